@@ -1,0 +1,177 @@
+"""Actions and the legal-options value that bots, servers and errors all read (R3, R4).
+
+Amounts are always "to" amounts for bets and raises (R3.1): ``raise to 300``
+means the seat's bet on this street becomes 300 chips.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+
+import attrs
+
+from holdem.errors import NotationError
+
+
+class Kind(str, enum.Enum):
+    """The kinds of betting action (R3.1)."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALL_IN = "all-in"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class Action:
+    """One betting action by a seat.
+
+    Attributes:
+        kind: a :class:`Kind`.
+        amount: for ``bet`` and ``raise``, the seat's bet on the street after
+            the action, in chips ("raise to"); ``None`` for the other kinds.
+
+    The text form parses back: ``parse_action(str(a)) == a``.
+
+    >>> str(Action(Kind.RAISE, 300))
+    'raise to 300'
+    >>> parse_action("bets 100") == Action(Kind.BET, 100)
+    True
+    """
+
+    kind: Kind
+    amount: int | None = None
+
+    def __str__(self) -> str:
+        if self.kind is Kind.BET:
+            return f"bet {self.amount}"
+        if self.kind is Kind.RAISE:
+            return f"raise to {self.amount}"
+        return self.kind.value
+
+
+_ACTION = re.compile(
+    r"^\s*(?:(?P<simple>folds?|checks?|calls?|all-?in|goes\s+all-?in|shove|shoves)"
+    r"|(?P<bet>bets?)\s+(?P<bet_amount>\S+)"
+    r"|(?P<raise>raises?)\s+(?:to\s+)?(?P<raise_amount>\S+))\s*$",
+    re.IGNORECASE,
+)
+
+
+def _amount(text: str) -> int:
+    digits = text.replace(",", "").replace("_", "")
+    if not digits.isdigit():
+        raise NotationError(f"not a whole number of chips: {text!r}")
+    return int(digits)
+
+
+def parse_action(text: str) -> Action:
+    """Parse ``fold``, ``check``, ``call``, ``bet 100``, ``raise to 300`` or ``all-in``.
+
+    Verbs may take an ``s`` (``raises to 300``); ``raise 300`` means raise to
+    300; ``goes all-in`` and ``allin`` are all-in; amounts may use thousands
+    separators (``2,400``).
+
+    Raises:
+        NotationError: the text is not an action.
+    """
+    match = _ACTION.match(text)
+    if match is None:
+        raise NotationError(
+            f"not an action: {text!r} (expected fold, check, call, bet N, raise to N or all-in)"
+        )
+    if match["simple"]:
+        word = match["simple"].lower()
+        if "all" in word or word.startswith("shove"):
+            return Action(Kind.ALL_IN)
+        return Action(Kind(word.rstrip("s")))
+    if match["bet"]:
+        return Action(Kind.BET, _amount(match["bet_amount"]))
+    return Action(Kind.RAISE, _amount(match["raise_amount"]))
+
+
+@attrs.frozen
+class LegalActions:
+    """What the seat to act may do now (R3, R4). All amounts in chips.
+
+    Attributes:
+        seat: the seat to act.
+        can_fold: folding is allowed (only when facing a bet: a fold when a
+            check is free is refused).
+        can_check: nothing is owed.
+        call: chips the seat adds to call (0 when it can check); less than
+            owed when the call is all-in for less (R1.2).
+        min_raise_to: the smallest legal bet or raise-to, or ``None`` when
+            the seat may not bet or raise (R3.3, R3.6, R4.2). Equal to
+            ``max_raise_to`` when only an all-in for less is possible.
+        max_raise_to: the largest legal bet or raise-to (R3.4, R3.5), or
+            ``None``.
+        raise_word: ``"bet"`` when nobody has bet on this street, else
+            ``"raise"``.
+        can_all_in: putting in the whole stack is legal now (as a call, or
+            as a bet or raise within the limits above).
+
+    >>> legal = LegalActions(2, True, False, 100, 200, 4000, "raise")
+    >>> str(legal)
+    'fold, call 100, raise to 200..4000'
+    >>> Action(Kind.RAISE, 150) in legal
+    False
+    """
+
+    seat: int
+    can_fold: bool
+    can_check: bool
+    call: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+    raise_word: str
+    can_all_in: bool = True
+
+    @property
+    def can_call(self) -> bool:
+        """A call is possible (something is owed)."""
+        return not self.can_check
+
+    @property
+    def can_raise(self) -> bool:
+        """A bet or raise is possible."""
+        return self.min_raise_to is not None
+
+    def __str__(self) -> str:
+        parts = []
+        if self.can_fold:
+            parts.append("fold")
+        parts.append("check" if self.can_check else f"call {self.call}")
+        if self.min_raise_to is not None:
+            word = "bet" if self.raise_word == "bet" else "raise to"
+            span = (
+                str(self.min_raise_to)
+                if self.min_raise_to == self.max_raise_to
+                else f"{self.min_raise_to}..{self.max_raise_to}"
+            )
+            parts.append(f"{word} {span}")
+        return ", ".join(parts)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action):
+            return False
+        kind = action.kind
+        if kind is Kind.FOLD:
+            return self.can_fold
+        if kind is Kind.CHECK:
+            return self.can_check
+        if kind is Kind.CALL:
+            return not self.can_check
+        if kind is Kind.ALL_IN:
+            return self.can_all_in
+        if self.min_raise_to is None or self.max_raise_to is None:
+            return False
+        if (kind is Kind.BET) != (self.raise_word == "bet"):
+            return False
+        return action.amount is not None and self.min_raise_to <= action.amount <= self.max_raise_to

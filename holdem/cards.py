@@ -1,0 +1,143 @@
+"""Cards, the deck and the dealer (R5.4).
+
+A card is a two-character string, rank then suit: ``"As"``, ``"Td"``, ``"2c"``.
+Ranks are ``23456789TJQKA``; suits are ``c d h s``. The text form is the value,
+so ``parse_card(str(card)) == card`` always holds.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+
+from holdem.errors import CardError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+DECK: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
+_VALID = frozenset(DECK)
+UNKNOWN = "??"
+"""A hole card that nobody knows (a replayed history that never showed it)."""
+
+
+def parse_card(text: str) -> str:
+    """Return the card named by ``text`` in normal form (``"ah"`` -> ``"Ah"``).
+
+    Raises:
+        CardError: ``text`` is not a card.
+
+    >>> parse_card("tD")
+    'Td'
+    """
+    if not isinstance(text, str) or len(text) != 2:
+        raise CardError(f"not a card: {text!r} (expected rank and suit, like 'As')")
+    card = text[0].upper() + text[1].lower()
+    if card not in _VALID:
+        raise CardError(f"not a card: {text!r} (ranks {RANKS}, suits {SUITS})")
+    return card
+
+
+def parse_cards(cards: str | Iterable[str]) -> tuple[str, ...]:
+    """Parse cards written together (``"AsKd"``), spaced (``"As Kd"``) or as a sequence.
+
+    Raises:
+        CardError: a card is malformed or appears twice.
+
+    >>> parse_cards("2c 7d9h")
+    ('2c', '7d', '9h')
+    """
+    if isinstance(cards, str):
+        text = "".join(cards.split()).replace(",", "")
+        if len(text) % 2:
+            raise CardError(f"not a list of cards: {cards!r}")
+        items: Sequence[str] = [text[i : i + 2] for i in range(0, len(text), 2)]
+    else:
+        items = list(cards)
+    parsed = tuple(parse_card(c) for c in items)
+    if len(set(parsed)) != len(parsed):
+        raise CardError(f"card given twice in {cards!r}")
+    return parsed
+
+
+class Dealer:
+    """Decides every card of one hand when the hand starts (R5.4).
+
+    Cards not fixed by the caller come from a shuffled deck: a
+    cryptographically secure shuffle (``secrets.SystemRandom``) by default, or
+    ``random.Random(seed)`` when a seed is given, so the same seed always deals
+    the same hand. Dealing order is the casino's: one card at a time to each
+    seat starting left of the button, twice; burn, flop; burn, turn; burn,
+    river.
+
+    Args:
+        seats: the number of seats.
+        button: the button seat.
+        hole_cards: optional per-seat sequence (indexed by seat) of two-card
+            hands; an entry may be ``None`` (dealt from the deck) or
+            :data:`UNKNOWN` (a hand nobody knows, which can never win).
+        board: optional fixed board cards, 0 to 5, in dealing order.
+        seed: seed for a reproducible shuffle of the cards not fixed.
+
+    Raises:
+        CardError: a card is malformed or given twice, or too many board cards.
+    """
+
+    __slots__ = ("hole", "board", "burns")
+
+    def __init__(
+        self,
+        seats: int,
+        button: int,
+        hole_cards: Sequence[str | Iterable[str] | None] | None = None,
+        board: str | Iterable[str] | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        fixed_hole: list[tuple[str, ...] | None] = [None] * seats
+        used: set[str] = set()
+        if hole_cards is not None:
+            if len(hole_cards) != seats:
+                raise CardError(f"hole_cards has {len(hole_cards)} entries for {seats} seats")
+            for seat, cards in enumerate(hole_cards):
+                if cards is None:
+                    continue
+                if cards == UNKNOWN or cards == (UNKNOWN, UNKNOWN) or cards == "????":
+                    fixed_hole[seat] = (UNKNOWN, UNKNOWN)
+                    continue
+                pair = parse_cards(cards)
+                if len(pair) != 2:
+                    raise CardError(f"seat {seat} needs 2 hole cards, got {len(pair)}")
+                fixed_hole[seat] = pair
+        fixed_board = parse_cards(board) if board is not None else ()
+        if len(fixed_board) > 5:
+            raise CardError(f"a board has at most 5 cards, got {len(fixed_board)}")
+        for cards in (*fixed_hole, fixed_board):
+            for card in cards or ():
+                if card == UNKNOWN:
+                    continue
+                if card in used:
+                    raise CardError(f"card {card} dealt twice")
+                used.add(card)
+        rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
+        deck = [c for c in DECK if c not in used]
+        rng.shuffle(deck)
+        draw = deck.pop
+        first: list[str] = [""] * seats
+        second: list[str] = [""] * seats
+        order = [(button + 1 + i) % seats for i in range(seats)]
+        for dealt in (first, second):
+            for seat in order:
+                if fixed_hole[seat] is None:
+                    dealt[seat] = draw()
+        self.hole: list[tuple[str, str]] = [
+            (first[s], second[s]) if fixed_hole[s] is None else fixed_hole[s]  # type: ignore[misc]
+            for s in range(seats)
+        ]
+        burns: list[str] = []
+        cards = list(fixed_board)
+        for size in (3, 4, 5):
+            burns.append(draw())
+            while len(cards) < size:
+                cards.append(draw())
+        self.board: tuple[str, ...] = tuple(cards)
+        self.burns: tuple[str, ...] = tuple(burns)

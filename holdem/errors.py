@@ -1,0 +1,101 @@
+"""The one exception hierarchy of :mod:`holdem`.
+
+Every error the package raises on bad input derives from :class:`HoldemError`
+and from :class:`ValueError`, so callers can catch either and never need to
+parse message text: the errors carry their data as attributes.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from holdem.betting import LegalActions
+
+
+class HoldemError(ValueError):
+    """Root of every error raised by :mod:`holdem` for bad input."""
+
+
+class ConfigError(HoldemError):
+    """A table or hand configuration is invalid; raised at construction.
+
+    Attributes:
+        field: the name of the offending configuration field.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}")
+
+
+class CardError(HoldemError):
+    """A card string cannot be parsed, or a card is dealt twice (R5.4)."""
+
+
+class NotationError(HoldemError):
+    """An action written in text notation cannot be parsed."""
+
+
+class Reason(str, enum.Enum):
+    """Why an action was refused (the ``reason`` code of :class:`IllegalActionError`)."""
+
+    HAND_OVER = "hand_over"
+    NO_BETTING = "no_betting"
+    UNKNOWN_SEAT = "unknown_seat"
+    NOT_YOUR_TURN = "not_your_turn"
+    CANNOT_CHECK = "cannot_check"
+    CANNOT_FOLD = "cannot_fold"
+    NOTHING_TO_CALL = "nothing_to_call"
+    CANNOT_BET = "cannot_bet"
+    CANNOT_RAISE = "cannot_raise"
+    BELOW_MINIMUM = "below_minimum"
+    ABOVE_MAXIMUM = "above_maximum"
+    BAD_AMOUNT = "bad_amount"
+    NOT_SHOWDOWN = "not_showdown"
+    MUST_SHOW = "must_show"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class IllegalActionError(HoldemError):
+    """An action or amount that is not legal now (R3.7).
+
+    The hand is left exactly as it was before the call.
+
+    Attributes:
+        seat: the seat that tried to act (0-based).
+        action: the action tried (``"fold"``, ``"check"``, ``"call"``,
+            ``"bet"``, ``"raise"``, ``"all-in"``, ``"show"``, ``"muck"``).
+        amount: the "to" amount tried, in chips, or ``None``.
+        reason: a :class:`Reason` code.
+        legal: the :class:`~holdem.betting.LegalActions` of the seat to act,
+            or ``None`` when nobody may bet.
+    """
+
+    def __init__(
+        self,
+        seat: int,
+        action: str,
+        reason: Reason,
+        detail: str,
+        legal: LegalActions | None,
+        amount: int | None = None,
+        name: str | None = None,
+    ) -> None:
+        self.seat = seat
+        self.action = action
+        self.amount = amount
+        self.reason = reason
+        self.legal = legal
+        who = f"seat {seat}" + (f" ({name})" if name else "")
+        if amount is None:
+            tried = action
+        elif action in ("bet", "raise"):
+            tried = f"{action} to {amount}"
+        else:
+            tried = f"{action} {amount}"
+        options = str(legal) if legal is not None else "none"
+        super().__init__(f"{who} cannot {tried}: {detail} (legal: {options})")

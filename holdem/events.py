@@ -1,0 +1,104 @@
+"""The ordered log of a hand: one record per thing that happened.
+
+Histories, seat views and replays are built from this log. Every record is
+an immutable value; amounts are in chips and seats are 0-based.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class Posted:
+    """A forced bet (R2): ``kind`` is ``ante``, ``small blind``, ``big blind`` or
+    ``big blind ante``; ``amount`` is what was actually posted (less than the
+    full amount when the seat went all-in posting it, R2.4)."""
+
+    seat: int
+    kind: str
+    amount: int
+    all_in: bool
+
+
+@attrs.frozen
+class HoleCardsDealt:
+    """Two hole cards dealt to ``seat`` (``("??", "??")`` when unknown)."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+@attrs.frozen
+class StreetDealt:
+    """A new street begins: ``street`` is ``flop``, ``turn`` or ``river``;
+    ``cards`` are the new board cards, ``board`` the whole board so far.
+    ``run_out`` is true when no betting will follow (R5.3)."""
+
+    street: str
+    cards: tuple[str, ...]
+    board: tuple[str, ...]
+    run_out: bool
+
+
+@attrs.frozen
+class Acted:
+    """A betting action. ``action`` is ``fold``, ``check``, ``call``, ``bet`` or
+    ``raise``; ``to`` is the seat's bet on the street afterwards; ``added`` the
+    chips put in by this action; ``all_in`` whether the stack is now empty."""
+
+    seat: int
+    action: str
+    to: int
+    added: int
+    all_in: bool
+
+
+@attrs.frozen
+class UncalledReturned:
+    """Chips given back: the uncalled bet (R7.4) or a layer nobody can win (R7.5)."""
+
+    seat: int
+    amount: int
+
+
+@attrs.frozen
+class Shown:
+    """Hole cards shown at showdown with their treys ``rank`` (lower is better),
+    ``category`` and ``best_five`` cards (R6); ``description`` in words."""
+
+    seat: int
+    cards: tuple[str, ...]
+    rank: int
+    category: str
+    best_five: tuple[str, ...]
+    description: str
+
+
+@attrs.frozen
+class Mucked:
+    """Hole cards not shown at showdown (R6.3); the seat gives up its claim."""
+
+    seat: int
+
+
+@attrs.frozen
+class PotAwarded:
+    """A pot awarded: ``name`` (``main pot``, ``side pot 1``...), its ``amount``,
+    ``eligible`` seats, ``winners`` (odd-chip order) and their ``shares``."""
+
+    name: str
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+
+
+@attrs.frozen
+class HandEnded:
+    """The hand is over: final ``stacks`` per seat."""
+
+    stacks: tuple[int, ...]
+
+
+Event = Posted | HoleCardsDealt | StreetDealt | Acted | UncalledReturned | Shown | Mucked | PotAwarded | HandEnded

@@ -1,0 +1,665 @@
+"""One hand of no-limit (or pot-limit) Texas hold'em as a state machine.
+
+>>> from holdem import Hand, TableConfig
+>>> config = TableConfig(stacks=[1000, 1000], small_blind=5, big_blind=10)
+>>> hand = Hand(config, hole_cards=["KhKs", "AhAs"], board="2c7d9hTs3s")
+>>> hand.to_act, str(hand.legal_actions())
+(0, 'fold, call 5, raise to 20..1000')
+>>> hand.all_in(0)
+>>> hand.call(1)
+>>> hand.is_over, hand.stacks
+(True, (0, 2000))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from holdem import pots as _pots
+from holdem import showdown as _showdown
+from holdem.betting import Action, Kind, LegalActions, parse_action
+from holdem.cards import UNKNOWN, Dealer
+from holdem.config import AnteType, Structure, TableConfig
+from holdem.errors import HoldemError, IllegalActionError, Reason
+from holdem.events import (
+    Acted,
+    Event,
+    HandEnded,
+    HoleCardsDealt,
+    Mucked,
+    Posted,
+    PotAwarded,
+    Shown,
+    StreetDealt,
+    UncalledReturned,
+)
+
+STREETS = ("preflop", "flop", "turn", "river")
+_BOARD_SIZE = (0, 3, 4, 5)
+
+BETTING = "betting"
+SHOWDOWN = "showdown"
+OVER = "over"
+
+
+class ShowdownError(HoldemError):
+    """A pot cannot be awarded: no seat eligible for it has known cards."""
+
+
+@attrs.frozen
+class HandResult:
+    """How a finished hand was settled. Per-seat tuples are indexed by seat.
+
+    Attributes:
+        stacks: final stacks, in chips.
+        net: final stack minus starting stack, per seat; sums to zero.
+        awards: one :class:`~holdem.pots.PotAward` per pot, main pot first.
+        returned: uncalled chips returned per seat over the whole hand (R7.4, R7.5).
+        shown: the seats whose cards were shown, in showing order.
+        ranks: treys rank per seat at showdown (``None`` if folded, mucked
+            or unknown, or when nobody showed down).
+    """
+
+    stacks: tuple[int, ...]
+    net: tuple[int, ...]
+    awards: tuple[_pots.PotAward, ...]
+    returned: tuple[int, ...]
+    shown: tuple[int, ...]
+    ranks: tuple[int | None, ...]
+
+
+class Hand:
+    """One hand, from the forced bets to the last chip awarded.
+
+    Args:
+        config: the :class:`~holdem.config.TableConfig`.
+        seed: seed for a reproducible deal; without it (and without fixed
+            cards) the deck is shuffled by a cryptographically secure source
+            (R5.4).
+        hole_cards: optional fixed hole cards per seat (indexed by seat); an
+            entry may be ``None`` (dealt from the deck) or ``"????"`` (unknown:
+            that hand can never win a pot).
+        board: optional fixed board cards, in dealing order.
+        show_policy: ``"auto"`` (default: at showdown a seat shows when it must
+            or when it wins, and mucks otherwise, R6.3, R6.4) or ``"manual"``
+            (the hand waits for :meth:`show` or :meth:`muck` from each seat in
+            showing order, R6.2).
+
+    Raises:
+        ConfigError: ``show_policy`` is unknown.
+        CardError: a card is malformed or dealt twice.
+
+    The forced bets are posted when the hand is built (R2); then the seat in
+    :attr:`to_act` acts with :meth:`act` (or :meth:`fold`, :meth:`check`,
+    :meth:`call`, :meth:`bet`, :meth:`raise_to`, :meth:`all_in`). An illegal
+    action raises :class:`~holdem.errors.IllegalActionError` and changes
+    nothing (R3.7).
+    """
+
+    def __init__(
+        self,
+        config: TableConfig,
+        *,
+        seed: int | str | None = None,
+        hole_cards: Sequence[str | Iterable[str] | None] | None = None,
+        board: str | Iterable[str] | None = None,
+        show_policy: str = "auto",
+    ) -> None:
+        if show_policy not in ("auto", "manual"):
+            from holdem.errors import ConfigError
+
+            raise ConfigError("show_policy", f"must be auto or manual, got {show_policy!r}")
+        n = config.seats
+        self.config = config
+        self._n = n
+        self._manual = show_policy == "manual"
+        dealer = Dealer(n, config.button, hole_cards, board, seed)
+        self._hole = dealer.hole
+        self._deck_board = dealer.board
+        self._stacks = list(config.stacks)
+        self._bets = [0] * n
+        self._contrib = [0] * n
+        self._folded = [False] * n
+        self._acted = [False] * n
+        self._level = [0] * n
+        self._returned = [0] * n
+        self._dead = 0
+        self._street = 0
+        self._board: tuple[str, ...] = ()
+        self._log: list[Event] = []
+        self._to_act: int | None = None
+        self._aggressor: int | None = None
+        self._phase = BETTING
+        self._show_queue: list[int] = []
+        self._shown: list[int] = []
+        self._mucked = [False] * n
+        self._ranks: list[int | None] = [None] * n
+        self._result: HandResult | None = None
+        self._post_forced_bets()
+        order = [(config.button + 1 + i) % n for i in range(n)]
+        log = self._log
+        for seat in order:
+            log.append(HoleCardsDealt(seat, self._hole[seat]))
+        self._current = config.big_blind
+        self._min_raise = max(config.big_blind, config.min_bet)
+        self._to_act = self._first_to_act((config.big_blind_seat + 1) % n)
+        if self._to_act is None:
+            self._end_street()
+
+    # ----------------------------------------------------------------- posting
+    def _post(self, seat: int, kind: str, amount: int, live: bool) -> None:
+        paid = min(amount, self._stacks[seat])
+        if paid <= 0:
+            return
+        self._stacks[seat] -= paid
+        if live:
+            self._bets[seat] += paid
+        if kind == "big blind ante":
+            self._dead += paid
+        else:
+            self._contrib[seat] += paid
+        self._log.append(Posted(seat, kind, paid, self._stacks[seat] == 0))
+
+    def _post_forced_bets(self) -> None:
+        config = self.config
+        n = self._n
+        if config.ante_type is AnteType.UNIFORM:
+            for i in range(n):
+                self._post((config.button + 1 + i) % n, "ante", config.ante, False)
+        self._post(config.small_blind_seat, "small blind", config.small_blind, True)
+        self._post(config.big_blind_seat, "big blind", config.big_blind, True)
+        if config.ante_type is AnteType.BIG_BLIND:
+            self._post(config.big_blind_seat, "big blind ante", config.ante, False)
+
+    # ------------------------------------------------------------- properties
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips behind per seat (not counting bets already made)."""
+        return tuple(self._stacks)
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Chips each seat has put in on the current street (0 when a street starts)."""
+        return tuple(self._bets)
+
+    @property
+    def contributions(self) -> tuple[int, ...]:
+        """Chips each seat has put in during the whole hand: blinds, uniform
+        antes and bets, less uncalled chips returned; never the big-blind ante."""
+        return tuple(self._contrib)
+
+    @property
+    def dead_money(self) -> int:
+        """Chips in the middle outside the layers: the big-blind ante (R2.3)."""
+        return self._dead
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle, bets on this street included."""
+        return sum(self._contrib) + self._dead
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        """Whether each seat has folded."""
+        return tuple(self._folded)
+
+    @property
+    def board(self) -> tuple[str, ...]:
+        """The board cards dealt so far."""
+        return self._board
+
+    @property
+    def street(self) -> str:
+        """``preflop``, ``flop``, ``turn`` or ``river``."""
+        return STREETS[self._street]
+
+    @property
+    def current_bet(self) -> int:
+        """The bet to match on this street, in chips (preflop at least the big
+        blind, even when the big blind was posted short, R2.5)."""
+        return self._current
+
+    @property
+    def min_raise_size(self) -> int:
+        """The minimum raise increment on this street (R3.3)."""
+        return self._min_raise
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose betting decision it is, or ``None``."""
+        return self._to_act
+
+    @property
+    def showdown_seat(self) -> int | None:
+        """With ``show_policy="manual"``, the seat to show or muck next."""
+        return self._show_queue[0] if self._phase == SHOWDOWN else None
+
+    @property
+    def is_over(self) -> bool:
+        """The hand is settled."""
+        return self._phase == OVER
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Everything that happened, in order (see :mod:`holdem.events`)."""
+        return tuple(self._log)
+
+    @property
+    def result(self) -> HandResult | None:
+        """The settlement once the hand is over, else ``None``."""
+        return self._result
+
+    def hole_cards(self, seat: int) -> tuple[str, ...]:
+        """The two hole cards of ``seat`` (``("??", "??")`` when unknown)."""
+        return self._hole[seat]
+
+    def pots(self) -> _pots.Layering:
+        """The pots as they stand now, from the contributions (R7)."""
+        return _pots.layer_pots(self._contrib, self._folded, self._dead)
+
+    def eliminations(self) -> tuple[tuple[int, ...], ...]:
+        """Seats left with no chips after the hand, best finish first (R9.1).
+
+        Seats eliminated in the same hand finish in order of their starting
+        stacks, larger first; equal starting stacks share a place (one tuple).
+        Empty until the hand is over.
+        """
+        if self._phase != OVER:
+            return ()
+        start = self.config.stacks
+        busted = [s for s in range(self._n) if self._stacks[s] == 0]
+        places: list[tuple[int, ...]] = []
+        for chips in sorted({start[s] for s in busted}, reverse=True):
+            places.append(tuple(s for s in busted if start[s] == chips))
+        return tuple(places)
+
+    # ---------------------------------------------------------------- betting
+    def legal_actions(self) -> LegalActions | None:
+        """The legal options of the seat to act, or ``None`` when nobody is to act."""
+        seat = self._to_act
+        return None if seat is None else self._legal(seat)
+
+    def _legal(self, seat: int) -> LegalActions:
+        stack = self._stacks[seat]
+        bet = self._bets[seat]
+        current = self._current
+        owed = current - bet
+        call = owed if owed < stack else stack
+        word = "raise" if current else "bet"
+        low = high = None
+        can_all_in = stack <= owed
+        if stack > owed and (
+            not self._acted[seat] or current - self._level[seat] >= self._min_raise
+        ):
+            # R3.6: somebody else must be able to put in more than the current bet.
+            stacks, bets, folded = self._stacks, self._bets, self._folded
+            for other in range(self._n):
+                if other != seat and not folded[other] and bets[other] + stacks[other] > current:
+                    high = bet + stack
+                    if self.config.structure is Structure.POT_LIMIT:
+                        cap = current + self.pot_total + owed  # R3.5
+                        if cap < high:
+                            high = cap
+                    low = current + self._min_raise
+                    if low > high:
+                        low = high
+                    can_all_in = high == bet + stack
+                    break
+        return LegalActions(seat, owed > 0, owed <= 0, call, low, high, word, can_all_in)
+
+    def act(self, seat: int, action: Action | str) -> None:
+        """Apply ``action`` (an :class:`~holdem.betting.Action` or its text) for ``seat``.
+
+        Raises:
+            NotationError: the text is not an action.
+            IllegalActionError: the action or amount is not legal now (R3.7);
+                the hand is unchanged.
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        kind = action.kind
+        legal = self._check_turn(seat, kind.value, action.amount)
+        if kind is Kind.FOLD:
+            if not legal.can_fold:
+                self._refuse(seat, "fold", Reason.CANNOT_FOLD, "nothing to call; check instead", legal)
+            self._folded[seat] = True
+            self._log.append(Acted(seat, "fold", self._bets[seat], 0, False))
+        elif kind is Kind.CHECK:
+            if not legal.can_check:
+                self._refuse(seat, "check", Reason.CANNOT_CHECK, f"{legal.call} to call", legal)
+            self._acted[seat] = True
+            self._level[seat] = self._current
+            self._log.append(Acted(seat, "check", self._bets[seat], 0, False))
+        elif kind is Kind.CALL:
+            if legal.can_check:
+                self._refuse(seat, "call", Reason.NOTHING_TO_CALL, "nothing to call", legal)
+            self._put(seat, "call", self._bets[seat] + legal.call)
+        elif kind is Kind.ALL_IN:
+            if not legal.can_all_in:
+                detail = (
+                    "betting is not reopened or nobody can call more"
+                    if legal.min_raise_to is None
+                    else f"the maximum is {legal.max_raise_to}"
+                )
+                self._refuse(seat, "all-in", Reason.CANNOT_RAISE, detail, legal)
+            to = self._bets[seat] + self._stacks[seat]
+            if legal.call == self._stacks[seat]:
+                self._put(seat, "call", to)
+            else:
+                self._put(seat, legal.raise_word, to)
+        else:
+            self._raise(seat, kind.value, action.amount, legal)
+        self._advance(seat)
+
+    def _check_turn(self, seat: int, what: str, amount: int | None) -> LegalActions:
+        if self._phase != BETTING:
+            reason = Reason.HAND_OVER if self._phase == OVER else Reason.NO_BETTING
+            detail = "the hand is over" if self._phase == OVER else "betting is over (showdown)"
+            raise IllegalActionError(seat, what, reason, detail, None, amount)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise IllegalActionError(
+                seat, what, Reason.UNKNOWN_SEAT, f"no such seat (0 to {self._n - 1})",
+                self.legal_actions(), amount,
+            )
+        to_act = self._to_act
+        assert to_act is not None
+        legal = self._legal(to_act)
+        if seat != to_act:
+            self._refuse(
+                seat, what, Reason.NOT_YOUR_TURN,
+                f"it is seat {to_act}'s turn ({self.config.names[to_act]})", legal, amount,
+            )
+        return legal
+
+    def _refuse(
+        self, seat: int, what: str, reason: Reason, detail: str, legal: LegalActions,
+        amount: int | None = None,
+    ) -> None:
+        raise IllegalActionError(
+            seat, what, reason, detail, legal, amount, self.config.names[seat]
+        )
+
+    def _raise(self, seat: int, word: str, amount: object, legal: LegalActions) -> None:
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            self._refuse(
+                seat, word, Reason.BAD_AMOUNT,
+                f"the amount must be a whole number of chips, got {amount!r}", legal,
+            )
+        assert isinstance(amount, int)
+        if word != legal.raise_word:
+            if word == "bet":
+                detail = f"there is already a bet of {self._current}; raise instead"
+                self._refuse(seat, word, Reason.CANNOT_BET, detail, legal, amount)
+            self._refuse(seat, word, Reason.CANNOT_RAISE, "there is no bet to raise; bet instead",
+                         legal, amount)
+        low, high = legal.min_raise_to, legal.max_raise_to
+        if low is None or high is None:
+            detail = (
+                "betting was not reopened by a full raise (R4.2)"
+                if self._acted[seat]
+                else "nobody left can call a raise (R3.6)"
+                if self._stacks[seat] > self._current - self._bets[seat]
+                else "the stack only covers a call"
+            )
+            self._refuse(seat, word, Reason.CANNOT_RAISE, detail, legal, amount)
+        assert low is not None and high is not None
+        if amount < low:
+            self._refuse(seat, word, Reason.BELOW_MINIMUM, f"the minimum is {low}", legal, amount)
+        if amount > high:
+            self._refuse(seat, word, Reason.ABOVE_MAXIMUM, f"the maximum is {high}", legal, amount)
+        self._put(seat, word, amount)
+
+    def bet_or_raise(self, seat: int, to: int) -> None:
+        """Bet or raise to ``to`` chips, whichever applies now (PHH's ``cbr``)."""
+        legal = self._check_turn(seat, "raise", to)
+        self._raise(seat, legal.raise_word, to, legal)
+        self._advance(seat)
+
+    def check_or_call(self, seat: int) -> None:
+        """Check when nothing is owed, else call (PHH's ``cc``)."""
+        legal = self._check_turn(seat, "call", None)
+        self.act(seat, Action(Kind.CHECK if legal.can_check else Kind.CALL))
+
+    def fold(self, seat: int) -> None:
+        """Fold (only when facing a bet). Raises IllegalActionError otherwise."""
+        self.act(seat, Action(Kind.FOLD))
+
+    def check(self, seat: int) -> None:
+        """Check (nothing owed). Raises IllegalActionError otherwise."""
+        self.act(seat, Action(Kind.CHECK))
+
+    def call(self, seat: int) -> None:
+        """Call the current bet, all-in for less if the stack is short (R1.2)."""
+        self.act(seat, Action(Kind.CALL))
+
+    def bet(self, seat: int, to: int) -> None:
+        """Open the betting on this street for ``to`` chips (R3.2)."""
+        self.act(seat, Action(Kind.BET, to))
+
+    def raise_to(self, seat: int, to: int) -> None:
+        """Raise so that the seat's bet on this street becomes ``to`` chips (R3.3)."""
+        self.act(seat, Action(Kind.RAISE, to))
+
+    def all_in(self, seat: int) -> None:
+        """Put in the whole stack: a call, bet or raise as it amounts to (R3.1)."""
+        self.act(seat, Action(Kind.ALL_IN))
+
+    def _put(self, seat: int, word: str, to: int) -> None:
+        added = to - self._bets[seat]
+        self._stacks[seat] -= added
+        self._bets[seat] = to
+        self._contrib[seat] += added
+        current = self._current
+        if to > current:
+            if to - current >= self._min_raise:  # a full bet or raise (R4.1)
+                self._min_raise = to - current
+            self._current = to
+            self._aggressor = seat
+        self._acted[seat] = True
+        self._level[seat] = self._current
+        self._log.append(Acted(seat, word, to, added, self._stacks[seat] == 0))
+
+    # ------------------------------------------------------------ progression
+    def _first_to_act(self, start: int) -> int | None:
+        """The first seat from ``start`` clockwise that must act, or ``None`` (R5.1)."""
+        n = self._n
+        stacks, bets, folded, acted = self._stacks, self._bets, self._folded, self._acted
+        current = self._current
+        able = [s for s in range(n) if not folded[s] and stacks[s] > 0]
+        if not able:
+            return None
+        if len(able) == 1:
+            s = able[0]
+            # R5.1a: the only seat able to bet, owing nothing, is not asked.
+            return s if bets[s] < current else None
+        for i in range(n):
+            s = (start + i) % n
+            if not folded[s] and stacks[s] > 0 and (not acted[s] or bets[s] < current):
+                return s
+        return None
+
+    def _advance(self, seat: int) -> None:
+        folded = self._folded
+        if folded.count(False) == 1:
+            self._end_street()
+            return
+        self._to_act = self._first_to_act((seat + 1) % self._n)
+        if self._to_act is None:
+            self._end_street()
+
+    def _return_uncalled(self) -> None:
+        uncalled = _pots.uncalled_bet(self._contrib)
+        if uncalled is not None:
+            seat, chips = uncalled
+            self._contrib[seat] -= chips
+            self._bets[seat] -= chips
+            self._stacks[seat] += chips
+            self._returned[seat] += chips
+            self._log.append(UncalledReturned(seat, chips))
+
+    def _end_street(self) -> None:
+        self._to_act = None
+        self._return_uncalled()
+        folded, stacks = self._folded, self._stacks
+        live = [s for s in range(self._n) if not folded[s]]
+        if len(live) == 1:  # R5.2
+            self._settle([0 if s == live[0] else None for s in range(self._n)])
+            return
+        able = sum(1 for s in live if stacks[s] > 0)
+        run_out = able < 2  # R5.3
+        while self._street < 3:
+            self._street += 1
+            size = _BOARD_SIZE[self._street]
+            cards = self._deck_board[len(self._board) : size]
+            self._board = self._deck_board[:size]
+            self._log.append(StreetDealt(STREETS[self._street], cards, self._board, run_out))
+            if not run_out:
+                self._start_street()
+                if self._to_act is not None:
+                    return
+                run_out = True
+        self._showdown(live)
+
+    def _start_street(self) -> None:
+        n = self._n
+        self._bets = [0] * n
+        self._acted = [False] * n
+        self._level = [0] * n
+        self._current = 0
+        self._min_raise = self.config.min_bet
+        self._aggressor = None
+        self._to_act = self._first_to_act((self.config.button + 1) % n)
+
+    # --------------------------------------------------------------- showdown
+    def _showdown(self, live: list[int]) -> None:
+        n = self._n
+        board = self._board
+        ranks = self._ranks
+        for s in live:
+            if self._hole[s][0] != UNKNOWN:
+                ranks[s] = _showdown.rank(self._hole[s], board)
+        start = self._aggressor if self._aggressor is not None else (self.config.button + 1) % n
+        self._show_queue = [s for s in ((start + i) % n for i in range(n)) if s in live]  # R6.2
+        self._phase = SHOWDOWN
+        if self._manual:
+            self._skip_unknown()
+        else:
+            for seat in list(self._show_queue):
+                if self._must_show(seat):
+                    self._reveal(seat)
+                else:
+                    self._conceal(seat)
+            self._finish_showdown()
+
+    def _must_show(self, seat: int) -> bool:
+        """R6.3, R6.4: a hand that wins a contested pot, or any hand after an all-in."""
+        if self._ranks[seat] is None:
+            return False
+        live = [s for s in range(self._n) if not self._folded[s]]
+        if any(self._stacks[s] == 0 for s in live):
+            return True
+        mine = self._ranks[seat]
+        for pot in self.pots().pots:
+            if seat in pot.eligible and len(pot.eligible) > 1:
+                ranks = [self._ranks[s] for s in pot.eligible if self._ranks[s] is not None]
+                if mine == min(ranks):  # type: ignore[type-var]
+                    return True
+        return False
+
+    def _reveal(self, seat: int) -> None:
+        cards = self._hole[seat]
+        rank = self._ranks[seat]
+        assert rank is not None
+        best = _showdown.best_five(cards, self._board)
+        self._log.append(
+            Shown(seat, cards, rank, _showdown.category(rank), best,
+                  _showdown.describe(cards, self._board))
+        )
+        self._shown.append(seat)
+        self._show_queue.remove(seat)
+
+    def _conceal(self, seat: int) -> None:
+        self._mucked[seat] = True
+        self._ranks[seat] = None
+        self._log.append(Mucked(seat))
+        self._show_queue.remove(seat)
+
+    def _skip_unknown(self) -> None:
+        while self._show_queue and self._ranks[self._show_queue[0]] is None:
+            self._conceal(self._show_queue[0])
+        if not self._show_queue:
+            self._finish_showdown()
+
+    def show(self, seat: int) -> None:
+        """Show ``seat``'s hole cards at showdown (``show_policy="manual"``, R6.2).
+
+        Raises:
+            IllegalActionError: not the showdown, or not this seat's turn to show.
+        """
+        self._check_show(seat, "show")
+        self._reveal(seat)
+        self._skip_unknown()
+
+    def muck(self, seat: int) -> None:
+        """Muck ``seat``'s hole cards at showdown, giving up every pot (R6.3).
+
+        Raises:
+            IllegalActionError: not this seat's turn, or the hand must be shown
+                (it wins a pot, or a player is all-in, R6.3, R6.4).
+        """
+        self._check_show(seat, "muck")
+        if self._must_show(seat):
+            raise IllegalActionError(
+                seat, "muck", Reason.MUST_SHOW,
+                "a winning hand, or any hand after an all-in, must be shown (R6.3, R6.4)",
+                None, None, self.config.names[seat],
+            )
+        self._conceal(seat)
+        self._skip_unknown()
+
+    def _check_show(self, seat: int, what: str) -> None:
+        if self._phase != SHOWDOWN:
+            raise IllegalActionError(seat, what, Reason.NOT_SHOWDOWN, "it is not the showdown", None)
+        if seat != self._show_queue[0]:
+            raise IllegalActionError(
+                seat, what, Reason.NOT_YOUR_TURN,
+                f"seat {self._show_queue[0]} shows first (R6.2)", None,
+            )
+
+    def _finish_showdown(self) -> None:
+        self._settle(list(self._ranks))
+
+    # ------------------------------------------------------------- settlement
+    def _settle(self, ranks: list[int | None]) -> None:
+        """Pay every pot through the layering module (R7, R8)."""
+        config = self.config
+        layering = _pots.layer_pots(self._contrib, self._folded, self._dead)
+        try:
+            awards = _pots.award_pots(layering.pots, ranks, config.button, config.chip_unit)
+        except HoldemError as error:
+            raise ShowdownError(str(error)) from None
+        stacks = self._stacks
+        for seat, chips in enumerate(layering.returns):
+            if chips:
+                stacks[seat] += chips
+                self._returned[seat] += chips
+                self._log.append(UncalledReturned(seat, chips))
+        for award in awards.awards:
+            pot = award.pot
+            self._log.append(PotAwarded(pot.name, pot.amount, pot.eligible, award.winners, award.shares))
+        for seat, chips in enumerate(awards.payouts):
+            stacks[seat] += chips
+        final = tuple(stacks)
+        self._log.append(HandEnded(final))
+        self._phase = OVER
+        self._show_queue = []
+        self._result = HandResult(
+            final,
+            tuple(f - s for f, s in zip(final, config.stacks)),
+            awards.awards,
+            tuple(self._returned),
+            tuple(self._shown),
+            tuple(self._ranks),
+        )
