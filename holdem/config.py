@@ -67,6 +67,12 @@ class TableConfig:
             blind unless given.
         chip_unit: the smallest chip on the table; pots are split in whole
             units of it (R8.3). 1 unless given.
+        small_blind_seat: the seat posting the small blind, or ``None`` when
+            no small blind is posted (a dead small blind). By default the
+            seat left of the button, or the button heads-up (R2.1, R2.2).
+        big_blind_seat: the seat posting the big blind. By default the
+            second seat left of the button, or the non-button seat heads-up.
+            Preflop action starts left of it.
 
     Raises:
         ConfigError: any field is invalid (2 to 10 seats, names unique and
@@ -87,6 +93,8 @@ class TableConfig:
     structure: Structure
     min_bet: int
     chip_unit: int
+    small_blind_seat: int | None
+    big_blind_seat: int
 
     def __init__(
         self,
@@ -101,6 +109,8 @@ class TableConfig:
         structure: Structure | str = Structure.NO_LIMIT,
         min_bet: int | None = None,
         chip_unit: int = 1,
+        small_blind_seat: int | None | str = "default",
+        big_blind_seat: int | None = None,
     ) -> None:
         if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
             raise ConfigError("stacks", f"must be a sequence of chip counts, got {stacks!r}")
@@ -134,6 +144,17 @@ class TableConfig:
             raise ConfigError("ante", f"must be positive with ante_type {kind.value}")
         bet = bb if min_bet is None else _chips("min_bet", min_bet, 1)
         unit = _chips("chip_unit", chip_unit, 1)
+        if big_blind_seat is None:
+            big_blind_seat = (button + 1) % count if count == 2 else (button + 2) % count
+        if small_blind_seat == "default":
+            small_blind_seat = button if count == 2 else (button + 1) % count
+        for field, seat in (("small_blind_seat", small_blind_seat), ("big_blind_seat", big_blind_seat)):
+            if seat is None and field == "small_blind_seat":
+                continue
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
+                raise ConfigError(field, f"must be a seat from 0 to {count - 1}, got {seat!r}")
+        if small_blind_seat == big_blind_seat:
+            raise ConfigError("small_blind_seat", "the same seat cannot post both blinds")
         attrs_set = object.__setattr__
         attrs_set(self, "names", tuple(names))
         attrs_set(self, "stacks", chips)
@@ -145,6 +166,8 @@ class TableConfig:
         attrs_set(self, "structure", _enum(Structure, "structure", structure))
         attrs_set(self, "min_bet", bet)
         attrs_set(self, "chip_unit", unit)
+        attrs_set(self, "small_blind_seat", small_blind_seat)
+        attrs_set(self, "big_blind_seat", big_blind_seat)
 
     @property
     def seats(self) -> int:
@@ -155,15 +178,3 @@ class TableConfig:
     def heads_up(self) -> bool:
         """True with two seats: the button posts the small blind (R2.2)."""
         return len(self.stacks) == 2
-
-    @property
-    def small_blind_seat(self) -> int:
-        """The seat that posts the small blind (R2.1, R2.2)."""
-        n = len(self.stacks)
-        return self.button if n == 2 else (self.button + 1) % n
-
-    @property
-    def big_blind_seat(self) -> int:
-        """The seat that posts the big blind (R2.1, R2.2)."""
-        n = len(self.stacks)
-        return (self.button + 1) % n if n == 2 else (self.button + 2) % n

@@ -168,7 +168,8 @@ class Hand:
         if config.ante_type is AnteType.UNIFORM:
             for i in range(n):
                 self._post((config.button + 1 + i) % n, "ante", config.ante, False)
-        self._post(config.small_blind_seat, "small blind", config.small_blind, True)
+        if config.small_blind_seat is not None:
+            self._post(config.small_blind_seat, "small blind", config.small_blind, True)
         self._post(config.big_blind_seat, "big blind", config.big_blind, True)
         if config.ante_type is AnteType.BIG_BLIND:
             self._post(config.big_blind_seat, "big blind ante", config.ante, False)
