@@ -119,9 +119,10 @@ class Dealer:
                     raise CardError(f"card {card} dealt twice")
                 used.add(card)
         rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
-        deck = [c for c in DECK if c not in used]
-        rng.shuffle(deck)
-        draw = deck.pop
+        deck = [c for c in DECK if c not in used] if used else list(DECK)
+        needed = 2 * fixed_hole.count(None) + 3 + 5 - len(fixed_board)
+        # A uniform sample in dealing order is a shuffle of the cards that are used.
+        draw = iter(rng.sample(deck, needed)).__next__
         first: list[str] = [""] * seats
         second: list[str] = [""] * seats
         order = [(button + 1 + i) % seats for i in range(seats)]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import attrs
 
+from holdem import showdown as _showdown
+
 
 @attrs.frozen
 class Posted:
@@ -64,15 +66,29 @@ class UncalledReturned:
 
 @attrs.frozen
 class Shown:
-    """Hole cards shown at showdown with their treys ``rank`` (lower is better),
-    ``category`` and ``best_five`` cards (R6); ``description`` in words."""
+    """Hole cards shown at showdown (R6), with their treys ``rank`` (lower is
+    better) on the final ``board``. ``category``, ``best_five`` and
+    ``description`` are worked out when asked for."""
 
     seat: int
     cards: tuple[str, ...]
     rank: int
-    category: str
-    best_five: tuple[str, ...]
-    description: str
+    board: tuple[str, ...]
+
+    @property
+    def category(self) -> str:
+        """``"flush"``, ``"two pair"``... (treys' category names, lower case)."""
+        return _showdown.category(self.rank)
+
+    @property
+    def best_five(self) -> tuple[str, ...]:
+        """The best five cards of hole cards and board, most important first (R6.1)."""
+        return _showdown.best_five(self.cards, self.board)
+
+    @property
+    def description(self) -> str:
+        """The hand in words: ``"three of a kind, nines"``."""
+        return _showdown.describe(self.cards, self.board)
 
 
 @attrs.frozen

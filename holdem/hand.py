@@ -330,9 +330,7 @@ class Hand:
         elif kind is Kind.CHECK:
             if not legal.can_check:
                 self._refuse(seat, "check", Reason.CANNOT_CHECK, f"{legal.call} to call", legal)
-            self._acted[seat] = True
-            self._level[seat] = self._current
-            self._log.append(Acted(seat, "check", self._bets[seat], 0, False))
+            self._check(seat)
         elif kind is Kind.CALL:
             if legal.can_check:
                 self._refuse(seat, "call", Reason.NOTHING_TO_CALL, "nothing to call", legal)
@@ -421,7 +419,11 @@ class Hand:
     def check_or_call(self, seat: int) -> None:
         """Check when nothing is owed, else call (PHH's ``cc``)."""
         legal = self._check_turn(seat, "call", None)
-        self.act(seat, Action(Kind.CHECK if legal.can_check else Kind.CALL))
+        if legal.can_check:
+            self._check(seat)
+        else:
+            self._put(seat, "call", self._bets[seat] + legal.call)
+        self._advance(seat)
 
     def fold(self, seat: int) -> None:
         """Fold (only when facing a bet). Raises IllegalActionError otherwise."""
@@ -446,6 +448,11 @@ class Hand:
     def all_in(self, seat: int) -> None:
         """Put in the whole stack: a call, bet or raise as it amounts to (R3.1)."""
         self.act(seat, Action(Kind.ALL_IN))
+
+    def _check(self, seat: int) -> None:
+        self._acted[seat] = True
+        self._level[seat] = self._current
+        self._log.append(Acted(seat, "check", self._bets[seat], 0, False))
 
     def _put(self, seat: int, word: str, to: int) -> None:
         added = to - self._bets[seat]
@@ -573,11 +580,7 @@ class Hand:
         cards = self._hole[seat]
         rank = self._ranks[seat]
         assert rank is not None
-        best = _showdown.best_five(cards, self._board)
-        self._log.append(
-            Shown(seat, cards, rank, _showdown.category(rank), best,
-                  _showdown.describe(cards, self._board))
-        )
+        self._log.append(Shown(seat, cards, rank, self._board))
         self._shown.append(seat)
         self._show_queue.remove(seat)
 
