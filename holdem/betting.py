@@ -88,7 +88,7 @@ def parse_action(text: str) -> Action:
         )
     if match["simple"]:
         word = match["simple"].lower()
-        if "all" in word or word.startswith("shove"):
+        if word.startswith(("all", "goes", "shove")):
             return Action(Kind.ALL_IN)
         return Action(Kind(word.rstrip("s")))
     if match["bet"]:
