@@ -35,7 +35,9 @@ class Action:
     Attributes:
         kind: a :class:`Kind`.
         amount: for ``bet`` and ``raise``, the seat's bet on the street after
-            the action, in chips ("raise to"); ``None`` for the other kinds.
+            the action, in chips ("raise to"); for ``call``, optionally the
+            same (the bet the call makes, checked when applied); ``None``
+            otherwise.
 
     The text form parses back: ``parse_action(str(a)) == a``.
 
@@ -53,11 +55,14 @@ class Action:
             return f"bet {self.amount}"
         if self.kind is Kind.RAISE:
             return f"raise to {self.amount}"
+        if self.kind is Kind.CALL and self.amount is not None:
+            return f"call {self.amount}"
         return self.kind.value
 
 
 _ACTION = re.compile(
-    r"^\s*(?:(?P<simple>folds?|checks?|calls?|all-?in|goes\s+all-?in|shove|shoves)"
+    r"^\s*(?:(?P<simple>folds?|checks?|all-?in|goes\s+all-?in|shove|shoves)"
+    r"|(?P<call>calls?)(?:\s+(?P<call_amount>\S+))?"
     r"|(?P<bet>bets?)\s+(?P<bet_amount>\S+)"
     r"|(?P<raise>raises?)\s+(?:to\s+)?(?P<raise_amount>\S+))\s*$",
     re.IGNORECASE,
@@ -75,7 +80,8 @@ def parse_action(text: str) -> Action:
     """Parse ``fold``, ``check``, ``call``, ``bet 100``, ``raise to 300`` or ``all-in``.
 
     Verbs may take an ``s`` (``raises to 300``); ``raise 300`` means raise to
-    300; ``goes all-in`` and ``allin`` are all-in; amounts may use thousands
+    300; ``calls 4,000`` is a call that makes the seat's bet 4,000 (checked
+    when applied); ``goes all-in`` and ``allin`` are all-in; amounts may use thousands
     separators (``2,400``).
 
     Raises:
@@ -91,6 +97,9 @@ def parse_action(text: str) -> Action:
         if word.startswith(("all", "goes", "shove")):
             return Action(Kind.ALL_IN)
         return Action(Kind(word.rstrip("s")))
+    if match["call"]:
+        amount = match["call_amount"]
+        return Action(Kind.CALL, None if amount is None else _amount(amount))
     if match["bet"]:
         return Action(Kind.BET, _amount(match["bet_amount"]))
     return Action(Kind.RAISE, _amount(match["raise_amount"]))

@@ -56,6 +56,7 @@ class HandResult:
         stacks: final stacks, in chips.
         net: final stack minus starting stack, per seat; sums to zero.
         awards: one :class:`~holdem.pots.PotAward` per pot, main pot first.
+        payouts: chips each seat received from the pots.
         returned: uncalled chips returned per seat over the whole hand (R7.4, R7.5).
         shown: the seats whose cards were shown, in showing order.
         ranks: treys rank per seat at showdown (``None`` if folded, mucked
@@ -65,6 +66,7 @@ class HandResult:
     stacks: tuple[int, ...]
     net: tuple[int, ...]
     awards: tuple[_pots.PotAward, ...]
+    payouts: tuple[int, ...]
     returned: tuple[int, ...]
     shown: tuple[int, ...]
     ranks: tuple[int | None, ...]
@@ -299,11 +301,14 @@ class Hand:
             for other in range(self._n):
                 if other != seat and not folded[other] and bets[other] + stacks[other] > current:
                     high = bet + stack
+                    low = current + self._min_raise
                     if self.config.structure is Structure.POT_LIMIT:
-                        cap = current + self.pot_total + owed  # R3.5
+                        # R3.5; a full minimum raise stays legal when the pot is smaller.
+                        cap = current + self.pot_total + owed
+                        if cap < low:
+                            cap = low
                         if cap < high:
                             high = cap
-                    low = current + self._min_raise
                     if low > high:
                         low = high
                     can_all_in = high == bet + stack
@@ -334,7 +339,13 @@ class Hand:
         elif kind is Kind.CALL:
             if legal.can_check:
                 self._refuse(seat, "call", Reason.NOTHING_TO_CALL, "nothing to call", legal)
-            self._put(seat, "call", self._bets[seat] + legal.call)
+            to = self._bets[seat] + legal.call
+            if action.amount is not None and action.amount != to:
+                self._refuse(
+                    seat, "call", Reason.BAD_AMOUNT, f"a call makes the bet {to}", legal,
+                    action.amount,
+                )
+            self._put(seat, "call", to)
         elif kind is Kind.ALL_IN:
             if not legal.can_all_in:
                 detail = (
@@ -356,7 +367,7 @@ class Hand:
         if self._phase != BETTING:
             reason = Reason.HAND_OVER if self._phase == OVER else Reason.NO_BETTING
             detail = "the hand is over" if self._phase == OVER else "betting is over (showdown)"
-            raise IllegalActionError(seat, what, reason, detail, None, amount)
+            raise IllegalActionError(seat, what, reason, detail, None, amount, self._name(seat))
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
             raise IllegalActionError(
                 seat, what, Reason.UNKNOWN_SEAT, f"no such seat (0 to {self._n - 1})",
@@ -372,13 +383,15 @@ class Hand:
             )
         return legal
 
+    def _name(self, seat: object) -> str | None:
+        valid = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self._n
+        return self.config.names[seat] if valid else None  # type: ignore[index]
+
     def _refuse(
         self, seat: int, what: str, reason: Reason, detail: str, legal: LegalActions,
         amount: int | None = None,
     ) -> None:
-        raise IllegalActionError(
-            seat, what, reason, detail, legal, amount, self.config.names[seat]
-        )
+        raise IllegalActionError(seat, what, reason, detail, legal, amount, self._name(seat))
 
     def _raise(self, seat: int, word: str, amount: object, legal: LegalActions) -> None:
         if isinstance(amount, bool) or not isinstance(amount, int):
@@ -502,7 +515,9 @@ class Hand:
         if uncalled is not None:
             seat, chips = uncalled
             self._contrib[seat] -= chips
-            self._bets[seat] -= chips
+            # The returned chips are the last ones put in: this street's bet first,
+            # never the antes below it (R2.3).
+            self._bets[seat] -= min(chips, self._bets[seat])
             self._stacks[seat] += chips
             self._returned[seat] += chips
             self._log.append(UncalledReturned(seat, chips))
@@ -618,18 +633,23 @@ class Hand:
             raise IllegalActionError(
                 seat, "muck", Reason.MUST_SHOW,
                 "a winning hand, or any hand after an all-in, must be shown (R6.3, R6.4)",
-                None, None, self.config.names[seat],
+                None, None, self._name(seat),
             )
         self._conceal(seat)
         self._skip_unknown()
 
     def _check_show(self, seat: int, what: str) -> None:
         if self._phase != SHOWDOWN:
-            raise IllegalActionError(seat, what, Reason.NOT_SHOWDOWN, "it is not the showdown", None)
+            raise IllegalActionError(
+                seat, what, Reason.NOT_SHOWDOWN, "it is not the showdown", None, None,
+                self._name(seat),
+            )
         if seat != self._show_queue[0]:
+            first = self._show_queue[0]
             raise IllegalActionError(
                 seat, what, Reason.NOT_YOUR_TURN,
-                f"seat {self._show_queue[0]} shows first (R6.2)", None,
+                f"seat {first} ({self.config.names[first]}) shows first (R6.2)", None, None,
+                self._name(seat),
             )
 
     def _finish_showdown(self) -> None:
@@ -663,6 +683,7 @@ class Hand:
             final,
             tuple(f - s for f, s in zip(final, config.stacks)),
             awards.awards,
+            awards.payouts,
             tuple(self._returned),
             tuple(self._shown),
             tuple(self._ranks),

@@ -1,0 +1,185 @@
+"""A readable hand history, built from a hand's log (:mod:`holdem.events`).
+
+Players appear by name and chips with thousands separators. The history
+lists the seats and stacks, the forced bets, each street with its board and
+actions, uncalled chips returned, the hands shown and mucked with their
+category, each pot with its amount, eligible players and winners, and the
+final stacks with net results.
+
+>>> from holdem import Hand, TableConfig
+>>> config = TableConfig([1000, 1000], 50, 100, names=["Anna", "Bjarni"])
+>>> hand = Hand(config, hole_cards=["AhAs", "KhKs"], board="2c7d9hTs3s")
+>>> hand.all_in(0)
+>>> hand.fold(1)
+>>> print(format_history(hand))  # doctest: +NORMALIZE_WHITESPACE
+No-limit hold'em, blinds 50/100, 2 players
+Seat 0: Anna, 1,000 (button, small blind)
+Seat 1: Bjarni, 1,000 (big blind)
+Anna posts the small blind, 50
+Bjarni posts the big blind, 100
+*** Preflop ***
+Anna raises to 1,000, all-in
+Bjarni folds
+Uncalled bet of 900 returned to Anna
+*** Pots ***
+Main pot 200, eligible: Anna
+  Anna wins the main pot, 200
+*** Result ***
+Anna: 1,100 (+100)
+Bjarni: 900 (-100)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from holdem.config import AnteType, Structure
+from holdem.events import (
+    Acted,
+    HandEnded,
+    Mucked,
+    Posted,
+    PotAwarded,
+    Shown,
+    StreetDealt,
+    UncalledReturned,
+)
+from holdem.hand import Hand
+
+
+def chips(amount: int) -> str:
+    """Chips with thousands separators: ``4800`` -> ``"4,800"``.
+
+    >>> chips(3350), chips(-1500)
+    ('3,350', '-1,500')
+    """
+    return f"{amount:,}"
+
+
+def signed(amount: int) -> str:
+    """A net result in chips with its sign: ``"+3,300"``, ``"-300"``, ``"0"``."""
+    return f"{amount:+,}" if amount else "0"
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``["A", "B", "C"]`` -> ``"A, B and C"``.
+
+    >>> join_names(["Ahmose", "Nefertari"])
+    'Ahmose and Nefertari'
+    """
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def pot_award_line(pot: str, winners: Sequence[str], shares: Sequence[int]) -> str:
+    """One pot's settlement in words (R8.2): ``"Tiya wins the main pot, 4,800"``,
+    ``"Ahmose and Nefertari split side pot 1, 2,500 each"``; unequal shares
+    (odd chips) are listed per winner, in odd-chip order.
+    """
+    title = "the main pot" if pot == "main pot" else pot
+    if len(winners) == 1:
+        return f"{winners[0]} wins {title}, {chips(shares[0])}"
+    if len(set(shares)) == 1:
+        return f"{join_names(winners)} split {title}, {chips(shares[0])} each"
+    each = ", ".join(f"{w} {chips(s)}" for w, s in zip(winners, shares))
+    return f"{join_names(winners)} split {title}, {chips(sum(shares))}: {each}"
+
+
+def _header(hand: Hand) -> list[str]:
+    config = hand.config
+    structure = "Pot-limit" if config.structure is Structure.POT_LIMIT else "No-limit"
+    line = f"{structure} hold'em, blinds {chips(config.small_blind)}/{chips(config.big_blind)}"
+    if config.ante_type is AnteType.UNIFORM:
+        line += f", ante {chips(config.ante)}"
+    elif config.ante_type is AnteType.BIG_BLIND:
+        line += f", big blind ante {chips(config.ante)}"
+    lines = [f"{line}, {config.seats} players"]
+    for seat, (name, stack) in enumerate(zip(config.names, config.stacks)):
+        roles = [
+            role
+            for role, at in (
+                ("button", config.button),
+                ("small blind", config.small_blind_seat),
+                ("big blind", config.big_blind_seat),
+            )
+            if at == seat
+        ]
+        lines.append(
+            f"Seat {seat}: {name}, {chips(stack)}" + (f" ({', '.join(roles)})" if roles else "")
+        )
+    return lines
+
+
+def _action(name: str, event: Acted) -> str:
+    if event.action in ("fold", "check"):
+        text = f"{name} {event.action}s"
+    elif event.action == "call":
+        text = f"{name} calls {chips(event.added)}"
+    elif event.action == "bet":
+        text = f"{name} bets {chips(event.to)}"
+    else:
+        text = f"{name} raises to {chips(event.to)}"
+    return text + (", all-in" if event.all_in else "")
+
+
+def format_history(hand: Hand) -> str:
+    """The hand so far, in words, one line per event (see the module docstring).
+
+    Args:
+        hand: a hand, finished or not; an unfinished hand's history stops at
+            the last event.
+
+    Returns:
+        The history as text, lines separated by ``\\n``, no final newline.
+    """
+    names = hand.config.names
+    lines = _header(hand)
+    started = showdown = pots = False
+    for event in hand.log:
+        if isinstance(event, Posted):
+            lines.append(
+                f"{names[event.seat]} posts the {event.kind}, {chips(event.amount)}"
+                + (", all-in" if event.all_in else "")
+            )
+        elif isinstance(event, Acted):
+            if not started:
+                lines.append("*** Preflop ***")
+                started = True
+            lines.append(_action(names[event.seat], event))
+        elif isinstance(event, StreetDealt):
+            started = True
+            note = " (no betting: run out, R5.3)" if event.run_out else ""
+            lines.append(f"*** {event.street.capitalize()}: {' '.join(event.board)} ***{note}")
+        elif isinstance(event, UncalledReturned):
+            lines.append(f"Uncalled bet of {chips(event.amount)} returned to {names[event.seat]}")
+        elif isinstance(event, (Shown, Mucked)):
+            if not showdown:
+                lines.append("*** Showdown ***")
+                showdown = True
+            lines.append(_shown(hand, event))
+        elif isinstance(event, PotAwarded):
+            if not pots:
+                lines.append("*** Pots ***")
+                pots = True
+            eligible = ", ".join(names[s] for s in event.eligible)
+            lines.append(f"{event.name.capitalize()} {chips(event.amount)}, eligible: {eligible}")
+            winners = [names[s] for s in event.winners]
+            lines.append("  " + pot_award_line(event.name, winners, event.shares))
+        elif isinstance(event, HandEnded):
+            lines.append("*** Result ***")
+            start = hand.config.stacks
+            for seat, final in enumerate(event.stacks):
+                lines.append(f"{names[seat]}: {chips(final)} ({signed(final - start[seat])})")
+            places = hand.eliminations()
+            if places:
+                order = "; ".join(join_names([names[s] for s in place]) for place in places)
+                lines.append(f"Eliminated, best finish first (R9.1): {order}")
+    return "\n".join(lines)
+
+
+def _shown(hand: Hand, event: Shown | Mucked) -> str:
+    name = hand.config.names[event.seat]
+    if isinstance(event, Shown):
+        return f"{name} shows {' '.join(event.cards)}: {event.description}"
+    return f"{name} mucks"  # mucked cards stay hidden (R6.3)
