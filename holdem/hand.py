@@ -100,6 +100,17 @@ class Hand:
     nothing (R3.7).
     """
 
+    __slots__ = (
+        "config", "_n", "_manual", "_hole", "_deck_board", "_stacks", "_bets", "_contrib",
+        "_folded", "_acted", "_level", "_returned", "_dead", "_street", "_board", "_log",
+        "_to_act", "_aggressor", "_phase", "_show_queue", "_shown", "_ranks", "_result",
+        "_current", "_min_raise",
+    )
+    _LISTS = (
+        "_stacks", "_bets", "_contrib", "_folded", "_acted", "_level", "_returned", "_log",
+        "_show_queue", "_shown", "_ranks",
+    )
+
     def __init__(
         self,
         config: TableConfig,
@@ -136,7 +147,6 @@ class Hand:
         self._phase = BETTING
         self._show_queue: list[int] = []
         self._shown: list[int] = []
-        self._mucked = [False] * n
         self._ranks: list[int | None] = [None] * n
         self._result: HandResult | None = None
         self._post_forced_bets()
@@ -277,6 +287,21 @@ class Hand:
         for chips in sorted({start[s] for s in busted}, reverse=True):
             places.append(tuple(s for s in busted if start[s] == chips))
         return tuple(places)
+
+    def copy(self) -> Hand:
+        """An independent copy of the hand, cheap enough for search bots.
+
+        The copy shares only immutable values (the configuration, the cards,
+        the log records); acting on one never changes the other.
+        """
+        twin = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(twin, name, getattr(self, name))
+        for name in Hand._LISTS:
+            setattr(twin, name, list(getattr(self, name)))
+        return twin
+
+    __copy__ = copy
 
     # ---------------------------------------------------------------- betting
     def legal_actions(self) -> LegalActions | None:
@@ -600,7 +625,6 @@ class Hand:
         self._show_queue.remove(seat)
 
     def _conceal(self, seat: int) -> None:
-        self._mucked[seat] = True
         self._ranks[seat] = None
         self._log.append(Mucked(seat))
         self._show_queue.remove(seat)
