@@ -104,7 +104,7 @@ class Hand:
         "config", "_n", "_manual", "_hole", "_deck_board", "_stacks", "_bets", "_contrib",
         "_folded", "_acted", "_level", "_returned", "_dead", "_street", "_board", "_log",
         "_to_act", "_aggressor", "_phase", "_show_queue", "_shown", "_ranks", "_result",
-        "_current", "_min_raise",
+        "_current", "_min_raise", "_memo",
     )
     _LISTS = (
         "_stacks", "_bets", "_contrib", "_folded", "_acted", "_level", "_returned", "_log",
@@ -149,6 +149,7 @@ class Hand:
         self._shown: list[int] = []
         self._ranks: list[int | None] = [None] * n
         self._result: HandResult | None = None
+        self._memo: LegalActions | None = None
         self._post_forced_bets()
         order = [(config.button + 1 + i) % n for i in range(n)]
         log = self._log
@@ -307,7 +308,12 @@ class Hand:
     def legal_actions(self) -> LegalActions | None:
         """The legal options of the seat to act, or ``None`` when nobody is to act."""
         seat = self._to_act
-        return None if seat is None else self._legal(seat)
+        if seat is None:
+            return None
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = self._legal(seat)
+        return memo
 
     def _legal(self, seat: int) -> LegalActions:
         stack = self._stacks[seat]
@@ -400,7 +406,9 @@ class Hand:
             )
         to_act = self._to_act
         assert to_act is not None
-        legal = self._legal(to_act)
+        legal = self._memo
+        if legal is None:
+            legal = self._memo = self._legal(to_act)
         if seat != to_act:
             self._refuse(
                 seat, what, Reason.NOT_YOUR_TURN,
@@ -527,6 +535,7 @@ class Hand:
         return None
 
     def _advance(self, seat: int) -> None:
+        self._memo = None
         folded = self._folded
         if folded.count(False) == 1:
             self._end_street()
@@ -578,6 +587,7 @@ class Hand:
         self._current = 0
         self._min_raise = self.config.min_bet
         self._aggressor = None
+        self._memo = None
         self._to_act = self._first_to_act((self.config.button + 1) % n)
 
     # --------------------------------------------------------------- showdown

@@ -182,6 +182,7 @@ def restore(data: dict[str, Any]) -> Hand:
         hand._board = tuple(state["board"])
         hand._log = [_event(e) for e in data["log"]]
         hand._result = None if data["result"] is None else _result(data["result"])
+        hand._memo = None
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, HoldemError):
             raise
