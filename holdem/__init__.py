@@ -17,7 +17,15 @@ from holdem.errors import (
     Reason,
 )
 from holdem.hand import STREETS, Hand, HandResult, ShowdownError
-from holdem.pots import Awards, Layering, Pot, PotAward, award_pots, layer_pots, uncalled_bet
+from holdem.pots import (
+    Awards,
+    Layering,
+    Pot,
+    PotAward,
+    award_pots,
+    layer_pots,
+    uncalled_bet,
+)
 
 __version__ = "0.1.0"
 

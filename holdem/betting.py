@@ -69,9 +69,20 @@ _ACTION = re.compile(
 )
 
 
-def _amount(text: str) -> int:
+_CHIPS = re.compile(r"[0-9]+")
+
+
+def parse_chips(text: str) -> int:
+    """Read a whole number of chips written with ASCII digits (``2,400`` or ``2_400`` too).
+
+    Raises:
+        NotationError: anything else (signs, decimals, other scripts' digits).
+
+    >>> parse_chips("2,400")
+    2400
+    """
     digits = text.replace(",", "").replace("_", "")
-    if not digits.isdigit():
+    if not _CHIPS.fullmatch(digits):
         raise NotationError(f"not a whole number of chips: {text!r}")
     return int(digits)
 
@@ -99,10 +110,10 @@ def parse_action(text: str) -> Action:
         return Action(Kind(word.rstrip("s")))
     if match["call"]:
         amount = match["call_amount"]
-        return Action(Kind.CALL, None if amount is None else _amount(amount))
+        return Action(Kind.CALL, None if amount is None else parse_chips(amount))
     if match["bet"]:
-        return Action(Kind.BET, _amount(match["bet_amount"]))
-    return Action(Kind.RAISE, _amount(match["raise_amount"]))
+        return Action(Kind.BET, parse_chips(match["bet_amount"]))
+    return Action(Kind.RAISE, parse_chips(match["raise_amount"]))
 
 
 @attrs.frozen

@@ -13,7 +13,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -22,7 +23,13 @@ from holdem import showdown as _showdown
 from holdem.betting import Action, Kind, LegalActions, parse_action
 from holdem.cards import UNKNOWN, Dealer
 from holdem.config import AnteType, Structure, TableConfig
-from holdem.errors import HoldemError, IllegalActionError, Reason
+from holdem.errors import (
+    ConfigError,
+    HoldemError,
+    IllegalActionError,
+    NotationError,
+    Reason,
+)
 from holdem.events import (
     Acted,
     Event,
@@ -45,7 +52,11 @@ OVER = "over"
 
 
 class ShowdownError(HoldemError):
-    """A pot cannot be awarded: no seat eligible for it has known cards."""
+    """A pot cannot be awarded: no seat eligible for it has known cards.
+
+    Only hands built with unknown hole cards (``"????"``, as in replayed
+    histories) can meet this; the action that led to the showdown is undone.
+    """
 
 
 @attrs.frozen
@@ -104,7 +115,7 @@ class Hand:
         "config", "_n", "_manual", "_hole", "_deck_board", "_stacks", "_bets", "_contrib",
         "_folded", "_acted", "_level", "_returned", "_dead", "_street", "_board", "_log",
         "_to_act", "_aggressor", "_phase", "_show_queue", "_shown", "_ranks", "_result",
-        "_current", "_min_raise", "_memo",
+        "_current", "_min_raise", "_memo", "_unknown",
     )
     _LISTS = (
         "_stacks", "_bets", "_contrib", "_folded", "_acted", "_level", "_returned", "_log",
@@ -121,8 +132,6 @@ class Hand:
         show_policy: str = "auto",
     ) -> None:
         if show_policy not in ("auto", "manual"):
-            from holdem.errors import ConfigError
-
             raise ConfigError("show_policy", f"must be auto or manual, got {show_policy!r}")
         n = config.seats
         self.config = config
@@ -131,6 +140,7 @@ class Hand:
         dealer = Dealer(n, config.button, hole_cards, board, seed)
         self._hole = dealer.hole
         self._deck_board = dealer.board
+        self._unknown = any(cards[0] == UNKNOWN for cards in dealer.hole)
         self._stacks = list(config.stacks)
         self._bets = [0] * n
         self._contrib = [0] * n
@@ -356,8 +366,28 @@ class Hand:
         """
         if isinstance(action, str):
             action = parse_action(action)
+        elif not isinstance(action, Action) or not isinstance(action.kind, Kind):
+            raise NotationError(f"not an action: {action!r} (an Action, or text like 'raise to 300')")
         kind = action.kind
         legal = self._check_turn(seat, kind.value, action.amount)
+        self._run(self._act, seat, action, legal)
+
+    def _run(self, apply: Callable[..., None], *args: Any) -> None:
+        """Apply a checked action; with unknown hole cards in the hand, undo it
+        if the showdown it leads to needs them (then raise ShowdownError)."""
+        if not self._unknown:
+            apply(*args)
+            return
+        backup = self.copy()
+        try:
+            apply(*args)
+        except ShowdownError:
+            for name in Hand.__slots__:
+                setattr(self, name, getattr(backup, name))
+            raise
+
+    def _act(self, seat: int, action: Action, legal: LegalActions) -> None:
+        kind = action.kind
         if kind is Kind.FOLD:
             if not legal.can_fold:
                 self._refuse(seat, "fold", Reason.CANNOT_FOLD, "nothing to call; check instead", legal)
@@ -371,10 +401,13 @@ class Hand:
             if legal.can_check:
                 self._refuse(seat, "call", Reason.NOTHING_TO_CALL, "nothing to call", legal)
             to = self._bets[seat] + legal.call
-            if action.amount is not None and action.amount != to:
+            amount = action.amount
+            if amount is not None and (
+                type(amount) is not int or amount not in (to, legal.call)  # noqa: E721
+            ):
                 self._refuse(
-                    seat, "call", Reason.BAD_AMOUNT, f"a call makes the bet {to}", legal,
-                    action.amount,
+                    seat, "call", Reason.BAD_AMOUNT,
+                    f"a call adds {legal.call} and makes the bet {to}", legal, amount,
                 )
             self._put(seat, "call", to)
         elif kind is Kind.ALL_IN:
@@ -431,6 +464,7 @@ class Hand:
             self._refuse(
                 seat, word, Reason.BAD_AMOUNT,
                 f"the amount must be a whole number of chips, got {amount!r}", legal,
+                amount,  # type: ignore[arg-type]
             )
         assert isinstance(amount, int)
         if word != legal.raise_word:
@@ -459,12 +493,18 @@ class Hand:
     def bet_or_raise(self, seat: int, to: int) -> None:
         """Bet or raise to ``to`` chips, whichever applies now (PHH's ``cbr``)."""
         legal = self._check_turn(seat, "raise", to)
+        self._run(self._bet_or_raise, seat, to, legal)
+
+    def _bet_or_raise(self, seat: int, to: int, legal: LegalActions) -> None:
         self._raise(seat, legal.raise_word, to, legal)
         self._advance(seat)
 
     def check_or_call(self, seat: int) -> None:
         """Check when nothing is owed, else call (PHH's ``cc``)."""
         legal = self._check_turn(seat, "call", None)
+        self._run(self._check_or_call, seat, legal)
+
+    def _check_or_call(self, seat: int, legal: LegalActions) -> None:
         if legal.can_check:
             self._check(seat)
         else:
@@ -652,8 +692,7 @@ class Hand:
             IllegalActionError: not the showdown, or not this seat's turn to show.
         """
         self._check_show(seat, "show")
-        self._reveal(seat)
-        self._skip_unknown()
+        self._run(self._decide, seat, True)
 
     def muck(self, seat: int) -> None:
         """Muck ``seat``'s hole cards at showdown, giving up every pot (R6.3).
@@ -669,7 +708,13 @@ class Hand:
                 "a winning hand, or any hand after an all-in, must be shown (R6.3, R6.4)",
                 None, None, self._name(seat),
             )
-        self._conceal(seat)
+        self._run(self._decide, seat, False)
+
+    def _decide(self, seat: int, show: bool) -> None:
+        if show:
+            self._reveal(seat)
+        else:
+            self._conceal(seat)
         self._skip_unknown()
 
     def _check_show(self, seat: int, what: str) -> None:

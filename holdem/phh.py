@@ -14,6 +14,7 @@ live play (R3.7); nothing is skipped or guessed.
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -158,8 +159,12 @@ def table_config(record: Mapping[str, Any]) -> TableConfig:
     )
 
 
+_PLAYER = re.compile(r"p[0-9]+")
+_CHIPS = re.compile(r"[0-9]+")
+
+
 def _seat(token: str, n: int, index: int, action: str) -> int:
-    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit():
+    if not _PLAYER.fullmatch(token):
         raise PHHError(f"not a player: {token!r}", index, action)
     seat = int(token[1:]) - 1
     if not 0 <= seat < n:
@@ -199,6 +204,9 @@ def replay_record(record: Mapping[str, Any], hand_id: str | None = None) -> Repl
     expected_raw = record.get("finishing_stacks")
     expected = tuple(expected_raw) if isinstance(expected_raw, list) else None
     try:
+        if expected_raw is not None:
+            players = record.get("starting_stacks")
+            _chip_list(record, "finishing_stacks", len(players) if isinstance(players, list) else None)
         hand = _replay(record)
     except UnsupportedError as error:
         return ReplayResult(ident, UNSUPPORTED, None, expected, _error(None, None, str(error)))
@@ -251,13 +259,15 @@ def _replay(record: Mapping[str, Any]) -> Hand:
                 raise PHHError(f"unknown dealer action {' '.join(tokens[1:])!r}", index, raw)
         elif tokens[1] == "sm":
             seat = _seat(tokens[0], n, index, raw)
+            if len(tokens) > 3:
+                raise PHHError("sm takes at most the cards shown", index, raw)
             if len(tokens) == 3:
                 cards = _cards(tokens[2], index, raw)
                 if cards is None:
                     continue  # shown to the table, but not to the log
                 if hole[seat] == UNKNOWN or hole[seat] is None:
                     hole[seat] = cards
-                elif hole[seat] != cards:
+                elif set(hole[seat]) != set(cards):  # type: ignore[arg-type]
                     raise PHHError(f"{tokens[0]} shows cards other than those dealt", index, raw)
             else:
                 mucked[seat] = True
@@ -284,14 +294,16 @@ def _replay(record: Mapping[str, Any]) -> Hand:
             seat = _seat(actor, n, index, raw)
             if code == "sm":
                 continue
+            if code in ("cc", "f") and len(tokens) != 2:
+                raise PHHError(f"{code} takes no amount", index, raw)
             if code == "cc":
-                if hand.to_act is None and not hand.folded[seat]:
+                if hand.to_act is None and _only_one_could_bet(hand, seat):
                     continue  # R5.1a: a recorded check with no decision to make
                 hand.check_or_call(seat)
             elif code == "f":
                 hand.fold(seat)
             elif code == "cbr":
-                if len(tokens) != 3 or not tokens[2].isdigit():
+                if len(tokens) != 3 or not _CHIPS.fullmatch(tokens[2]):
                     raise PHHError("cbr needs a whole number of chips", index, raw)
                 hand.bet_or_raise(seat, int(tokens[2]))
             else:
@@ -307,7 +319,23 @@ def _replay(record: Mapping[str, Any]) -> Hand:
             f"the history ends before the hand is over (seat p{(hand.to_act or 0) + 1} to act)",
             len(parsed), None,
         )
+    if len(hand.board) > len(board):
+        raise PHHError(
+            f"the hand needs {len(hand.board)} board cards and the history deals {len(board)}",
+            len(parsed), None,
+        )
     return hand
+
+
+def _only_one_could_bet(hand: Hand, seat: int) -> bool:
+    """R5.1a: once betting is over, ``seat`` is the one live seat with chips behind."""
+    config = hand.config
+    able = []
+    for s in range(config.seats):
+        put_in = hand.contributions[s] + (hand.dead_money if s == config.big_blind_seat else 0)
+        if not hand.folded[s] and put_in < config.stacks[s]:
+            able.append(s)
+    return able == [seat]
 
 
 def read_records(path: str | Path) -> Iterator[tuple[str, Mapping[str, Any] | Exception]]:

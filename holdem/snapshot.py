@@ -183,6 +183,7 @@ def restore(data: dict[str, Any]) -> Hand:
         hand._log = [_event(e) for e in data["log"]]
         hand._result = None if data["result"] is None else _result(data["result"])
         hand._memo = None
+        hand._unknown = any(cards[0] == "??" for cards in hand._hole)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, HoldemError):
             raise

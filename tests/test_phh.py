@@ -223,3 +223,54 @@ def test_export_then_replay_gives_the_same_hand(rnd: random.Random) -> None:
     record = tomllib.loads(dumps(to_phh(hand)))
     result = replay_record(record)
     assert result.status == MATCHED, result.divergence()
+
+
+def _showdown_record(**changes: object) -> dict:
+    record = {
+        "variant": "NT", "antes": [0, 0], "blinds_or_straddles": [50, 100], "min_bet": 100,
+        "starting_stacks": [1000, 1000],
+        "actions": ["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr 1000", "p1 cc",
+                    "d db 2c7d9h", "d db Ts", "d db 3s", "p1 sm AhAs", "p2 sm KhKs"],
+        "finishing_stacks": [2000, 0],
+    }
+    record.update(changes)
+    return record
+
+
+@pytest.mark.parametrize(
+    ("actions", "fragment"),
+    [
+        (["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr 1000", "p1 cc"], "history deals 0"),
+        (["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr 1000", "p1 cc", "d db 2c7d9h", "d db Ts",
+          "d db 3s", "p1 sm AhAs junk"], "at most the cards"),
+        (["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr 1000", "p1 cc 999"], "takes no amount"),
+        (["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr ²"], "whole number"),
+        (["d dh p² AhAs", "d dh p2 KhKs", "p2 cbr 1000"], "not a player"),
+        (["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr ٣٠٠"], "whole number"),
+    ],
+)
+def test_what_a_history_does_not_say_is_never_guessed(actions: list[str], fragment: str) -> None:
+    """R5.4: board cards are never made up; malformed actions are refused, not ignored."""
+    result = replay_record(_showdown_record(actions=actions))
+    assert result.status == REJECTED
+    assert result.error is not None and fragment in result.error["message"]
+
+
+def test_shown_cards_may_be_written_in_any_order() -> None:
+    record = _showdown_record()
+    record["actions"][-2] = "p1 sm AsAh"
+    assert replay_record(record).status == MATCHED
+
+
+def test_a_check_after_the_hand_is_over_is_refused_unless_it_is_r5_1a() -> None:
+    """R5.1a covers the one seat left able to bet; nobody else may check once betting is over."""
+    record = _with(actions=[*BASE["actions"], "p1 cc"])
+    result = replay_record(record)
+    assert result.status == REJECTED
+    assert result.error is not None and result.error["action_index"] == len(BASE["actions"])
+
+
+@pytest.mark.parametrize("stacks", [[950, 700], "950,700,1350"])
+def test_malformed_finishing_stacks_are_rejected(stacks: object) -> None:
+    result = replay_record(_with(finishing_stacks=stacks))
+    assert result.status == REJECTED

@@ -17,22 +17,6 @@ from hypothesis.stateful import (
     precondition,
     rule,
 )
-
-from holdem import (
-    Action,
-    Hand,
-    HoldemError,
-    IllegalActionError,
-    Kind,
-    LegalActions,
-    Pot,
-    TableConfig,
-    award_pots,
-    layer_pots,
-    parse_action,
-    Reason,
-)
-from holdem.events import Acted, Posted, StreetDealt
 from strategies import (
     draw_action,
     illegal_attempts,
@@ -42,6 +26,22 @@ from strategies import (
     street_actions,
     table_configs,
 )
+
+from holdem import (
+    Action,
+    Hand,
+    HoldemError,
+    IllegalActionError,
+    Kind,
+    LegalActions,
+    Pot,
+    Reason,
+    TableConfig,
+    award_pots,
+    layer_pots,
+    parse_action,
+)
+from holdem.events import Acted, Posted, StreetDealt
 
 SETTINGS = settings(
     max_examples=200,

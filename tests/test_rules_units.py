@@ -1017,3 +1017,42 @@ def test_r9_1_nobody_eliminated():
     h = new_hand([1000] * 3, 50, 100)
     play(h, (0, "fold"), (1, "fold"))
     assert h.eliminations() == ()
+
+
+def test_r3_7_an_unknown_card_showdown_is_undone() -> None:
+    """R3.7: when a showdown needs cards nobody knows (replayed histories), the action
+    that led to it is undone and ShowdownError is raised; the hand stays playable."""
+    from holdem import ShowdownError
+
+    hand = Hand(TableConfig(stacks=[1000, 1000], small_blind=5, big_blind=10),
+                hole_cards=["????", "????"])
+    hand.call(0)
+    hand.check(1)
+    for _ in range(2):
+        hand.check(1)
+        hand.check(0)
+    hand.check(1)
+    before = (hand.stacks, hand.bets, hand.log, hand.to_act, hand.street)
+    with pytest.raises(ShowdownError):
+        hand.check(0)
+    assert (hand.stacks, hand.bets, hand.log, hand.to_act, hand.street) == before
+
+
+@pytest.mark.parametrize("text", ["calls 10", "calls 5"])
+def test_r3_1_a_call_amount_may_be_the_bet_it_makes_or_the_chips_it_adds(text: str) -> None:
+    """R3.1: "calls 10" (the bet after calling) and "calls 5" (chips added) are the same call."""
+    hand = Hand(TableConfig(stacks=[1000, 1000], small_blind=5, big_blind=10), seed=1)
+    hand.act(0, text)
+    assert hand.bets == (10, 10)
+
+
+@pytest.mark.parametrize("thing", [5, None, "raise to ²", Action("fold")])  # type: ignore[arg-type]
+def test_r3_7_something_that_is_not_an_action_is_a_notation_error(thing: object) -> None:
+    """R3.7: a non-action is refused with a ValueError (NotationError), the hand unchanged."""
+    from holdem import NotationError
+
+    hand = Hand(TableConfig(stacks=[1000, 1000], small_blind=5, big_blind=10), seed=1)
+    log = hand.log
+    with pytest.raises(NotationError):
+        hand.act(0, thing)  # type: ignore[arg-type]
+    assert hand.log == log

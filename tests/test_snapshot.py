@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import hands, play_random_hand
 
 from holdem import Hand, TableConfig
 from holdem.snapshot import SnapshotError, loads, restore, snapshot
 from holdem.snapshot import dumps as snapshot_dumps
-from strategies import hands, play_random_hand
 
 
 def _state(hand: Hand) -> tuple[Any, ...]:
