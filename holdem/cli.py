@@ -17,8 +17,9 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from holdem.betting import parse_chips
 from holdem.calculator import CalculatorError, calculate, format_text, to_json
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, NotationError
 from holdem.history import format_history
 from holdem.phh import DIFFERED, MATCHED, REJECTED, REPLAYED, UNSUPPORTED, replay_paths
 from holdem.scenarios import ScenarioError, find_scenarios, load_scenario, run_scenario
@@ -145,16 +146,16 @@ def _items(text: str) -> list[str]:
 
 
 def _whole(what: str, text: str) -> int:
-    digits = text.replace("_", "")
-    if not digits.isdigit():
-        raise CalculatorError(f"{what} must be a whole number of chips >= 0, got {text!r}")
-    return int(digits)
+    try:
+        return parse_chips(text)
+    except NotationError:
+        raise CalculatorError(f"{what} must be a whole number of chips >= 0, got {text!r}") from None
 
 
 def _seat(text: str, names: Sequence[str]) -> int:
     if text in names:
         return list(names).index(text)
-    if text.isdigit() and 1 <= int(text) <= len(names):
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(names):
         return int(text) - 1
     raise CalculatorError(
         f"unknown seat {text!r} (names: {', '.join(names)}; or 1 to {len(names)})"
@@ -177,7 +178,7 @@ def _pots(args: argparse.Namespace) -> int:
         for seat, item in enumerate(_items(args.ranks)):
             if item in ("x", "X", "-"):
                 ranks.append(None)
-            elif item.isdigit():
+            elif item.isascii() and item.isdigit():
                 ranks.append(int(item))
             else:
                 who = names[seat] if seat < n else f"rank {seat + 1}"
@@ -228,6 +229,10 @@ def _add_replay(subparsers: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    missing = [p for p in args.paths if not os.path.exists(p)]
+    if missing:
+        print(f"holdem replay: error: no such file or folder: {missing[0]}", file=sys.stderr)
+        return USAGE
     counts = dict.fromkeys((MATCHED, DIFFERED, REJECTED, UNSUPPORTED, REPLAYED), 0)
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     total = 0
@@ -254,6 +259,214 @@ def _replay(args: argparse.Namespace) -> int:
     return FAILED if counts[DIFFERED] or counts[REJECTED] else OK
 
 
+# --------------------------------------------------------------- simulate
+def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
+    from holdem.agents import AGENTS
+
+    simulate = subparsers.add_parser(
+        "simulate",
+        help="self-play: many hands between reference agents, with each agent's win rate",
+        description="Play independent hands between agents (blinds 1/2, every stack 200 big "
+        "blinds at the start of every hand, the button moving one seat each hand, agents "
+        "given to the seats cyclically) and print each agent's chips won and big blinds "
+        "per 100 hands with a 95%% confidence interval, and hands per second. "
+        "The same seed gives the same results with any number of workers.",
+    )
+    simulate.add_argument("--players", type=int, default=6, help="seats, 2 to 10 (default 6)")
+    simulate.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    simulate.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+    simulate.add_argument(
+        "--agent", default="random", metavar="NAME[,NAME...]",
+        help=f"agents for the seats, cyclically: {', '.join(AGENTS)} (default random)",
+    )
+    simulate.add_argument(
+        "--workers", type=int, default=1, help="processes (default 1; 0: one per CPU)"
+    )
+    simulate.add_argument(
+        "--json", action="store_true",
+        help='print one JSON line: {"hands", "seconds", "hands_per_second", "results"}',
+    )
+    simulate.set_defaults(handler=_simulate)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from holdem.simulate import format_results, simulate
+
+    show = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        filled = 30 * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} hands ")
+        sys.stderr.flush()
+
+    try:
+        result = simulate(
+            args.players, args.hands, args.seed, _items(args.agent), workers=args.workers,
+            progress=progress if show else None,
+        )
+    except HoldemError as error:
+        print(f"holdem simulate: error: {error}", file=sys.stderr)
+        return USAGE
+    finally:
+        if show:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print(format_results(result))
+    return OK
+
+
+# ----------------------------------------------------------------- equity
+def _add_equity(subparsers: argparse._SubParsersAction[_Parser]) -> None:
+    equity = subparsers.add_parser(
+        "equity",
+        help="all-in equity: each hand's chance to win, tie and share the pot",
+        description="Win, tie and equity of 2 to 10 hands or ranges (quote a range with "
+        "spaces: 'QQ+, AKs'), exact when the work fits a budget, else a seeded Monte Carlo "
+        "with its standard error.",
+        epilog="Example: holdem equity AsAh KsKh --board 2c7d9h\n"
+        "         holdem equity QQ 87s --exact\n"
+        "         holdem equity 2s2h random --samples 100000 --seed 7",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    equity.add_argument("hands", nargs="+", metavar="HAND", help="hole cards or a range")
+    equity.add_argument("--board", "-b", help="0, 3 or 4 board cards, like 2c7d9h")
+    equity.add_argument("--dead", "-d", help="dead cards, like 5s6s")
+    how = equity.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="count every deal, however long")
+    how.add_argument("--samples", "-n", type=int, metavar="N", help="Monte Carlo with N samples")
+    equity.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    equity.add_argument("--json", action="store_true", help="print JSON instead of text")
+    equity.set_defaults(handler=_equity)
+
+
+def _equity(args: argparse.Namespace) -> int:
+    import time
+
+    from holdem.equity import equity
+
+    started = time.perf_counter()
+    drawn = [False]
+    tty = sys.stderr.isatty()
+
+    def progress(done: float) -> None:
+        if tty and time.perf_counter() - started > 0.5:
+            filled = int(30 * done)
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done:4.0%}")
+            sys.stderr.flush()
+            drawn[0] = True
+
+    try:
+        result = equity(
+            args.hands, args.board, args.dead, exact=True if args.exact else None,
+            samples=args.samples, seed=args.seed, progress=progress,
+        )
+    except HoldemError as error:
+        print(f"holdem equity: error: {error}", file=sys.stderr)
+        return USAGE
+    finally:
+        if drawn[0]:
+            sys.stderr.write("\r" + " " * 40 + "\r")
+    if args.json:
+        out = {
+            "board": list(result.board), "dead": list(result.dead), "exact": result.exact,
+            "boards": result.boards, "seed": result.seed,
+            "players": [
+                {"hand": p.hand, "win": str(p.win), "tie": str(p.tie), "equity": str(p.equity),
+                 "win_float": p.win_float, "tie_float": p.tie_float,
+                 "equity_float": p.equity_float, "stderr": p.stderr}
+                for p in result.players
+            ],
+        }
+        print(json.dumps(out, indent=2))
+        return OK
+    how = "exact" if result.exact else f"Monte Carlo, seed {result.seed}"
+    board = " ".join(result.board) or "none"
+    print(f"Board: {board}; {result.boards:,} deals ({how})")
+    width = max(len(p.hand) for p in result.players)
+    for p in result.players:
+        line = (f"{p.hand:<{width}}  equity {p.equity_float:8.4%}  win {p.win_float:8.4%}  "
+                f"tie {p.tie_float:8.4%}")
+        if p.stderr is not None:
+            line += f"  (± {p.stderr:.4%})"
+        print(line)
+    return OK
+
+
+# ------------------------------------------------------------- tournament
+def _add_tournament(subparsers: argparse._SubParsersAction[_Parser]) -> None:
+    from holdem.agents import AGENTS
+
+    tournament = subparsers.add_parser(
+        "tournament",
+        help="a sit-and-go between reference agents, played to the end, with the places",
+        description="Seat one reference agent per player (in the order given, from seat 0, "
+        "the first button), play hands with rising blinds and the dead-button rule until one "
+        "player has every chip, and print each elimination and the places (R9.1: players "
+        "out in the same hand place by the stacks they started it with; equal stacks share).",
+    )
+    tournament.add_argument(
+        "--agents", default="random,call,potodds,random,call,potodds", metavar="NAME[,NAME...]",
+        help=f"one agent per player, 2 to 10: {', '.join(AGENTS)} (default: six players)",
+    )
+    tournament.add_argument("--stack", type=int, default=1500, help="starting stack (default 1500)")
+    tournament.add_argument(
+        "--hands-per-level", type=int, default=10, help="hands per blind level (default 10)"
+    )
+    tournament.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+    tournament.add_argument(
+        "--max-hands", type=int, default=10_000, help="stop after this many hands (default 10000)"
+    )
+    tournament.add_argument(
+        "-q", "--quiet", action="store_true", help="only the results table, no eliminations"
+    )
+    tournament.set_defaults(handler=_tournament)
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from holdem import tournament as sng
+    from holdem.table import Busted, Schedule
+
+    try:
+        if args.hands_per_level < 1:
+            raise HoldemError(f"--hands-per-level must be at least 1, got {args.hands_per_level}")
+        levels = sng.DEFAULT_SCHEDULE.levels
+        schedule = Schedule(levels, hands_per_level=args.hands_per_level)
+        table, decide = sng.agents_table(
+            _items(args.agents), stack=args.stack, schedule=schedule, seed=args.seed
+        )
+    except HoldemError as error:
+        print(f"holdem tournament: error: {error}", file=sys.stderr)
+        return USAGE
+    players = len(table.players_with_chips)
+    if not args.quiet:
+        print(f"Sit-and-go: {players} players, {args.stack:,} chips each, "
+              f"blinds up every {args.hands_per_level} hands, seed {args.seed}")
+    seen = 0
+    while not table.is_over and table.hands_played < args.max_hands:
+        table.play_hand(decide)
+        events = table.events
+        for event in events[seen:]:
+            if isinstance(event, Busted) and not args.quiet and event.place is not None:
+                place = sng.ordinal(event.place) + (" (shared)" if event.shared else "")
+                print(f"hand {event.hand}: {event.name} finishes {place}, "
+                      f"having started the hand with {event.starting_stack:,}")
+        seen = len(events)
+    standings = table.standings()
+    if not args.quiet:
+        if table.is_over:
+            print(f"hand {table.hands_played}: {standings[0].name} wins with "
+                  f"{standings[0].chips:,} chips")
+        print()
+    print(sng.format_standings(standings))
+    if not table.is_over:
+        print(f"holdem tournament: stopped after {args.max_hands} hands with no winner",
+              file=sys.stderr)
+        return FAILED
+    return OK
+
+
 # ------------------------------------------------------------------- main
 def build_parser() -> argparse.ArgumentParser:
     """The ``holdem`` parser with one subparser per subcommand."""
@@ -264,6 +477,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run(subparsers)
     _add_pots(subparsers)
     _add_replay(subparsers)
+    _add_equity(subparsers)
+    _add_simulate(subparsers)
+    _add_tournament(subparsers)
     return parser
 
 

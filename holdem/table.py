@@ -1,0 +1,853 @@
+"""The table: hand after hand, between-hand changes and eliminations (R9, R10).
+
+A :class:`Table` has physical seats ``0 .. size - 1`` (clockwise), each empty
+or holding a player with a stack. Between hands players sit down, leave,
+rebuy and top up; each hand is an ordinary :class:`~holdem.hand.Hand`.
+
+**Seat mapping.** A hand sees only the players with chips, in table-seat
+order: hand seat ``i`` is the ``i``-th occupied table seat with chips,
+counting up from table seat 0 (``Table.hand_seats[i]`` is its table seat).
+Empty seats and seats held for a player without chips are left out, so the
+hand's seats stay dense and clockwise. The hand's ``names`` are the players'
+names, so ``hand.config.names[seat]`` identifies a player whatever the seat.
+
+**Button and blinds.** The table places the button and both blinds on table
+seats, then tells the hand where they are through ``TableConfig``'s
+``button``, ``small_blind_seat`` and ``big_blind_seat``:
+
+- *Cash games* (R10.1): the button moves to the next seat clockwise with a
+  player with chips; the small blind is the next such seat, the big blind the
+  one after (heads-up the button posts the small blind, R2.2). Players who sit
+  down are dealt in at the next hand.
+- *Tournaments* (the TDA dead-button rule): the big blind moves to the next
+  player with chips after the last big blind, so nobody skips it; the small
+  blind goes on last hand's big-blind seat and the button on last hand's
+  small-blind seat. A small-blind seat whose player busted is a *dead small
+  blind* (``small_blind_seat=None``: nobody posts it); a button seat that is
+  empty or busted is a *dead button*. Heads-up (R2.2) the button is never
+  dead: the big blind moves on as usual and the other player has the button
+  and posts the small blind. Example: players at table seats 0 to 3, last
+  hand button 0, small blind 1, big blind 2. If seat 1 busts, the next hand
+  has the big blind on 3, the small blind on 2 and a dead button on the
+  empty seat 1. If seat 2 busts instead, the big blind is on 3, the small
+  blind is dead (seat 2 is empty) and the button is on seat 1.
+
+A dead button is given to the hand as the hand seat of the nearest player
+with chips counterclockwise from the button seat (never a blind): "left of
+the button" then means, as the rules want, the first player with chips
+clockwise from the dead button. That seat acts last after the flop, the odd
+chip goes to the first winner after it (R8.2) and the showdown starts after
+it (R6.2). Nothing else in the hand depends on the button.
+
+**Time.** A ``clock`` (a function returning seconds, ``time.monotonic`` by
+default) drives time levels and the seat hold; tests pass a fake clock.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+import attrs
+
+from holdem.betting import Action
+from holdem.config import AnteType, Structure, TableConfig
+from holdem.errors import ConfigError, HoldemError
+from holdem.hand import Hand
+
+Decide = Callable[[Hand, int], Action | str]
+"""A decision callback: ``decide(hand, seat)`` returns the action of hand seat
+``seat`` (the seat in :attr:`Hand.to_act`), as an Action or its text."""
+
+Clock = Callable[[], float]
+"""A clock: seconds as a float, only differences matter."""
+
+
+# ------------------------------------------------------------------ errors
+class TableReason(str, enum.Enum):
+    """Why a table operation was refused (the ``reason`` of :class:`TableError`)."""
+
+    NO_SUCH_SEAT = "no_such_seat"
+    SEAT_TAKEN = "seat_taken"
+    EMPTY_SEAT = "empty_seat"
+    BAD_NAME = "bad_name"
+    HAND_IN_PROGRESS = "hand_in_progress"
+    NO_HAND = "no_hand"
+    HAND_NOT_OVER = "hand_not_over"
+    NOT_ENOUGH_PLAYERS = "not_enough_players"
+    TOURNAMENT_STARTED = "tournament_started"
+    NO_REBUYS = "no_rebuys"
+    BELOW_MINIMUM = "below_minimum"
+    ABOVE_MAXIMUM = "above_maximum"
+    BAD_AMOUNT = "bad_amount"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class TableError(HoldemError):
+    """A table operation that is not allowed now; the table is unchanged.
+
+    Attributes:
+        seat: the table seat concerned, or ``None``.
+        reason: a :class:`TableReason` code.
+    """
+
+    def __init__(self, seat: int | None, reason: TableReason, message: str) -> None:
+        self.seat = seat
+        self.reason = reason
+        super().__init__(message if seat is None else f"seat {seat}: {message}")
+
+
+class BuyInError(TableError):
+    """A buy-in, rebuy or top-up outside the table's limits (R10.2).
+
+    Attributes:
+        chips: the chips offered.
+        stack: the stack the purchase would make.
+        minimum: the table's minimum buy-in.
+        maximum: the table's maximum buy-in, or ``None`` (no maximum).
+    """
+
+    def __init__(
+        self, seat: int, reason: TableReason, message: str, chips: object, stack: int,
+        minimum: int, maximum: int | None,
+    ) -> None:
+        self.chips = chips
+        self.stack = stack
+        self.minimum = minimum
+        self.maximum = maximum
+        super().__init__(seat, reason, message)
+
+
+# ---------------------------------------------------------------- schedule
+@attrs.frozen(init=False)
+class Level:
+    """Blinds and antes for a stretch of hands; checked like a ``TableConfig``.
+
+    ``ante_type`` is ``none``, ``uniform`` or ``big_blind`` (R2.3); left
+    ``None`` it is ``uniform`` when ``ante`` is positive.
+
+    Raises:
+        ConfigError: the amounts are inconsistent (``small_blind > big_blind``...).
+
+    >>> str(Level(50, 100, ante=100, ante_type="big_blind"))
+    '50/100 ante 100 (big_blind)'
+    """
+
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_type: AnteType
+
+    def __init__(
+        self, small_blind: int, big_blind: int, ante: int = 0,
+        ante_type: AnteType | str | None = None,
+    ) -> None:
+        probe = TableConfig([1, 1], small_blind, big_blind, ante=ante, ante_type=ante_type)
+        object.__setattr__(self, "small_blind", probe.small_blind)
+        object.__setattr__(self, "big_blind", probe.big_blind)
+        object.__setattr__(self, "ante", probe.ante)
+        object.__setattr__(self, "ante_type", probe.ante_type)
+
+    def __str__(self) -> str:
+        text = f"{self.small_blind}/{self.big_blind}"
+        if self.ante_type is not AnteType.NONE:
+            text += f" ante {self.ante} ({self.ante_type})"
+        return text
+
+
+@attrs.frozen(init=False)
+class Schedule:
+    """Blind levels that go up by hand count or by time (at most one of them).
+
+    Attributes:
+        levels: the :class:`Level` values in order; the last one stays.
+        hands_per_level: hands played at each level, or ``None``.
+        seconds_per_level: seconds of the table clock per level, counted from
+            the start of the first hand, or ``None``.
+
+    A new level applies from the next hand that starts after it is due.
+
+    >>> schedule = Schedule([Level(10, 20), Level(15, 30)], hands_per_level=10)
+    >>> schedule.level_index(hands_played=9, elapsed=0.0), schedule.level_index(10, 0.0)
+    (0, 1)
+    """
+
+    levels: tuple[Level, ...]
+    hands_per_level: int | None
+    seconds_per_level: float | None
+
+    def __init__(
+        self,
+        levels: Iterable[Level],
+        *,
+        hands_per_level: int | None = None,
+        seconds_per_level: float | None = None,
+    ) -> None:
+        levels = tuple(levels)
+        if not levels or not all(isinstance(level, Level) for level in levels):
+            raise ConfigError("levels", "needs at least one Level")
+        if hands_per_level is not None and seconds_per_level is not None:
+            raise ConfigError("hands_per_level", "give hands_per_level or seconds_per_level, not both")
+        if hands_per_level is not None and (
+            isinstance(hands_per_level, bool) or not isinstance(hands_per_level, int)
+            or hands_per_level < 1
+        ):
+            raise ConfigError("hands_per_level", f"must be a whole number >= 1, got {hands_per_level!r}")
+        if seconds_per_level is not None and not seconds_per_level > 0:
+            raise ConfigError("seconds_per_level", f"must be positive, got {seconds_per_level!r}")
+        if len(levels) > 1 and hands_per_level is None and seconds_per_level is None:
+            raise ConfigError("levels", "several levels need hands_per_level or seconds_per_level")
+        object.__setattr__(self, "levels", levels)
+        object.__setattr__(self, "hands_per_level", hands_per_level)
+        object.__setattr__(self, "seconds_per_level", seconds_per_level)
+
+    @classmethod
+    def fixed(cls, small_blind: int, big_blind: int, ante: int = 0,
+              ante_type: AnteType | str | None = None) -> Schedule:
+        """One level for ever (a cash game)."""
+        return cls([Level(small_blind, big_blind, ante, ante_type)])
+
+    def level_index(self, hands_played: int, elapsed: float) -> int:
+        """The 0-based level due after ``hands_played`` hands and ``elapsed`` seconds."""
+        if self.hands_per_level is not None:
+            index = hands_played // self.hands_per_level
+        elif self.seconds_per_level is not None:
+            index = int(elapsed // self.seconds_per_level)
+        else:
+            index = 0
+        return min(index, len(self.levels) - 1)
+
+
+# ------------------------------------------------------------------ events
+@attrs.frozen
+class SeatTaken:
+    """A player sat down at ``seat`` with ``chips`` (a buy-in)."""
+
+    seat: int
+    name: str
+    chips: int
+
+
+@attrs.frozen
+class SeatLeft:
+    """The player at ``seat`` left with ``chips``. ``reason``: ``left`` (by
+    choice), ``hold expired`` (no rebuy in time, R10.2) or ``eliminated``
+    (a tournament bust, R9.1)."""
+
+    seat: int
+    name: str
+    chips: int
+    reason: str
+
+
+@attrs.frozen
+class Busted:
+    """The player at ``seat`` lost their stack in hand number ``hand``, which
+    they started with ``starting_stack`` chips. Tournaments: ``place`` is
+    the finish (R9.1), ``shared`` whether others share it. Cash games:
+    ``place`` is ``None`` and the seat is held until ``held_until`` on the
+    table clock (R10.2)."""
+
+    seat: int
+    name: str
+    hand: int
+    starting_stack: int
+    place: int | None
+    shared: bool
+    held_until: float | None
+
+
+@attrs.frozen
+class Rebought:
+    """Chips bought between hands (R10.2): ``kind`` is ``rebuy`` (the stack was
+    empty) or ``top-up``; ``stack`` is the stack afterwards."""
+
+    seat: int
+    name: str
+    chips: int
+    stack: int
+    kind: str
+
+
+@attrs.frozen
+class LevelUp:
+    """The blind level in force from hand number ``hand``; ``level`` is 1-based
+    as on a tournament clock. Also recorded for the first hand."""
+
+    hand: int
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_type: str
+
+
+@attrs.frozen
+class ButtonMoved:
+    """Where the button and blinds are for hand number ``hand`` (table seats,
+    R10.1). ``dead`` is true when the button seat has no player with chips;
+    ``small_blind_seat`` is ``None`` for a dead small blind."""
+
+    hand: int
+    seat: int
+    dead: bool
+    small_blind_seat: int | None
+    big_blind_seat: int
+
+
+@attrs.frozen
+class HandStarted:
+    """Hand number ``hand`` is dealt; ``seats[i]`` is the table seat of hand seat ``i``."""
+
+    hand: int
+    seats: tuple[int, ...]
+
+
+TableEvent = SeatTaken | SeatLeft | Busted | Rebought | LevelUp | ButtonMoved | HandStarted
+
+
+# ---------------------------------------------------------------- values
+class TableMode(str, enum.Enum):
+    """A cash game (rebuys, button to the next player) or a tournament
+    (eliminations and places, the dead-button rule)."""
+
+    CASH = "cash"
+    TOURNAMENT = "tournament"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class SeatState:
+    """A player at the table. ``held_until`` is the clock time the seat of a
+    player without chips is freed (R10.2), else ``None``."""
+
+    seat: int
+    name: str
+    stack: int
+    held_until: float | None
+
+
+@attrs.frozen
+class Standing:
+    """One line of the results (R9.1).
+
+    Attributes:
+        place: 1 for the winner; shared places repeat (``3, 3, 5``); ``None``
+            for a player still playing an unfinished tournament.
+        name: the player.
+        shared: whether another player has the same place.
+        chips: chips at the end (0 when eliminated).
+        hand: the hand number in which the player was eliminated, or ``None``.
+        starting_stack: the stack the player started that hand with, or ``None``.
+    """
+
+    place: int | None
+    name: str
+    shared: bool
+    chips: int
+    hand: int | None
+    starting_stack: int | None
+
+
+@attrs.define
+class _Player:
+    name: str
+    stack: int
+    busted_at: float | None = None
+
+
+# ------------------------------------------------------------------ table
+class Table:
+    """A table that plays hand after hand (R9, R10).
+
+    Args:
+        size: the number of table seats, 2 to 10.
+        schedule: a :class:`Schedule`, or one :class:`Level` for fixed blinds.
+        mode: ``cash`` or ``tournament`` (:class:`TableMode`).
+        min_buy_in: the smallest stack a cash player may sit down or rebuy
+            with (R10.2); 1 chip unless given.
+        max_buy_in: the largest stack a cash buy-in or top-up may make, or
+            ``None`` (no maximum).
+        hold_seconds: how long the seat of a cash player without chips is held
+            (R10.2; ten minutes by default, as in seed 002).
+        clock: seconds as a float; ``time.monotonic`` unless given.
+        dead_button: use the dead-button rule; by default only in tournaments.
+        button: the table seat of the first button (the first seat with chips
+            from there); the lowest seat with chips unless given.
+        seed: with a seed, hand ``k`` is dealt with the seed ``"{seed}/{k}"``
+            so a whole session is reproducible; without one every deck is
+            shuffled securely (R5.4).
+        structure, chip_unit: passed to every hand's ``TableConfig``.
+
+    Between hands: :meth:`sit`, :meth:`leave`, :meth:`rebuy`,
+    :meth:`expire_holds`. A hand: :meth:`play_hand` with a decision callback,
+    or :meth:`start_hand`, the actions on the returned hand, then
+    :meth:`finish_hand`. Every table change is recorded in :attr:`events`.
+
+    A held seat (R10.2) shows its ``held_until`` in :attr:`seats`; it is freed
+    by the first between-hands operation or hand that starts at or after that
+    time. To give every player the same stack each hand (a simulation), let
+    them :meth:`leave` and :meth:`sit` again between hands: the button, being
+    on a table seat, moves on as usual.
+
+    Raises:
+        ConfigError: an argument is invalid.
+
+    >>> from holdem.betting import Action, Kind
+    >>> table = Table(3, schedule=Level(5, 10), mode="tournament", seed=1)
+    >>> for seat, name in enumerate(["Anna", "Bjarni", "Eva"]):
+    ...     table.sit(seat, name, 100)
+    >>> hand = table.play_hand(lambda hand, seat: Action(Kind.ALL_IN))
+    >>> sum(s.stack for s in table.seats if s), table.button
+    (300, 0)
+    """
+
+    def __init__(
+        self,
+        size: int = 9,
+        *,
+        schedule: Schedule | Level,
+        mode: TableMode | str = TableMode.CASH,
+        min_buy_in: int = 1,
+        max_buy_in: int | None = None,
+        hold_seconds: float = 600.0,
+        clock: Clock = time.monotonic,
+        dead_button: bool | None = None,
+        button: int | None = None,
+        seed: int | str | None = None,
+        structure: Structure | str = Structure.NO_LIMIT,
+        chip_unit: int = 1,
+    ) -> None:
+        if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
+            raise ConfigError("size", f"a table has 2 to 10 seats, got {size!r}")
+        if isinstance(schedule, Level):
+            schedule = Schedule([schedule])
+        if not isinstance(schedule, Schedule):
+            raise ConfigError("schedule", f"must be a Schedule or a Level, got {schedule!r}")
+        try:
+            self.mode = TableMode(mode)
+        except ValueError:
+            raise ConfigError("mode", f"must be cash or tournament, got {mode!r}") from None
+        if isinstance(min_buy_in, bool) or not isinstance(min_buy_in, int) or min_buy_in < 1:
+            raise ConfigError("min_buy_in", f"must be a whole number >= 1, got {min_buy_in!r}")
+        if max_buy_in is not None and (
+            isinstance(max_buy_in, bool) or not isinstance(max_buy_in, int) or max_buy_in < min_buy_in
+        ):
+            raise ConfigError("max_buy_in", f"must be a whole number >= min_buy_in, got {max_buy_in!r}")
+        if not hold_seconds >= 0:
+            raise ConfigError("hold_seconds", f"must be >= 0, got {hold_seconds!r}")
+        if button is not None and (
+            isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < size
+        ):
+            raise ConfigError("button", f"must be a seat from 0 to {size - 1}, got {button!r}")
+        TableConfig([1, 1], 0, 1, structure=structure, chip_unit=chip_unit)  # checks both
+        self.size = size
+        self.schedule = schedule
+        self.min_buy_in = min_buy_in
+        self.max_buy_in = max_buy_in
+        self.hold_seconds = float(hold_seconds)
+        self.dead_button = self.mode is TableMode.TOURNAMENT if dead_button is None else dead_button
+        self._clock = clock
+        self._seed = seed
+        self._structure = structure
+        self._chip_unit = chip_unit
+        self._first_button = button
+        self._players: list[_Player | None] = [None] * size
+        self._events: list[TableEvent] = []
+        self._hands = 0  # hands finished
+        self._level: int | None = None
+        self._started_at: float | None = None
+        self._button: int | None = None  # table seat, possibly dead
+        self._sb_pos: int | None = None  # table seat of the small blind, possibly dead
+        self._bb: int | None = None
+        self._hand: Hand | None = None
+        self._last: Hand | None = None
+        self._hand_seats: tuple[int, ...] = ()
+        self._out: list[Standing] = []  # tournament eliminations, best place first
+        self._winner: Standing | None = None
+
+    # ------------------------------------------------------------- queries
+    @property
+    def seats(self) -> tuple[SeatState | None, ...]:
+        """Every table seat: a :class:`SeatState`, or ``None`` when empty."""
+        return tuple(
+            None if p is None else SeatState(seat, p.name, p.stack, self._held_until(p))
+            for seat, p in enumerate(self._players)
+        )
+
+    @property
+    def events(self) -> tuple[TableEvent, ...]:
+        """Every table change so far, in order."""
+        return tuple(self._events)
+
+    @property
+    def button(self) -> int | None:
+        """The table seat of the button in the current or last hand (may be a
+        dead button: an empty or busted seat), ``None`` before the first hand."""
+        return self._button
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand in progress (started and not yet finished), or ``None``."""
+        return self._hand
+
+    @property
+    def last_hand(self) -> Hand | None:
+        """The last finished hand, or ``None``."""
+        return self._last
+
+    @property
+    def hand_seats(self) -> tuple[int, ...]:
+        """The table seat of each hand seat in the current or last hand."""
+        return self._hand_seats
+
+    @property
+    def hands_played(self) -> int:
+        """Hands finished at this table."""
+        return self._hands
+
+    @property
+    def level(self) -> Level:
+        """The level in force for the current or last hand (the first level before any)."""
+        return self.schedule.levels[self._level or 0]
+
+    @property
+    def level_number(self) -> int:
+        """The 1-based number of :attr:`level`."""
+        return (self._level or 0) + 1
+
+    @property
+    def players_with_chips(self) -> tuple[int, ...]:
+        """The table seats of players with chips, in seat order."""
+        return tuple(s for s, p in enumerate(self._players) if p is not None and p.stack > 0)
+
+    @property
+    def is_over(self) -> bool:
+        """A tournament is over when one player holds every chip."""
+        return self._winner is not None
+
+    def standings(self) -> tuple[Standing, ...]:
+        """The results table (R9.1): players still in by chips (place 1 once a
+        tournament is won, else ``None``), then the eliminated by place.
+        Cash games list the seated players by chips."""
+        if self._winner is not None:
+            return (self._winner, *self._out)
+        alive = sorted(
+            ((p.stack, p.name) for p in self._players if p is not None and p.stack > 0),
+            key=lambda item: -item[0],
+        )
+        return (*(Standing(None, name, False, chips, None, None) for chips, name in alive), *self._out)
+
+    # ------------------------------------------------------- between hands
+    def sit(self, seat: int, name: str, chips: int) -> None:
+        """Seat ``name`` at the empty table seat ``seat`` with ``chips``.
+
+        Raises:
+            TableError: during a hand, no such seat, seat taken, name empty or
+                already seated, or a tournament that has started.
+            BuyInError: a cash buy-in below ``min_buy_in`` or above
+                ``max_buy_in`` (R10.2); in a tournament, chips below 1.
+        """
+        self._between_hands(seat)
+        self._expire()
+        taken = self._players[seat]
+        if taken is not None:
+            raise TableError(seat, TableReason.SEAT_TAKEN, f"taken by {taken.name}")
+        if not isinstance(name, str) or not name.strip():
+            raise TableError(seat, TableReason.BAD_NAME, f"a name must be a non-empty string, got {name!r}")
+        if any(p is not None and p.name == name for p in self._players):
+            raise TableError(seat, TableReason.BAD_NAME, f"{name} is already seated")
+        if self.mode is TableMode.TOURNAMENT:
+            if self._started_at is not None:
+                raise TableError(seat, TableReason.TOURNAMENT_STARTED, "the tournament has started")
+            self._check_chips(seat, chips, 0, 1, None)
+        else:
+            self._check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
+        self._players[seat] = _Player(name, chips)
+        self._events.append(SeatTaken(seat, name, chips))
+
+    def leave(self, seat: int) -> int:
+        """The player at ``seat`` leaves and takes their chips; returns the chips.
+
+        Raises:
+            TableError: during a hand, an empty seat, or a tournament player
+                with chips after the start (chips never leave a tournament).
+        """
+        player = self._occupied(seat)
+        if self.mode is TableMode.TOURNAMENT and self._started_at is not None:
+            raise TableError(seat, TableReason.TOURNAMENT_STARTED,
+                             "a tournament player cannot leave with chips")
+        self._players[seat] = None
+        self._events.append(SeatLeft(seat, player.name, player.stack, "left"))
+        return player.stack
+
+    def rebuy(self, seat: int, chips: int) -> None:
+        """Buy ``chips`` for the player at ``seat`` between hands (R10.2).
+
+        A *rebuy* when the stack is empty, else a *top-up*. Either way the
+        stack afterwards must be at least ``min_buy_in`` (so a rebuy is at
+        least the minimum buy-in) and at most ``max_buy_in``. A rebuy keeps a
+        held seat.
+
+        Raises:
+            TableError: during a hand, an empty seat (a hold that has expired
+                included), or a tournament (no rebuys).
+            BuyInError: ``chips`` not positive, or the stack would be below
+                ``min_buy_in`` or above ``max_buy_in``.
+        """
+        player = self._occupied(seat)
+        if self.mode is TableMode.TOURNAMENT:
+            raise TableError(seat, TableReason.NO_REBUYS, "no rebuys in a tournament")
+        self._check_chips(seat, chips, player.stack, self.min_buy_in, self.max_buy_in)
+        kind = "rebuy" if player.stack == 0 else "top-up"
+        player.stack += chips
+        player.busted_at = None
+        self._events.append(Rebought(seat, player.name, chips, player.stack, kind))
+
+    def expire_holds(self) -> tuple[int, ...]:
+        """Free the seats held longer than ``hold_seconds`` (R10.2); the seats freed.
+
+        Also done before every other between-hands operation and every hand.
+        """
+        if self._hand is not None:
+            raise TableError(None, TableReason.HAND_IN_PROGRESS, "a hand is in progress")
+        return self._expire()
+
+    # --------------------------------------------------------------- hands
+    def play_hand(
+        self,
+        decide: Decide,
+        *,
+        seed: int | str | None = None,
+        hole_cards: Mapping[int, str | Sequence[str]] | None = None,
+        board: str | Sequence[str] | None = None,
+    ) -> Hand:
+        """Play one whole hand, asking ``decide(hand, seat)`` for every action.
+
+        Returns the finished hand (its seats are hand seats, see
+        :attr:`hand_seats`). An exception from ``decide``, or an illegal
+        action (``IllegalActionError``), propagates and leaves the hand in
+        progress as :attr:`hand`: act on it and call :meth:`finish_hand`.
+        Arguments as for :meth:`start_hand`.
+        """
+        hand = self.start_hand(seed=seed, hole_cards=hole_cards, board=board)
+        while hand.to_act is not None:
+            seat = hand.to_act
+            hand.act(seat, decide(hand, seat))
+        return self.finish_hand()
+
+    def start_hand(
+        self,
+        *,
+        seed: int | str | None = None,
+        hole_cards: Mapping[int, str | Sequence[str]] | None = None,
+        board: str | Sequence[str] | None = None,
+    ) -> Hand:
+        """Free expired holds, set the level, move the button, deal a hand.
+
+        Args:
+            seed: the hand's seed (else derived from the table's seed).
+            hole_cards: fixed hole cards by **table** seat (others dealt).
+            board: fixed board cards.
+
+        Raises:
+            TableError: a hand is in progress, or fewer than two players have chips.
+        """
+        if self._hand is not None:
+            raise TableError(None, TableReason.HAND_IN_PROGRESS, "a hand is in progress")
+        self._expire()
+        live = self.players_with_chips
+        if len(live) < 2:
+            raise TableError(None, TableReason.NOT_ENOUGH_PLAYERS,
+                             f"a hand needs two players with chips, {len(live)} here")
+        number = self._hands + 1
+        now = self._clock()
+        started = now if self._started_at is None else self._started_at
+        index = max(self._level or 0, self.schedule.level_index(self._hands, now - started))
+        level = self.schedule.levels[index]
+        button, hand_button, sb_pos, bb = self._place_button(live)
+        sb = sb_pos if sb_pos in live else None
+        dense = {seat: i for i, seat in enumerate(live)}
+        players = [self._players[s] for s in live]
+        config = TableConfig(
+            [p.stack for p in players if p is not None],
+            level.small_blind,
+            level.big_blind,
+            names=[p.name for p in players if p is not None],
+            button=dense[hand_button],
+            ante=level.ante,
+            ante_type=level.ante_type,
+            structure=self._structure,
+            chip_unit=self._chip_unit,
+            small_blind_seat=None if sb is None else dense[sb],
+            big_blind_seat=dense[bb],
+        )
+        holes: list[str | Sequence[str] | None] | None = None
+        if hole_cards is not None:
+            unknown = set(hole_cards) - set(live)
+            if unknown:
+                raise TableError(min(unknown), TableReason.EMPTY_SEAT,
+                                 "no player with chips to deal to")
+            holes = [hole_cards.get(s) for s in live]
+        if seed is None and self._seed is not None:
+            seed = f"{self._seed}/{number}"
+        hand = Hand(config, seed=seed, hole_cards=holes, board=board)
+        # Nothing above changed the table: a bad card or seed leaves it as it was.
+        self._started_at = started
+        if index != self._level:
+            self._level = index
+            self._events.append(LevelUp(number, index + 1, level.small_blind, level.big_blind,
+                                        level.ante, str(level.ante_type)))
+        self._button, self._sb_pos, self._bb = button, sb_pos, bb
+        self._events.append(ButtonMoved(number, button, button not in live, sb, bb))
+        self._events.append(HandStarted(number, live))
+        self._hand = hand
+        self._hand_seats = live
+        return hand
+
+    def finish_hand(self) -> Hand:
+        """Settle the finished hand at the table: stacks, busts, places (R9.1).
+
+        Returns the hand. Raises TableError when no hand was started or the
+        hand is not over.
+        """
+        hand = self._hand
+        if hand is None:
+            raise TableError(None, TableReason.NO_HAND, "no hand in progress")
+        if not hand.is_over:
+            raise TableError(None, TableReason.HAND_NOT_OVER, "the hand is not over")
+        seats = self._hand_seats
+        for i, seat in enumerate(seats):
+            player = self._players[seat]
+            assert player is not None
+            player.stack = hand.stacks[i]
+        self._hands += 1
+        self._hand = None
+        self._last = hand
+        now = self._clock()
+        groups = hand.eliminations()
+        survivors = len(seats) - sum(len(group) for group in groups)
+        place = survivors + 1
+        for group in groups:
+            for i in group:
+                seat = seats[i]
+                player = self._players[seat]
+                assert player is not None
+                start = hand.config.stacks[i]
+                shared = len(group) > 1
+                if self.mode is TableMode.TOURNAMENT:
+                    self._events.append(Busted(seat, player.name, self._hands, start, place, shared, None))
+                    self._events.append(SeatLeft(seat, player.name, 0, "eliminated"))
+                    self._out.append(Standing(place, player.name, shared, 0, self._hands, start))
+                    self._players[seat] = None
+                else:
+                    player.busted_at = now
+                    self._events.append(Busted(seat, player.name, self._hands, start, None, False,
+                                               now + self.hold_seconds))
+            place += len(group)
+        self._out.sort(key=lambda standing: standing.place or 0)
+        if self.mode is TableMode.TOURNAMENT and survivors == 1:
+            (seat,) = self.players_with_chips
+            player = self._players[seat]
+            assert player is not None
+            self._winner = Standing(1, player.name, False, player.stack, None, None)
+        return hand
+
+    def run(self, decide: Decide, *, max_hands: int | None = None) -> tuple[Standing, ...]:
+        """Play hands until fewer than two players have chips (or ``max_hands``);
+        return :meth:`standings`."""
+        played = 0
+        while len(self.players_with_chips) >= 2 and (max_hands is None or played < max_hands):
+            self.play_hand(decide)
+            played += 1
+        return self.standings()
+
+    # ------------------------------------------------------------- helpers
+    def _place_button(self, live: tuple[int, ...]) -> tuple[int, int, int, int]:
+        """``(button, hand's button, small-blind position, big blind)`` as table
+        seats for the next hand, from the last hand's positions. The button and
+        the small-blind position may be dead (no player with chips there); the
+        hand's button is always a player with chips (see the module doc)."""
+        n = self.size
+        alive = set(live)
+
+        def after(seat: int) -> int:
+            return next(s for s in ((seat + k) % n for k in range(1, n + 1)) if s in alive)
+
+        if self._button is None:
+            start = self._first_button if self._first_button is not None else live[0]
+            button = next(s for s in ((start + k) % n for k in range(n)) if s in alive)
+        elif not self.dead_button:
+            button = after(self._button)  # R10.1
+        else:
+            assert self._sb_pos is not None and self._bb is not None
+            bb = after(self._bb)  # the big blind moves forward one player
+            if len(live) == 2:
+                button = after(bb)  # the other player: button and small blind (R2.2)
+                return button, button, button, bb
+            button, sb_pos = self._sb_pos, self._bb
+            hand_button = button
+            blinds = {sb_pos, bb}
+            if button not in alive or button in blinds:
+                # A dead button: the nearest player before it stands in for it.
+                # (The button lands on a blind only if a newcomer sat between
+                # the blinds, which tournaments do not allow.)
+                hand_button = next(
+                    s for s in ((button - k) % n for k in range(1, n + 1))
+                    if s in alive and s not in blinds
+                )
+            return button, hand_button, sb_pos, bb
+        if len(live) == 2:
+            return button, button, button, after(button)  # R2.2
+        sb = after(button)
+        return button, button, sb, after(sb)
+
+    def _held_until(self, player: _Player) -> float | None:
+        return None if player.busted_at is None else player.busted_at + self.hold_seconds
+
+    def _expire(self) -> tuple[int, ...]:
+        now = self._clock()
+        freed = []
+        for seat, player in enumerate(self._players):
+            if player is None or player.busted_at is None or player.stack:
+                continue
+            if now - player.busted_at >= self.hold_seconds:
+                self._players[seat] = None
+                self._events.append(SeatLeft(seat, player.name, 0, "hold expired"))
+                freed.append(seat)
+        return tuple(freed)
+
+    def _between_hands(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
+            raise TableError(None, TableReason.NO_SUCH_SEAT,
+                             f"no table seat {seat!r} (0 to {self.size - 1})")
+        if self._hand is not None:
+            raise TableError(seat, TableReason.HAND_IN_PROGRESS, "a hand is in progress")
+
+    def _occupied(self, seat: int) -> _Player:
+        self._between_hands(seat)
+        self._expire()
+        player = self._players[seat]
+        if player is None:
+            raise TableError(seat, TableReason.EMPTY_SEAT, "nobody is sitting there")
+        return player
+
+    def _check_chips(self, seat: int, chips: object, stack: int, low: int, high: int | None) -> None:
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
+            raise BuyInError(seat, TableReason.BAD_AMOUNT,
+                             f"chips must be a whole number >= 1, got {chips!r}",
+                             chips, stack, low, high)
+        total = stack + chips
+        if total < low:
+            raise BuyInError(seat, TableReason.BELOW_MINIMUM,
+                             f"{chips} chips make a stack of {total}: the minimum buy-in is {low} (R10.2)",
+                             chips, total, low, high)
+        if high is not None and total > high:
+            raise BuyInError(seat, TableReason.ABOVE_MAXIMUM,
+                             f"{chips} chips make a stack of {total}: the maximum buy-in is {high}",
+                             chips, total, low, high)
