@@ -1,0 +1,140 @@
+"""Equity speed, in one run: holdem's exact enumerator against a plain treys loop
+and PokerKit's ``calculate_equities`` (Monte Carlo).
+
+Run from the checkout (one core is enough)::
+
+    .venv/bin/python benchmarks/bench_equity.py            # full run (plain treys loop ~25 s)
+    .venv/bin/python benchmarks/bench_equity.py --quick    # plain treys loop on 1/20 of the boards
+
+Targets (issue): exact heads-up preflop median <= 40 ms (worst <= 80 ms) over
+40 random matchups; exact 3- to 6-way preflop <= 100 ms; any flop or turn spot
+<= 1 ms; QQ against 87s <= 100 ms. Every timed call is cold for its matchup
+(results are never cached between calls); only the treys-derived tables are
+built once, and that time is reported on its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from holdem import _fasteval
+from holdem.cards import DECK
+from holdem.equity import equity
+
+
+def _timed(call: Callable[[], object]) -> tuple[float, object]:
+    start = time.perf_counter()
+    value = call()
+    return time.perf_counter() - start, value
+
+
+def _deal(rng: random.Random, players: int, board: int) -> tuple[list[str], str]:
+    cards = rng.sample(DECK, 2 * players + board)
+    hands = [cards[2 * i] + cards[2 * i + 1] for i in range(players)]
+    return hands, "".join(cards[2 * players :])
+
+
+def _report(name: str, times: list[float], target: float, worst: float | None = None) -> None:
+    med, top = statistics.median(times), max(times)
+    ok = med <= target and (worst is None or top <= worst)
+    goal = f"median <= {target * 1000:g} ms" + (f", worst <= {worst * 1000:g} ms" if worst else "")
+    print(f"{name:<34} n={len(times):<4} median {med * 1000:8.2f} ms  worst {top * 1000:8.2f} ms"
+          f"  [{goal}: {'MET' if ok else 'NOT MET'}]")
+
+
+def _plain_treys(quick: bool) -> tuple[float, float]:
+    from treys import Card, Evaluator
+
+    evaluator = Evaluator()
+    hero = [Card.new("As"), Card.new("Ah")]
+    villain = [Card.new("Ks"), Card.new("Kh")]
+    deck = [Card.new(c) for c in DECK if c not in ("As", "Ah", "Ks", "Kh")]
+    boards = list(itertools.combinations(deck, 5))
+    if quick:
+        boards = boards[::20]
+    wins = ties = 0
+    start = time.perf_counter()
+    for board in boards:
+        a = evaluator.evaluate(list(board), hero)
+        b = evaluator.evaluate(list(board), villain)
+        if a < b:
+            wins += 1
+        elif a == b:
+            ties += 1
+    elapsed = time.perf_counter() - start
+    scale = 1712304 / len(boards)
+    return elapsed * scale, (wins + ties / 2) / len(boards)
+
+
+def _pokerkit(samples: int) -> tuple[float, list[float]]:
+    from pokerkit import Card, Deck, StandardHighHand, calculate_equities, parse_range
+
+    start = time.perf_counter()
+    result = calculate_equities(
+        (parse_range("AsAh"), parse_range("KsKh")), Card.parse(""), 2, 5, Deck.STANDARD,
+        (StandardHighHand,), sample_count=samples,
+    )
+    return time.perf_counter() - start, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="plain treys loop on 1/20 of boards")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+
+    build, _ = _timed(_fasteval.tables)
+    print(f"tables built from treys' LookupTable once: {build * 1000:.0f} ms")
+
+    elapsed, result = _timed(lambda: equity(["AsAh", "KsKh"], exact=True))
+    print(f"AsAh vs KsKh exact: {elapsed * 1000:.1f} ms, equity "
+          f"{result.players[0].equity_float:.6%}")  # type: ignore[attr-defined]
+
+    times = []
+    for _ in range(40):
+        hands, _ = _deal(rng, 2, 0)
+        times.append(_timed(lambda hands=hands: equity(hands, exact=True))[0])
+    _report("heads-up preflop, exact", times, 0.040, 0.080)
+
+    for players in range(3, 7):
+        times = []
+        for _ in range(10):
+            hands, _ = _deal(rng, players, 0)
+            times.append(_timed(lambda hands=hands: equity(hands, exact=True))[0])
+        _report(f"{players}-way preflop, exact", times, 0.100, 0.100)
+
+    for street, size in (("flop", 3), ("turn", 4)):
+        times = []
+        for players in range(2, 11):
+            for _ in range(30):
+                hands, board = _deal(rng, players, size)
+                times.append(_timed(lambda hands=hands, board=board: equity(hands, board, exact=True))[0])
+        _report(f"{street}, 2-10 players, exact", times, 0.001, 0.001)
+
+    elapsed, result = _timed(lambda: equity(["QQ", "87s"], exact=True))
+    _report("QQ vs 87s, exact", [elapsed], 0.100)
+    print(f"  QQ equity {result.players[0].equity_float:.4%}")  # type: ignore[attr-defined]
+
+    elapsed, result = _timed(lambda: equity(["2s2h", "random"], exact=True))
+    print(f"2s2h vs random, exact (no target): {elapsed:.2f} s, "
+          f"equity {result.players[0].equity_float:.4%}")  # type: ignore[attr-defined]
+
+    elapsed, result = _timed(lambda: equity(["AsAh", "KsKh"], samples=10_000, seed=1))
+    print(f"holdem Monte Carlo, 10,000 samples AsAh vs KsKh: {elapsed * 1000:.0f} ms, "
+          f"equity {result.players[0].equity_float:.4%}")  # type: ignore[attr-defined]
+
+    seconds, share = _plain_treys(args.quick)
+    label = "extrapolated from 1/20" if args.quick else "full"
+    print(f"plain treys loop AsAh vs KsKh ({label}): {seconds:.1f} s, equity {share:.4%}")
+    seconds, shares = _pokerkit(10_000)
+    print(f"PokerKit calculate_equities, 10,000 samples: {seconds:.2f} s, equity {shares[0]:.4%}")
+
+
+if __name__ == "__main__":
+    main()

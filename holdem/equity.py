@@ -1,0 +1,600 @@
+"""All-in equity: each player's chance to win, tie and share the pot.
+
+Two to ten players, each with exact hole cards (``"AsAh"``) or a range
+(``"QQ+, AKs"``, ``"random"``, see :mod:`holdem.ranges`), an optional board of
+0, 3 or 4 cards, and dead cards. Every consistent deal (hole cards from the
+ranges with card removal, then the rest of the board) counts once.
+
+The work is done exactly when it fits a time budget: boards are counted by
+rank multiset with their multiplicities, flush boards per suit on their own,
+suit-isomorphic matchups once (:mod:`holdem._fasteval`, built from treys'
+tables and tested equal to treys). Beyond the budget a seeded Monte Carlo
+runs until a target standard error, a sample count or a time limit.
+
+>>> result = equity(["AsAh", "KdKc", "QhJh"], board="2c7d9h")
+>>> result.boards, result.exact
+(903, True)
+>>> [f"{p.equity_float:.2%}" for p in result.players]
+['84.83%', '7.31%', '7.86%']
+>>> equity(["AsAh", "KsKh"]).players[0].equity
+Fraction(707495, 856152)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+
+import attrs
+
+from holdem import _fasteval
+from holdem.cards import DECK, parse_cards
+from holdem.errors import CardError, HoldemError
+from holdem.pots import Pot, award_pots, layer_pots
+from holdem.ranges import Range, RangeError, parse_range
+
+DEFAULT_BUDGET = 2.0
+"""Estimated seconds of exact work above which :func:`equity` samples instead."""
+DEFAULT_TARGET = 0.0005
+"""Monte Carlo stops once every player's equity has this standard error (a fraction, 0.05 %)."""
+DEFAULT_TIME_LIMIT = 10.0
+"""Monte Carlo stops after this many seconds unless told otherwise."""
+_CHUNK = 2000
+
+Progress = Callable[[float], None]
+"""Called now and then with the fraction of the work done, 0.0 to 1.0."""
+
+
+class EquityError(HoldemError):
+    """Bad input to the equity calculator: a card twice, too many cards,
+    an unknown card, a bad range, a range left empty by card removal, a bad
+    player count or board size."""
+
+
+@attrs.frozen
+class PlayerEquity:
+    """One player's result.
+
+    Attributes:
+        hand: the hand or range as given (normal form).
+        win: share of boards the player wins alone (exact, or of the samples).
+        tie: share of boards the player ties for the best hand.
+        equity: expected share of the pot (ties split equally), 0 to 1.
+        stderr: standard error of ``equity`` (Monte Carlo only), else ``None``.
+    """
+
+    hand: str
+    win: Fraction
+    tie: Fraction
+    equity: Fraction
+    stderr: float | None = None
+
+    @property
+    def win_float(self) -> float:
+        """``win`` as a float."""
+        return float(self.win)
+
+    @property
+    def tie_float(self) -> float:
+        """``tie`` as a float."""
+        return float(self.tie)
+
+    @property
+    def equity_float(self) -> float:
+        """``equity`` as a float."""
+        return float(self.equity)
+
+
+@attrs.frozen
+class EquityResult:
+    """What :func:`equity` gives back.
+
+    Attributes:
+        players: one :class:`PlayerEquity` per player, in the order given.
+        boards: deals counted: every consistent (hole cards, board) deal when
+            exact, the number of samples otherwise.
+        exact: whether every deal was counted.
+        board: the known board cards.
+        dead: the dead cards.
+        seed: the Monte Carlo seed (``None`` when exact).
+    """
+
+    players: tuple[PlayerEquity, ...]
+    boards: int
+    exact: bool
+    board: tuple[str, ...]
+    dead: tuple[str, ...]
+    seed: int | None = None
+
+
+# ------------------------------------------------------------------ input
+def _hands(hands: Sequence[str | Range], board: str | Iterable[str] | None,
+           dead: str | Iterable[str] | None) -> tuple[list[list[tuple[int, int]]], list[str],
+                                                     tuple[int, ...], tuple[int, ...]]:
+    """Parse and check the input; return combos per player (card removal done)."""
+    if isinstance(hands, str):
+        raise EquityError("hands must be a list of hands or ranges, one per player")
+    if not 2 <= len(hands) <= 10:
+        raise EquityError(f"2 to 10 players, got {len(hands)}")
+    try:
+        board_cards = parse_cards(board) if board is not None else ()
+        dead_cards = parse_cards(dead) if dead is not None else ()
+    except CardError as error:
+        raise EquityError(str(error)) from None
+    if len(board_cards) not in (0, 3, 4, 5):
+        raise EquityError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
+    names: list[str] = []
+    fixed: list[tuple[str, ...] | None] = []
+    ranges: list[Range | None] = []
+    for i, hand in enumerate(hands):
+        if isinstance(hand, Range):
+            names.append(hand.text)
+            fixed.append(None)
+            ranges.append(hand)
+            continue
+        text = "".join(str(hand).split())
+        try:
+            cards = parse_cards(text) if len(text) == 4 and text[1].lower() in "cdhs" else None
+        except CardError as error:
+            raise EquityError(f"player {i + 1}: {error}") from None
+        if cards is not None:
+            names.append("".join(cards))
+            fixed.append(cards)
+            ranges.append(None)
+            continue
+        try:
+            parsed = parse_range(str(hand))
+        except RangeError as error:
+            raise EquityError(f"player {i + 1}: {error}") from None
+        names.append(parsed.text)
+        fixed.append(None)
+        ranges.append(parsed)
+    seen: dict[str, str] = {}
+    for where, cards in [("board", board_cards), ("dead", dead_cards)] + [
+        (f"player {i + 1}", f) for i, f in enumerate(fixed) if f is not None
+    ]:
+        for c in cards:
+            if c in seen:
+                raise EquityError(f"card {c} given twice ({seen[c]} and {where})")
+            seen[c] = where
+    dealt = 5 - len(board_cards) + 2 * sum(1 for f in fixed if f is None)
+    if len(seen) + dealt > 52:
+        raise EquityError(f"too many cards: {len(seen)} known and {dealt} more to deal")
+    index = _fasteval.INDEX
+    combos: list[list[tuple[int, int]]] = []
+    for i, (f, r) in enumerate(zip(fixed, ranges)):
+        if f is not None:
+            combos.append([(index[f[0]], index[f[1]])])
+            continue
+        assert r is not None
+        left = [(index[a], index[b]) for a, b in r.combos if a not in seen and b not in seen]
+        if not left:
+            raise EquityError(f"player {i + 1}: no combo of {r.text!r} is left by the known cards")
+        combos.append(left)
+    return (
+        combos,
+        names,
+        tuple(index[c] for c in board_cards),
+        tuple(index[c] for c in dead_cards),
+    )
+
+
+# ------------------------------------------------------------------ exact
+_PERMS = tuple(itertools.permutations(range(4)))
+
+
+def _canonical(holes: Sequence[tuple[int, int]], board: Sequence[int],
+               dead: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The least image of a deal under the 24 suit permutations (same outcomes)."""
+    best: tuple[tuple[int, ...], ...] | None = None
+    for perm in _PERMS:
+        key = tuple(
+            tuple(sorted(((c & ~3) | perm[c & 3]) for c in cards))
+            for cards in (*holes, board, dead)
+        )
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return best
+
+
+def _orders(raw: dict[tuple[int, ...], int]) -> dict[tuple[int, ...], int]:
+    """Treys-rank tuples -> finishing orders (0 = best, equal values share a place)."""
+    out: dict[tuple[int, ...], int] = {}
+    for values, count in raw.items():
+        if not count:
+            continue
+        places = sorted(set(values))
+        key = tuple(places.index(v) for v in values)
+        out[key] = out.get(key, 0) + count
+    return {k: v for k, v in out.items() if v}
+
+
+def _deals(combos: list[list[tuple[int, int]]]) -> Iterable[list[tuple[int, int]]]:
+    """Every assignment of one combo per player with no card twice."""
+    n = len(combos)
+    chosen: list[tuple[int, int]] = []
+    used: set[int] = set()
+
+    def walk(i: int) -> Iterable[list[tuple[int, int]]]:
+        if i == n:
+            yield list(chosen)
+            return
+        for a, b in combos[i]:
+            if a in used or b in used:
+                continue
+            used.add(a)
+            used.add(b)
+            chosen.append((a, b))
+            yield from walk(i + 1)
+            chosen.pop()
+            used.discard(a)
+            used.discard(b)
+
+    return walk(0)
+
+
+def _unit_cost(players: int, deal: int) -> float:
+    """Rough seconds per distinct exact matchup (measured on one core)."""
+    return {5: 0.012, 2: 0.0004, 1: 0.00005, 0: 0.00001}[deal] * players
+
+
+def _exact(combos: list[list[tuple[int, int]]], board: tuple[int, ...], dead: tuple[int, ...],
+           budget: float | None, progress: Progress | None
+           ) -> tuple[dict[tuple[int, ...], int], int] | None:
+    """Exact finishing-order counts, or ``None`` when over ``budget`` (seconds)."""
+    size = math.prod(len(c) for c in combos)
+    if budget is not None and size > 200_000:
+        return None
+    holes_of: dict[tuple[tuple[int, ...], ...], list[tuple[int, int]]] = {}
+    weight_of: dict[tuple[tuple[int, ...], ...], int] = {}
+    for holes in _deals(combos):
+        key = _canonical(holes, board, dead) if size > 1 else ()
+        if key in weight_of:
+            weight_of[key] += 1
+        else:
+            holes_of[key] = holes
+            weight_of[key] = 1
+    if not weight_of:
+        raise EquityError("the ranges leave no deal without a card twice")
+    deal = 5 - len(board)
+    if budget is not None and len(weight_of) * _unit_cost(len(combos), deal) > budget:
+        return None
+    total: dict[tuple[int, ...], int] = {}
+    boards = 0
+    for done, (key, holes) in enumerate(holes_of.items()):
+        weight = weight_of[key]
+        counts = _orders(_fasteval.count_outcomes(holes, board, dead))
+        for order, count in counts.items():
+            total[order] = total.get(order, 0) + count * weight
+        boards += sum(counts.values()) * weight
+        if progress is not None:
+            progress((done + 1) / len(holes_of))
+    return total, boards
+
+
+# ------------------------------------------------------------ Monte Carlo
+def _sample(combos: list[list[tuple[int, int]]], board: tuple[int, ...], dead: tuple[int, ...],
+            rng: random.Random, count: int, acc: dict[tuple[int, ...], int]) -> None:
+    """Add ``count`` random deals' finishing orders to ``acc``."""
+    rank7, flush = _fasteval.tables()
+    prime = _fasteval.CARD_PRIME
+    base = [c for c in range(52) if c not in set(board) | set(dead)]
+    deal = 5 - len(board)
+    fixed = all(len(c) == 1 for c in combos)
+    if fixed:
+        holes0 = [c[0] for c in combos]
+        used0 = {x for h in holes0 for x in h}
+        deck0 = [c for c in base if c not in used0]
+    choice = rng.choice
+    sample = rng.sample
+    n = len(combos)
+    for _ in range(count):
+        if fixed:
+            holes = holes0
+            deck = deck0
+        else:
+            while True:
+                holes = [choice(c) for c in combos]
+                used = {x for h in holes for x in h}
+                if len(used) == 2 * n:
+                    break
+            deck = [c for c in base if c not in used]
+        cards = [*board, *sample(deck, deal)]
+        product = 1
+        masks = [0, 0, 0, 0]
+        for c in cards:
+            product *= prime[c]
+            masks[c & 3] |= 1 << (c >> 2)
+        suit = -1
+        for s in range(4):
+            if masks[s].bit_count() >= 3:
+                suit = s
+        values = []
+        for a, b in holes:
+            value = rank7[product * prime[a] * prime[b]]
+            if suit >= 0:
+                m = masks[suit]
+                if a & 3 == suit:
+                    m |= 1 << (a >> 2)
+                if b & 3 == suit:
+                    m |= 1 << (b >> 2)
+                if m.bit_count() >= 5:
+                    value = flush[m]
+            values.append(value)
+        places = sorted(set(values))
+        key = tuple([places.index(v) for v in values])
+        acc[key] = acc.get(key, 0) + 1
+
+
+def _stderr(counts: dict[tuple[int, ...], int], samples: int, n: int) -> list[float]:
+    """Standard error of each player's mean pot share over ``samples`` deals."""
+    out = []
+    for i in range(n):
+        s1 = s2 = 0.0
+        for key, count in counts.items():
+            if key[i] == 0:
+                share = 1.0 / key.count(0)
+                s1 += count * share
+                s2 += count * share * share
+        mean = s1 / samples
+        var = max(s2 / samples - mean * mean, 0.0)
+        out.append(math.sqrt(var / max(samples - 1, 1)))
+    return out
+
+
+def _monte_carlo(combos: list[list[tuple[int, int]]], board: tuple[int, ...],
+                 dead: tuple[int, ...], samples: int | None, seed: int,
+                 target: float | None, time_limit: float | None, progress: Progress | None
+                 ) -> tuple[dict[tuple[int, ...], int], int, list[float]]:
+    if samples is None and target is None and time_limit is None:
+        target, time_limit = DEFAULT_TARGET, DEFAULT_TIME_LIMIT
+    cap = samples if samples is not None else 100_000_000
+    if cap < 1:
+        raise EquityError(f"samples must be at least 1, got {samples}")
+    rng = random.Random(seed)
+    acc: dict[tuple[int, ...], int] = {}
+    done = 0
+    start = time.perf_counter()
+    errors = [math.inf] * len(combos)
+    while done < cap:
+        step = min(_CHUNK, cap - done)
+        _sample(combos, board, dead, rng, step, acc)
+        done += step
+        errors = _stderr(acc, done, len(combos))
+        elapsed = time.perf_counter() - start
+        if progress is not None:
+            parts = [done / cap]
+            if time_limit:
+                parts.append(elapsed / time_limit)
+            if target is not None and done >= 2 * _CHUNK:
+                parts.append(min((target / max(errors)) ** 2, 1.0) if max(errors) else 1.0)
+            progress(min(max(parts), 1.0))
+        if target is not None and done >= 2 * _CHUNK and max(errors) <= target:
+            break
+        if time_limit is not None and elapsed >= time_limit:
+            break
+    return acc, done, errors
+
+
+# -------------------------------------------------------------------- API
+def _finishing_orders(
+    hands: Sequence[str | Range], board: str | Iterable[str] | None,
+    dead: str | Iterable[str] | None, exact: bool | None, samples: int | None, seed: int | None,
+    target_stderr: float | None, time_limit: float | None, budget: float,
+    progress: Progress | None,
+) -> tuple[list[str], tuple[int, ...], tuple[int, ...], dict[tuple[int, ...], int], int,
+           list[float] | None, int | None]:
+    combos, names, board_ix, dead_ix = _hands(hands, board, dead)
+    if exact is True and samples is not None:
+        raise EquityError("choose exact or a number of samples, not both")
+    if exact is not False and samples is None:
+        found = _exact(combos, board_ix, dead_ix, None if exact else budget, progress)
+        if found is not None:
+            return names, board_ix, dead_ix, found[0], found[1], None, None
+    seed = 0 if seed is None else seed
+    counts, done, errors = _monte_carlo(
+        combos, board_ix, dead_ix, samples, seed, target_stderr, time_limit, progress
+    )
+    return names, board_ix, dead_ix, counts, done, errors, seed
+
+
+def equity(
+    hands: Sequence[str | Range],
+    board: str | Iterable[str] | None = None,
+    dead: str | Iterable[str] | None = None,
+    *,
+    exact: bool | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    target_stderr: float | None = None,
+    time_limit: float | None = None,
+    budget: float = DEFAULT_BUDGET,
+    progress: Progress | None = None,
+) -> EquityResult:
+    """Each player's win, tie and equity for the rest of the board.
+
+    Args:
+        hands: one entry per player (2 to 10): exact hole cards (``"AsAh"``),
+            a range in text (``"QQ+, AKs"``, ``"random"``) or a
+            :class:`~holdem.ranges.Range`.
+        board: 0, 3 or 4 known board cards (5 is accepted: nothing to deal).
+        dead: cards known to be out of the deck.
+        exact: ``True`` to count every deal whatever it costs, ``False`` to
+            sample; ``None`` (default) counts exactly when the estimated work
+            is under ``budget`` seconds and samples otherwise.
+        samples: sample this many deals (at most) instead of counting.
+        seed: Monte Carlo seed (default 0: runs are reproducible).
+        target_stderr: Monte Carlo stops once every equity's standard error
+            is at most this (a fraction of the pot). When none of
+            ``samples``, ``target_stderr``, ``time_limit`` is given:
+            :data:`DEFAULT_TARGET` and :data:`DEFAULT_TIME_LIMIT`.
+        time_limit: Monte Carlo stops after about this many seconds.
+        budget: estimated seconds of exact work allowed by ``exact=None``.
+        progress: called with the fraction done, now and then.
+
+    Returns:
+        An :class:`EquityResult`. Exact results are fractions of all
+        consistent deals; Monte Carlo results are fractions of the samples.
+
+    Raises:
+        EquityError: a card is unknown or given twice, too many cards, a
+            bad range or board, fewer than 2 or more than 10 players.
+    """
+    names, board_ix, dead_ix, counts, boards, errors, used_seed = _finishing_orders(
+        hands, board, dead, exact, samples, seed, target_stderr, time_limit, budget, progress
+    )
+    n = len(names)
+    win = [0] * n
+    tie = [0] * n
+    share = [Fraction(0)] * n
+    for key, count in counts.items():
+        firsts = key.count(0)
+        for i in range(n):
+            if key[i] == 0:
+                if firsts == 1:
+                    win[i] += count
+                else:
+                    tie[i] += count
+                share[i] += Fraction(count, firsts)
+    players = tuple(
+        PlayerEquity(
+            names[i],
+            Fraction(win[i], boards),
+            Fraction(tie[i], boards),
+            share[i] / boards,
+            None if errors is None else errors[i],
+        )
+        for i in range(n)
+    )
+    return EquityResult(
+        players,
+        boards,
+        errors is None,
+        tuple(DECK[c] for c in board_ix),
+        tuple(DECK[c] for c in dead_ix),
+        used_seed,
+    )
+
+
+# -------------------------------------------------------------- side pots
+@attrs.frozen
+class PotChance:
+    """Each seat's chances in one pot.
+
+    Attributes:
+        pot: the pot (from :func:`holdem.pots.layer_pots`).
+        win: per seat (indexed by seat), the share of deals it wins the pot alone.
+        equity: per seat, its expected share of the pot's chips (ties split,
+            odd chips as :func:`holdem.pots.award_pots` gives them), 0 to 1.
+    """
+
+    pot: Pot
+    win: tuple[Fraction, ...]
+    equity: tuple[Fraction, ...]
+
+
+@attrs.frozen
+class PotEquityResult:
+    """What :func:`pot_equity` gives back; per-seat tuples are indexed by seat.
+
+    Attributes:
+        pots: one :class:`PotChance` per pot, main pot first.
+        returns: chips going straight back (uncalled bet, R7.4).
+        expected: each seat's expected chips from the pots plus its returns.
+        boards: deals counted (exact) or sampled.
+        exact: whether every deal was counted.
+        seed: the Monte Carlo seed (``None`` when exact).
+    """
+
+    pots: tuple[PotChance, ...]
+    returns: tuple[int, ...]
+    expected: tuple[Fraction, ...]
+    boards: int
+    exact: bool
+    seed: int | None = None
+
+
+def pot_equity(
+    hands: Sequence[str | Range | None],
+    contributions: Sequence[int],
+    board: str | Iterable[str] | None = None,
+    dead: str | Iterable[str] | None = None,
+    *,
+    button: int | None = None,
+    chip_unit: int = 1,
+    dead_money: int = 0,
+    exact: bool | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    target_stderr: float | None = None,
+    time_limit: float | None = None,
+    budget: float = DEFAULT_BUDGET,
+    progress: Progress | None = None,
+) -> PotEquityResult:
+    """Each seat's chance of winning each pot and its expected chips (R7, R8).
+
+    The pots come from :func:`holdem.pots.layer_pots` and every deal's pots
+    are settled by :func:`holdem.pots.award_pots`, the code that settles real
+    hands, so side pots, splits and odd chips are exactly the engine's.
+
+    Args:
+        hands: per seat (indexed by seat): hole cards or a range, or ``None``
+            for a seat that folded (its chips stay in the pots it paid into).
+        contributions: chips each seat put in over the whole hand.
+        board, dead, exact, samples, seed, target_stderr, time_limit, budget,
+            progress: as for :func:`equity`.
+        button: the button seat, for odd chips (R8.2); default the last seat.
+        chip_unit: the smallest chip (R8.3).
+        dead_money: dead chips added to the main pot (R7.6).
+
+    Returns:
+        A :class:`PotEquityResult`.
+
+    Raises:
+        EquityError: bad cards or ranges, fewer than 2 live seats.
+        HoldemError: bad contributions (from :mod:`holdem.pots`).
+    """
+    n = len(contributions)
+    if len(hands) != n:
+        raise EquityError(f"{len(hands)} hands for {n} contributions")
+    live = [s for s in range(n) if hands[s] is not None]
+    folded = [hands[s] is None for s in range(n)]
+    layering = layer_pots(contributions, folded, dead_money)
+    _, _, _, counts, boards, errors, used_seed = _finishing_orders(
+        [hands[s] for s in live], board, dead, exact, samples, seed,  # type: ignore[misc]
+        target_stderr, time_limit, budget, progress,
+    )
+    button = n - 1 if button is None else button
+    pots = layering.pots
+    wins = [[0] * n for _ in pots]
+    chips = [[0] * n for _ in pots]
+    expected = [Fraction(r) for r in layering.returns]
+    for key, count in counts.items():
+        ranks: list[int | None] = [None] * n
+        for place, seat in zip(key, live):
+            ranks[seat] = place
+        awards = award_pots(pots, ranks, button, chip_unit)
+        for p, award in enumerate(awards.awards):
+            if len(award.winners) == 1:
+                wins[p][award.winners[0]] += count
+            for seat, got in zip(award.winners, award.shares):
+                chips[p][seat] += count * got
+        for seat in range(n):
+            expected[seat] += Fraction(count * awards.payouts[seat], boards)
+    chances = tuple(
+        PotChance(
+            pot,
+            tuple(Fraction(w, boards) for w in wins[p]),
+            tuple(Fraction(c, boards * pot.amount) if pot.amount else Fraction(0)
+                  for c in chips[p]),
+        )
+        for p, pot in enumerate(pots)
+    )
+    return PotEquityResult(
+        chances, layering.returns, tuple(expected), boards, errors is None, used_seed
+    )
