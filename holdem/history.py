@@ -124,7 +124,7 @@ def _action(name: str, event: Acted) -> str:
     return text + (", all-in" if event.all_in else "")
 
 
-def format_history(hand: Hand, *, show_equity: bool = False) -> str:
+def format_history(hand: Hand, *, show_equity: bool = True) -> str:
     """The hand so far, in words, one line per event (see the module docstring).
 
     Args:
