@@ -1,0 +1,307 @@
+"""Self-play: many independent hands between agents, with each agent's result.
+
+Every hand starts afresh: blinds 1/2 and every stack 200 big blinds (400
+chips) unless given otherwise, the button on seat ``index % players`` (it
+moves one seat each hand), and the agents on the seats cyclically from the
+list (seat ``s`` plays ``agents[s % len(agents)]``). Hand ``i`` is dealt with
+the seed ``f"{seed}:{i}"`` and seat ``s``'s agent is built fresh for it with
+the seed ``f"{seed}:{i}:{s}"``: a hand's play depends only on ``(seed, i)``,
+so spreading the hands over worker processes gives exactly the results of
+one process.
+
+An agent's result adds up its seats: over hand ``i`` it wins ``y_i`` chips
+(the net of all its seats). Reported are the total ``chips`` won, the win
+rate in big blinds per 100 hands per seat (``100 * mean(y) / (seats * bb)``)
+and the half-width of its 95% confidence interval (``1.96`` standard errors
+of that mean over the hands, which are independent).
+
+>>> result = simulate(players=3, hands=20, seed=1, agents=["call", "random"])
+>>> [(r.agent, r.seats) for r in result.results]
+[('call', 2), ('random', 1)]
+>>> sum(r.chips for r in result.results)
+0
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from holdem.agents import AGENTS, Agent, AgentFactory, make_agent
+from holdem.config import TableConfig
+from holdem.errors import ConfigError
+from holdem.hand import Hand
+from holdem.views import seat_view
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+@attrs.frozen
+class AgentResult:
+    """One agent's result over a simulation.
+
+    Attributes:
+        agent: the agent's name.
+        seats: how many seats it played in every hand.
+        hands: hands played.
+        chips: chips won over all its seats and hands (negative when lost).
+        bb_per_100: big blinds won per 100 hands per seat.
+        ci95: half-width of the 95% confidence interval of ``bb_per_100``
+            (infinite after a single hand).
+    """
+
+    agent: str
+    seats: int
+    hands: int
+    chips: int
+    bb_per_100: float
+    ci95: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data: every attribute but ``agent`` (``ci95`` is ``None``
+        after a single hand)."""
+        return {
+            "seats": self.seats, "hands": self.hands, "chips": self.chips,
+            "bb_per_100": round(self.bb_per_100, 4),
+            "ci95": round(self.ci95, 4) if math.isfinite(self.ci95) else None,
+        }
+
+
+@attrs.frozen
+class Simulation:
+    """What :func:`simulate` gives back.
+
+    Attributes:
+        hands: hands played.
+        seconds: wall-clock time, in seconds.
+        results: one :class:`AgentResult` per distinct agent, in order of first seat.
+        players, seed, agents, workers: the settings used.
+        small_blind, big_blind, stack: the table, in chips.
+    """
+
+    hands: int
+    seconds: float
+    results: tuple[AgentResult, ...]
+    players: int
+    seed: int | str
+    agents: tuple[str, ...]
+    workers: int
+    small_blind: int
+    big_blind: int
+    stack: int
+
+    @property
+    def hands_per_second(self) -> float:
+        """Hands played per second of wall-clock time."""
+        return self.hands / self.seconds if self.seconds > 0 else math.inf
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"hands", "seconds", "hands_per_second", "results": {agent: {...}}}``."""
+        return {
+            "hands": self.hands,
+            "seconds": round(self.seconds, 6),
+            "hands_per_second": round(min(self.hands_per_second, 1e12), 3),
+            "results": {r.agent: r.to_dict() for r in self.results},
+        }
+
+
+@attrs.frozen
+class _Spec:
+    """Everything a worker needs to play hands ``start`` to ``stop - 1``."""
+
+    players: int
+    seed: int | str
+    agents: tuple[str, ...]
+    small_blind: int
+    big_blind: int
+    stack: int
+    factories: Mapping[str, AgentFactory]
+
+
+def play_hand(config: TableConfig, agents: Sequence[Agent], seed: int | str | None = None) -> Hand:
+    """Play one hand to the end, each seat's agent acting on its seat view.
+
+    Args:
+        config: the table.
+        agents: one agent per seat (indexed by seat).
+        seed: the deal's seed.
+
+    Returns:
+        The finished hand.
+
+    Raises:
+        IllegalActionError: an agent chose an illegal action.
+    """
+    hand = Hand(config, seed=seed)
+    while (seat := hand.to_act) is not None:
+        hand.act(seat, agents[seat].act(seat_view(hand, seat)))
+    return hand
+
+
+def _tally(spec: _Spec, start: int, stop: int) -> list[tuple[int, int]]:
+    """Per distinct agent: (sum of y, sum of y squared) over hands start..stop-1."""
+    names = list(dict.fromkeys(spec.agents))
+    owner = [names.index(spec.agents[s % len(spec.agents)]) for s in range(spec.players)]
+    factories = spec.factories
+    sums = [0] * len(names)
+    squares = [0] * len(names)
+    stacks = [spec.stack] * spec.players
+    configs = [
+        TableConfig(stacks, spec.small_blind, spec.big_blind, button=button)
+        for button in range(spec.players)
+    ]
+    for index in range(start, stop):
+        config = configs[index % spec.players]
+        agents = []
+        for seat in range(spec.players):
+            name = spec.agents[seat % len(spec.agents)]
+            agent_seed = f"{spec.seed}:{index}:{seat}"
+            factory = factories.get(name)
+            agents.append(make_agent(name, agent_seed) if factory is None else factory(agent_seed))
+        hand = play_hand(config, agents, seed=f"{spec.seed}:{index}")
+        assert hand.result is not None
+        per_agent = [0] * len(names)
+        for seat, chips in enumerate(hand.result.net):
+            per_agent[owner[seat]] += chips
+        for i, y in enumerate(per_agent):
+            sums[i] += y
+            squares[i] += y * y
+    return list(zip(sums, squares))
+
+
+def _work(job: tuple[_Spec, int, int]) -> tuple[int, list[tuple[int, int]]]:
+    spec, start, stop = job
+    return stop - start, _tally(spec, start, stop)
+
+
+def _chunks(hands: int, workers: int) -> list[tuple[int, int]]:
+    size = max(1, min(500, math.ceil(hands / (workers * 8)) if workers > 1 else 200))
+    return [(start, min(start + size, hands)) for start in range(0, hands, size)]
+
+
+def simulate(
+    players: int = 6,
+    hands: int = 1000,
+    seed: int | str = 0,
+    agents: Sequence[str] = ("random",),
+    *,
+    workers: int = 1,
+    small_blind: int = 1,
+    big_blind: int = 2,
+    stack: int | None = None,
+    factories: Mapping[str, AgentFactory] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Simulation:
+    """Play ``hands`` independent hands between ``agents`` and sum up each one's result.
+
+    Args:
+        players: seats at the table, 2 to 10.
+        hands: hands to play, at least 1.
+        seed: the simulation's seed; hand ``i`` depends only on ``(seed, i)``.
+        agents: agent names, given to the seats cyclically; at most ``players``.
+        workers: processes to spread the hands over (1: this process; 0: one
+            per CPU). The results do not depend on it.
+        small_blind, big_blind: the blinds, in chips.
+        stack: every seat's stack at the start of every hand, in chips
+            (default 200 big blinds).
+        factories: agents beyond :data:`~holdem.agents.AGENTS`, by name: a
+            callable from a seed to an agent (picklable, e.g. a class defined
+            at module level, when ``workers`` is not 1).
+        progress: called as ``progress(done, hands)`` as hands finish.
+
+    Raises:
+        ConfigError: a setting is invalid (its name is the error's ``field``).
+    """
+    factories = dict(factories or {})
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+        raise ConfigError("players", f"must be 2 to 10, got {players!r}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise ConfigError("hands", f"must be at least 1, got {hands!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise ConfigError("workers", f"must be 0 (one per CPU) or more, got {workers!r}")
+    agents = tuple(agents)
+    if not agents:
+        raise ConfigError("agent", "name at least one agent")
+    if len(agents) > players:
+        raise ConfigError("agent", f"{len(agents)} agents for {players} seats")
+    for name in agents:
+        if name not in factories and name not in AGENTS:
+            make_agent(name)  # raises ConfigError naming the known agents
+    chips = 200 * big_blind if stack is None else stack
+    # Build one table to check the blinds and stack (ConfigError names the field).
+    TableConfig([chips] * players, small_blind, big_blind)
+    if workers == 0:
+        workers = os.cpu_count() or 1
+    spec = _Spec(players, seed, agents, small_blind, big_blind, chips, factories)
+    jobs = [(spec, start, stop) for start, stop in _chunks(hands, workers)]
+    names = list(dict.fromkeys(agents))
+    totals = [[0, 0] for _ in names]
+    done = 0
+    began = time.perf_counter()
+    for count, tally in _run(jobs, workers):
+        done += count
+        for total, (s, q) in zip(totals, tally):
+            total[0] += s
+            total[1] += q
+        if progress is not None:
+            progress(done, hands)
+    seconds = time.perf_counter() - began
+    results = []
+    for name, (s, q) in zip(names, totals):
+        seats = sum(1 for seat in range(players) if agents[seat % len(agents)] == name)
+        results.append(_result(name, seats, hands, s, q, big_blind))
+    return Simulation(
+        hands, seconds, tuple(results), players, seed, agents, workers, small_blind,
+        big_blind, chips,
+    )
+
+
+def _run(
+    jobs: list[tuple[_Spec, int, int]], workers: int
+) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+    if workers == 1 or len(jobs) == 1:
+        for job in jobs:
+            yield _work(job)
+        return
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(min(workers, len(jobs))) as pool:
+        yield from pool.imap(_work, jobs)
+
+
+def _result(name: str, seats: int, hands: int, total: int, squares: int, bb: int) -> AgentResult:
+    """bb/100 and its 95% interval from the exact integer sums over the hands."""
+    scale = 100 / (seats * bb)
+    mean = total / hands
+    if hands > 1:
+        variance = max(0.0, (squares - total * mean) / (hands - 1))
+        ci95 = Z95 * math.sqrt(variance / hands) * scale
+    else:
+        ci95 = math.inf
+    return AgentResult(name, seats, hands, total, mean * scale, ci95)
+
+
+def format_results(simulation: Simulation) -> str:
+    """The simulation as a text table, one line per agent, and the speed."""
+    sim = simulation
+    lines = [
+        f"{sim.players} players, {sim.hands} hands, seed {sim.seed}, blinds "
+        f"{sim.small_blind}/{sim.big_blind}, stacks {sim.stack} "
+        f"({sim.stack / sim.big_blind:g} big blinds), {sim.workers} worker"
+        + ("s" if sim.workers != 1 else ""),
+        f"{'agent':<12} {'seats':>5} {'chips won':>12} {'bb/100':>10}   95% CI",
+    ]
+    for r in sim.results:
+        lines.append(
+            f"{r.agent:<12} {r.seats:>5} {r.chips:>+12,} {r.bb_per_100:>+10.2f}   ± {r.ci95:.2f}"
+        )
+    lines.append(
+        f"{sim.hands} hands in {sim.seconds:.2f} s: {sim.hands_per_second:,.0f} hands per second"
+    )
+    return "\n".join(lines)

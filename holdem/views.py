@@ -1,0 +1,328 @@
+"""What one seat, or a spectator, may know about a hand: the views given to bots
+and sent to game clients.
+
+A view is an immutable copy: it holds no reference to the :class:`~holdem.hand.Hand`,
+so nothing hidden can be reached through it. Hidden means every other seat's
+hole cards until they are shown at showdown (R6), mucked cards always, and the
+board cards not dealt yet. The public history is the hand's log with every
+hole-card deal a seat may not see turned into ``("??", "??")``
+(:data:`~holdem.cards.UNKNOWN`); a :class:`~holdem.events.Shown` record is
+public, a :class:`~holdem.events.Mucked` one carries no cards.
+
+>>> from holdem import Hand, TableConfig
+>>> hand = Hand(TableConfig(stacks=[500, 500, 500], small_blind=5, big_blind=10),
+...             hole_cards=["AhAs", "KdKc", "7c2d"])
+>>> view = seat_view(hand, 0)
+>>> view.hole_cards, str(view.legal), view.pot_total
+(('Ah', 'As'), 'fold, call 10, raise to 20..500', 15)
+>>> [e.cards for e in view.history if type(e).__name__ == "HoleCardsDealt"]
+[('??', '??'), ('??', '??'), ('Ah', 'As')]
+>>> seat_view(hand, 1).legal is None
+True
+>>> "Kd" in spectator_view(hand).to_json()
+False
+
+The JSON form (:meth:`SpectatorView.to_dict`, :meth:`SpectatorView.to_json`)
+parses back with :func:`view_from_dict`. Events are written as
+``{"event": "<class name>", ...fields}``, the configuration as its fields.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from holdem import events as _events
+from holdem import pots as _pots
+from holdem.betting import LegalActions
+from holdem.cards import UNKNOWN
+from holdem.config import TableConfig
+from holdem.errors import HoldemError
+from holdem.hand import Hand
+from holdem.pots import Pot
+
+_HIDDEN = (UNKNOWN, UNKNOWN)
+_EVENT_TYPES: dict[str, type[Any]] = {
+    cls.__name__: cls
+    for cls in (
+        _events.Posted, _events.HoleCardsDealt, _events.StreetDealt, _events.Acted,
+        _events.UncalledReturned, _events.Shown, _events.Mucked, _events.PotAwarded,
+        _events.HandEnded,
+    )
+}
+_CONFIG_FIELDS = (
+    "names", "stacks", "button", "small_blind", "big_blind", "ante", "ante_type",
+    "structure", "min_bet", "chip_unit", "small_blind_seat", "big_blind_seat",
+)
+_LEGAL_FIELDS = (
+    "seat", "can_fold", "can_check", "call", "min_raise_to", "max_raise_to", "raise_word",
+    "can_all_in",
+)
+
+
+@attrs.frozen
+class SpectatorView:
+    """What anyone watching the table may know: no card that is not public.
+
+    Per-seat tuples are indexed by seat; amounts are in chips.
+
+    Attributes:
+        config: the table (names, starting stacks, button, blinds, antes,
+            structure); all of it is public.
+        street: ``preflop``, ``flop``, ``turn`` or ``river``.
+        board: the board cards dealt so far.
+        stacks: chips behind per seat, bets not counted.
+        bets: chips each seat has put in on the current street.
+        contributions: chips each seat has put in over the whole hand (blinds,
+            uniform antes and bets, less uncalled chips returned).
+        folded: whether each seat has folded.
+        dead_money: the big-blind ante in the middle (R2.3).
+        current_bet: the bet to match on this street.
+        min_raise_size: the minimum raise increment on this street (R3.3).
+        to_act: the seat to make a betting decision, or ``None``.
+        showdown_seat: with ``show_policy="manual"``, the seat to show or muck
+            next, else ``None``.
+        is_over: the hand is settled.
+        history: the public log: the hand's events, hole cards hidden.
+    """
+
+    config: TableConfig
+    street: str
+    board: tuple[str, ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    contributions: tuple[int, ...]
+    folded: tuple[bool, ...]
+    dead_money: int
+    current_bet: int
+    min_raise_size: int
+    to_act: int | None
+    showdown_seat: int | None
+    is_over: bool
+    history: tuple[_events.Event, ...]
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The pots as they stand now, main pot first (R7), as ``hand.pots()``
+        gives them: the layering of ``contributions``, ``folded`` and
+        ``dead_money``. Chips nobody has matched yet are in no pot. Worked out
+        on each access."""
+        return _pots.layer_pots(self.contributions, self.folded, self.dead_money).pots
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle, bets on this street included."""
+        return sum(self.contributions) + self.dead_money
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        """The seats that have not folded, in seat order."""
+        return tuple(s for s, out in enumerate(self.folded) if not out)
+
+    @property
+    def shown(self) -> dict[int, tuple[str, ...]]:
+        """Hole cards shown at showdown so far, by seat (R6)."""
+        return {e.seat: e.cards for e in self.history if isinstance(e, _events.Shown)}
+
+    @property
+    def net(self) -> tuple[int, ...] | None:
+        """Final stack minus starting stack per seat once the hand is over, else ``None``."""
+        if not self.is_over:
+            return None
+        return tuple(f - s for f, s in zip(self.stacks, self.config.stacks))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-ready data (lists, numbers, strings, ``None``)."""
+        return {
+            "seat": None,
+            "hole_cards": None,
+            "legal": None,
+            **_public_dict(self),
+        }
+
+    def to_json(self) -> str:
+        """The view as one line of JSON (see :meth:`to_dict`)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+@attrs.frozen
+class SeatView(SpectatorView):
+    """What one seat may know: the spectator's view plus its own cards and options.
+
+    Attributes:
+        seat: the seat this view belongs to.
+        hole_cards: its two hole cards (``("??", "??")`` when unknown).
+        legal: its legal options (:class:`~holdem.betting.LegalActions`)
+            when it is to act, else ``None``.
+    """
+
+    seat: int
+    hole_cards: tuple[str, ...]
+    legal: LegalActions | None
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        """The other seats that have not folded."""
+        return tuple(s for s in self.in_hand if s != self.seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-ready data (lists, numbers, strings, ``None``)."""
+        legal = self.legal
+        return {
+            "seat": self.seat,
+            "hole_cards": list(self.hole_cards),
+            "legal": None if legal is None else _legal_dict(legal),
+            **_public_dict(self),
+        }
+
+
+def _public_history(hand: Hand, seat: int | None) -> tuple[_events.Event, ...]:
+    hole_cards_dealt = _events.HoleCardsDealt
+    return tuple([
+        hole_cards_dealt(e.seat, _HIDDEN)
+        if type(e) is hole_cards_dealt and e.seat != seat
+        else e
+        for e in hand.log
+    ])
+
+
+def _public_fields(hand: Hand, seat: int | None) -> dict[str, Any]:
+    return {
+        "config": hand.config,
+        "street": hand.street,
+        "board": hand.board,
+        "stacks": hand.stacks,
+        "bets": hand.bets,
+        "contributions": hand.contributions,
+        "folded": hand.folded,
+        "dead_money": hand.dead_money,
+        "current_bet": hand.current_bet,
+        "min_raise_size": hand.min_raise_size,
+        "to_act": hand.to_act,
+        "showdown_seat": hand.showdown_seat,
+        "is_over": hand.is_over,
+        "history": _public_history(hand, seat),
+    }
+
+
+def seat_view(hand: Hand, seat: int) -> SeatView:
+    """Everything ``seat`` may know about ``hand`` now.
+
+    Args:
+        hand: the hand.
+        seat: the seat (0-based).
+
+    Raises:
+        HoldemError: ``seat`` is not a seat of the hand.
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < hand.config.seats:
+        raise HoldemError(f"no such seat: {seat!r} (0 to {hand.config.seats - 1})")
+    return SeatView(
+        seat=seat,
+        hole_cards=hand.hole_cards(seat),
+        legal=hand.legal_actions() if hand.to_act == seat else None,
+        **_public_fields(hand, seat),
+    )
+
+
+def spectator_view(hand: Hand) -> SpectatorView:
+    """Everything a spectator may know about ``hand`` now: no hole cards but
+    those shown at showdown."""
+    return SpectatorView(**_public_fields(hand, None))
+
+
+# ------------------------------------------------------------------- JSON
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, str):  # also the str-valued enums
+        return str(value.value) if hasattr(value, "value") else value
+    return value
+
+
+def _event_dict(event: _events.Event) -> dict[str, Any]:
+    data: dict[str, Any] = {"event": type(event).__name__}
+    for field in attrs.fields(type(event)):
+        data[field.name] = _plain(getattr(event, field.name))
+    return data
+
+
+def _legal_dict(legal: LegalActions) -> dict[str, Any]:
+    data = {name: getattr(legal, name) for name in _LEGAL_FIELDS}
+    data["text"] = str(legal)
+    return data
+
+
+def _public_dict(view: SpectatorView) -> dict[str, Any]:
+    config = view.config
+    return {
+        "config": {name: _plain(getattr(config, name)) for name in _CONFIG_FIELDS},
+        "street": view.street,
+        "board": list(view.board),
+        "stacks": list(view.stacks),
+        "bets": list(view.bets),
+        "contributions": list(view.contributions),
+        "folded": list(view.folded),
+        "dead_money": view.dead_money,
+        "pots": [
+            {"name": p.name, "amount": p.amount, "eligible": list(p.eligible)} for p in view.pots
+        ],
+        "pot_total": view.pot_total,
+        "current_bet": view.current_bet,
+        "min_raise_size": view.min_raise_size,
+        "to_act": view.to_act,
+        "showdown_seat": view.showdown_seat,
+        "is_over": view.is_over,
+        "history": [_event_dict(e) for e in view.history],
+    }
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def view_from_dict(data: dict[str, Any]) -> SpectatorView:
+    """A view back from :meth:`SpectatorView.to_dict` data (e.g. parsed JSON).
+
+    Returns a :class:`SeatView` when ``data["seat"]`` is a seat, else a
+    :class:`SpectatorView`; ``view_from_dict(view.to_dict()) == view``.
+
+    Raises:
+        HoldemError: the data is not a view.
+        ConfigError: its configuration is invalid.
+    """
+    try:
+        config = TableConfig(**data["config"])
+        history = []
+        for item in data["history"]:
+            values = {k: _tuples(v) for k, v in item.items() if k != "event"}
+            history.append(_EVENT_TYPES[item["event"]](**values))
+        fields: dict[str, Any] = {
+            "config": config,
+            "street": data["street"],
+            "board": tuple(data["board"]),
+            "stacks": tuple(data["stacks"]),
+            "bets": tuple(data["bets"]),
+            "contributions": tuple(data["contributions"]),
+            "folded": tuple(data["folded"]),
+            "dead_money": data["dead_money"],
+            "current_bet": data["current_bet"],
+            "min_raise_size": data["min_raise_size"],
+            "to_act": data["to_act"],
+            "showdown_seat": data["showdown_seat"],
+            "is_over": data["is_over"],
+            "history": tuple(history),
+        }
+        if data.get("seat") is None:
+            return SpectatorView(**fields)
+        legal = data["legal"]
+        return SeatView(
+            seat=data["seat"],
+            hole_cards=tuple(data["hole_cards"]),
+            legal=None if legal is None else LegalActions(**{k: legal[k] for k in _LEGAL_FIELDS}),
+            **fields,
+        )
+    except (KeyError, TypeError, AttributeError) as error:
+        raise HoldemError(f"not a view: {error!r}") from None
