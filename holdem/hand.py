@@ -44,6 +44,7 @@ from holdem.events import (
 )
 
 STREETS = ("preflop", "flop", "turn", "river")
+_FOLD, _CHECK, _CALL, _ALL_IN = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN
 _BOARD_SIZE = (0, 3, 4, 5)
 
 BETTING = "betting"
@@ -388,16 +389,16 @@ class Hand:
 
     def _act(self, seat: int, action: Action, legal: LegalActions) -> None:
         kind = action.kind
-        if kind is Kind.FOLD:
+        if kind is _FOLD:
             if not legal.can_fold:
                 self._refuse(seat, "fold", Reason.CANNOT_FOLD, "nothing to call; check instead", legal)
             self._folded[seat] = True
             self._log.append(Acted(seat, "fold", self._bets[seat], 0, False))
-        elif kind is Kind.CHECK:
+        elif kind is _CHECK:
             if not legal.can_check:
                 self._refuse(seat, "check", Reason.CANNOT_CHECK, f"{legal.call} to call", legal)
             self._check(seat)
-        elif kind is Kind.CALL:
+        elif kind is _CALL:
             if legal.can_check:
                 self._refuse(seat, "call", Reason.NOTHING_TO_CALL, "nothing to call", legal)
             to = self._bets[seat] + legal.call
@@ -410,7 +411,7 @@ class Hand:
                     f"a call adds {legal.call} and makes the bet {to}", legal, amount,
                 )
             self._put(seat, "call", to)
-        elif kind is Kind.ALL_IN:
+        elif kind is _ALL_IN:
             if not legal.can_all_in:
                 detail = (
                     "betting is not reopened or nobody can call more"
@@ -561,18 +562,23 @@ class Hand:
         n = self._n
         stacks, bets, folded, acted = self._stacks, self._bets, self._folded, self._acted
         current = self._current
-        able = [s for s in range(n) if not folded[s] and stacks[s] > 0]
-        if not able:
-            return None
-        if len(able) == 1:
-            s = able[0]
+        first = None
+        able = 0
+        last = -1
+        for i in range(start, start + n):
+            s = i % n
+            if folded[s] or not stacks[s]:
+                continue
+            able += 1
+            last = s
+            if first is None and (not acted[s] or bets[s] < current):
+                first = s
+            if able > 1 and first is not None:
+                return first
+        if able == 1:
             # R5.1a: the only seat able to bet, owing nothing, is not asked.
-            return s if bets[s] < current else None
-        for i in range(n):
-            s = (start + i) % n
-            if not folded[s] and stacks[s] > 0 and (not acted[s] or bets[s] < current):
-                return s
-        return None
+            return last if bets[last] < current else None
+        return first
 
     def _advance(self, seat: int) -> None:
         self._memo = None

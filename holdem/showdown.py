@@ -1,4 +1,8 @@
-"""Hand strength at showdown, with treys (R6.1). The only module that imports treys.
+"""Hand strength at showdown, with treys (R6.1).
+
+treys is the evaluator of record: seven-card hands are read from tables built
+once from treys' own lookup tables (:mod:`holdem._fasteval`, tested equal to
+treys over every rank multiset and flush pattern), other sizes go to treys.
 
 A hand's *rank* is treys' number: 1 (royal flush) to 7462 (seven-high),
 lower is better, equal numbers tie.
@@ -18,6 +22,7 @@ from collections.abc import Iterable, Sequence
 
 from treys import Card, Evaluator
 
+from holdem import _fasteval
 from holdem.cards import DECK, RANKS, parse_cards
 
 _EVALUATOR = Evaluator()
@@ -47,8 +52,13 @@ def rank(hole: str | Iterable[str], board: str | Iterable[str]) -> int:
     Raises:
         CardError: a card is malformed.
     """
+    hole, board = _cards(hole), _cards(board)
+    if len(hole) + len(board) == 7:
+        # One look-up in tables built from treys' own (tested equal to treys).
+        index = _fasteval.INDEX
+        return _fasteval.evaluate7([index[c] for c in (*hole, *board)])
     table = _INT
-    return _EVALUATOR.evaluate([table[c] for c in _cards(board)], [table[c] for c in _cards(hole)])
+    return _EVALUATOR.evaluate([table[c] for c in board], [table[c] for c in hole])
 
 
 def category(hand_rank: int) -> str:

@@ -303,7 +303,7 @@ def test_history_shows_equity_before_the_run_out() -> None:
     lines = format_history(hand, show_equity=True).splitlines()
     at = lines.index("All-in equity (exact, 990 boards): A 91.62%, C 8.38%")
     assert lines[at - 1] == "B folds" and lines[at + 1].startswith("*** Turn")
-    assert "All-in equity" not in format_history(hand)
+    assert "All-in equity" not in format_history(hand, show_equity=False)
 
     heads_up = Hand(TableConfig([500, 500], 5, 10, names=["X", "Y"]),
                     hole_cards=["AsAh", "KsKh"], board="2c7d9hTs3s")
