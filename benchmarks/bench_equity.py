@@ -43,8 +43,10 @@ def _report(name: str, times: list[float], target: float, worst: float | None = 
     med, top = statistics.median(times), max(times)
     ok = med <= target and (worst is None or top <= worst)
     goal = f"median <= {target * 1000:g} ms" + (f", worst <= {worst * 1000:g} ms" if worst else "")
-    print(f"{name:<34} n={len(times):<4} median {med * 1000:8.2f} ms  worst {top * 1000:8.2f} ms"
-          f"  [{goal}: {'MET' if ok else 'NOT MET'}]")
+    print(
+        f"{name:<34} n={len(times):<4} median {med * 1000:8.2f} ms  worst {top * 1000:8.2f} ms"
+        f"  [{goal}: {'MET' if ok else 'NOT MET'}]"
+    )
 
 
 def _plain_treys(quick: bool) -> tuple[float, float]:
@@ -76,8 +78,13 @@ def _pokerkit(samples: int) -> tuple[float, list[float]]:
 
     start = time.perf_counter()
     result = calculate_equities(
-        (parse_range("AsAh"), parse_range("KsKh")), Card.parse(""), 2, 5, Deck.STANDARD,
-        (StandardHighHand,), sample_count=samples,
+        (parse_range("AsAh"), parse_range("KsKh")),
+        Card.parse(""),
+        2,
+        5,
+        Deck.STANDARD,
+        (StandardHighHand,),
+        sample_count=samples,
     )
     return time.perf_counter() - start, result
 
@@ -93,8 +100,9 @@ def main() -> None:
     print(f"tables built from treys' LookupTable once: {build * 1000:.0f} ms")
 
     elapsed, result = _timed(lambda: equity(["AsAh", "KsKh"], exact=True))
-    print(f"AsAh vs KsKh exact: {elapsed * 1000:.1f} ms, equity "
-          f"{result.players[0].equity_float:.6%}")  # type: ignore[attr-defined]
+    print(
+        f"AsAh vs KsKh exact: {elapsed * 1000:.1f} ms, equity {result.players[0].equity_float:.6%}"
+    )  # type: ignore[attr-defined]
 
     times = []
     for _ in range(40):
@@ -114,7 +122,9 @@ def main() -> None:
         for players in range(2, 11):
             for _ in range(30):
                 hands, board = _deal(rng, players, size)
-                times.append(_timed(lambda hands=hands, board=board: equity(hands, board, exact=True))[0])
+                times.append(
+                    _timed(lambda hands=hands, board=board: equity(hands, board, exact=True))[0]
+                )
         _report(f"{street}, 2-10 players, exact", times, 0.001, 0.001)
 
     elapsed, result = _timed(lambda: equity(["QQ", "87s"], exact=True))
@@ -122,12 +132,16 @@ def main() -> None:
     print(f"  QQ equity {result.players[0].equity_float:.4%}")  # type: ignore[attr-defined]
 
     elapsed, result = _timed(lambda: equity(["2s2h", "random"], exact=True))
-    print(f"2s2h vs random, exact (no target): {elapsed:.2f} s, "
-          f"equity {result.players[0].equity_float:.4%}")  # type: ignore[attr-defined]
+    print(
+        f"2s2h vs random, exact (no target): {elapsed:.2f} s, "
+        f"equity {result.players[0].equity_float:.4%}"
+    )  # type: ignore[attr-defined]
 
     elapsed, result = _timed(lambda: equity(["AsAh", "KsKh"], samples=10_000, seed=1))
-    print(f"holdem Monte Carlo, 10,000 samples AsAh vs KsKh: {elapsed * 1000:.0f} ms, "
-          f"equity {result.players[0].equity_float:.4%}")  # type: ignore[attr-defined]
+    print(
+        f"holdem Monte Carlo, 10,000 samples AsAh vs KsKh: {elapsed * 1000:.0f} ms, "
+        f"equity {result.players[0].equity_float:.4%}"
+    )  # type: ignore[attr-defined]
 
     seconds, share = _plain_treys(args.quick)
     label = "extrapolated from 1/20" if args.quick else "full"

@@ -70,11 +70,17 @@ def pokerkit_hands(hands: int, seed: int) -> tuple[int, int]:
     from pokerkit import Automation, NoLimitTexasHoldem
 
     automations = (
-        Automation.ANTE_POSTING, Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING, Automation.CARD_BURNING,
-        Automation.HOLE_DEALING, Automation.BOARD_DEALING,
-        Automation.RUNOUT_COUNT_SELECTION, Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-        Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.BOARD_DEALING,
+        Automation.RUNOUT_COUNT_SELECTION,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
     )
     rng = random.Random(seed)
     random.seed(seed)  # PokerKit shuffles with the global random module
@@ -83,8 +89,9 @@ def pokerkit_hands(hands: int, seed: int) -> tuple[int, int]:
     for _ in range(hands):
         # PokerKit seats the blinds first and the button last; the button's
         # position is irrelevant to the speed.
-        state = NoLimitTexasHoldem.create_state(automations, True, 0, (SMALL, BIG), BIG, stacks,
-                                                SEATS)
+        state = NoLimitTexasHoldem.create_state(
+            automations, True, 0, (SMALL, BIG), BIG, stacks, SEATS
+        )
         while state.status:
             if state.actor_index is None:
                 raise RuntimeError("PokerKit waits for a step that is not automated")
@@ -176,11 +183,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=12, help="holdem functions to list")
     args = parser.parse_args(argv)
 
-    print(f"6-max random play, blinds {SMALL}/{BIG}, stacks {STACK}, {args.hands} hands per run, "
-          f"best of {args.repeat} runs, Python {sys.version.split()[0]}")
+    print(
+        f"6-max random play, blinds {SMALL}/{BIG}, stacks {STACK}, {args.hands} hands per run, "
+        f"best of {args.repeat} runs, Python {sys.version.split()[0]}"
+    )
     measured = rates(
         {"holdem": holdem_hands, "self-play": holdem_agent_hands, "pokerkit": pokerkit_hands},
-        args.hands, args.seed, args.repeat,
+        args.hands,
+        args.seed,
+        args.repeat,
     )
     ours, ours_actions = measured["holdem"]
     agents, _ = measured["self-play"]
@@ -188,8 +199,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"holdem engine:      {ours:9,.0f} hands/s  ({ours_actions:.2f} actions per hand)")
     print(f"holdem self-play:   {agents:9,.0f} hands/s  (seat view + RandomAgent per decision)")
     print(f"PokerKit 0.7.7:     {theirs:9,.0f} hands/s  ({their_actions:.2f} actions per hand)")
-    print(f"ratio holdem / PokerKit: {ours / theirs:.1f}x (self-play / PokerKit: "
-          f"{agents / theirs:.1f}x)")
+    print(
+        f"ratio holdem / PokerKit: {ours / theirs:.1f}x (self-play / PokerKit: "
+        f"{agents / theirs:.1f}x)"
+    )
 
     number = 20000
     seconds = min(timeit.repeat(settle, number=number, repeat=5)) / number
@@ -198,8 +211,10 @@ def main(argv: list[str] | None = None) -> int:
     for label, play in (("holdem engine", holdem_hands), ("holdem self-play", holdem_agent_hands)):
         stats = profile(play, args.profile_hands, args.seed)
         treys, package, lines = shares(stats, args.top)
-        print(f"cProfile, {label}, {args.profile_hands} hands: treys {treys:.1%} of the time, "
-              f"holdem/ {package:.1%} (self time); top costs inside holdem/:")
+        print(
+            f"cProfile, {label}, {args.profile_hands} hands: treys {treys:.1%} of the time, "
+            f"holdem/ {package:.1%} (self time); top costs inside holdem/:"
+        )
         print("\n".join(lines))
     return 0
 

@@ -145,7 +145,10 @@ _MULTISETS: dict[int, list[tuple[int, tuple[tuple[int, int], ...]]]] = {}
 
 
 def _multisets(size: int) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
-    """Every multiset of ``size`` ranks (each at most 4 times): (prime product, ((rank, count), ...))."""
+    """Every multiset of ``size`` ranks, each at most 4 times.
+
+    Returns ``(prime product, ((rank, count), ...))`` pairs.
+    """
     found = _MULTISETS.get(size)
     if found is None:
         from itertools import combinations_with_replacement
@@ -263,13 +266,29 @@ def count_outcomes(
                 others[r] -= 1
             if heads_up:
                 part = _flush_part_hu(
-                    keys, hole_masks, hole_counts, board_mask, board_count, suit_ranks,
-                    others, deal, low, high,
+                    keys,
+                    hole_masks,
+                    hole_counts,
+                    board_mask,
+                    board_count,
+                    suit_ranks,
+                    others,
+                    deal,
+                    low,
+                    high,
                 )
             else:
                 part = _flush_part(
-                    keys, hole_masks, hole_counts, board_mask, board_count, suit_ranks,
-                    others, deal, low, high,
+                    keys,
+                    hole_masks,
+                    hole_counts,
+                    board_mask,
+                    board_count,
+                    suit_ranks,
+                    others,
+                    deal,
+                    low,
+                    high,
                 )
             done[signature] = part
         if heads_up:
@@ -283,9 +302,7 @@ def count_outcomes(
     return acc
 
 
-def _suit_sets(
-    suit_ranks: Sequence[int], size: int
-) -> list[tuple[int, int]]:
+def _suit_sets(suit_ranks: Sequence[int], size: int) -> list[tuple[int, int]]:
     """(rank mask, prime product) of each set of ``size`` ranks among ``suit_ranks``."""
     from itertools import combinations
 

@@ -57,7 +57,7 @@ class Action:
             return f"raise to {self.amount}"
         if self.kind is Kind.CALL and self.amount is not None:
             return f"call {self.amount}"
-        return self.kind.value
+        return str(self.kind.value)
 
 
 _ACTION = re.compile(

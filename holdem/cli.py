@@ -149,7 +149,9 @@ def _whole(what: str, text: str) -> int:
     try:
         return parse_chips(text)
     except NotationError:
-        raise CalculatorError(f"{what} must be a whole number of chips >= 0, got {text!r}") from None
+        raise CalculatorError(
+            f"{what} must be a whole number of chips >= 0, got {text!r}"
+        ) from None
 
 
 def _seat(text: str, names: Sequence[str]) -> int:
@@ -218,11 +220,14 @@ def _add_replay(subparsers: argparse._SubParsersAction[_Parser]) -> None:
     )
     replay.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     replay.add_argument(
-        "--json", action="store_true",
+        "--json",
+        action="store_true",
         help="one JSON object per hand: id, status, finishing_stacks, expected, error",
     )
     replay.add_argument(
-        "--progress", choices=("auto", "always", "never"), default="auto",
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
         help="progress bar on stderr (auto: only when stderr is a terminal)",
     )
     replay.set_defaults(handler=_replay)
@@ -276,14 +281,17 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
     simulate.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     simulate.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
     simulate.add_argument(
-        "--agent", default="random", metavar="NAME[,NAME...]",
+        "--agent",
+        default="random",
+        metavar="NAME[,NAME...]",
         help=f"agents for the seats, cyclically: {', '.join(AGENTS)} (default random)",
     )
     simulate.add_argument(
         "--workers", type=int, default=1, help="processes (default 1; 0: one per CPU)"
     )
     simulate.add_argument(
-        "--json", action="store_true",
+        "--json",
+        action="store_true",
         help='print one JSON line: {"hands", "seconds", "hands_per_second", "results"}',
     )
     simulate.set_defaults(handler=_simulate)
@@ -301,7 +309,11 @@ def _simulate(args: argparse.Namespace) -> int:
 
     try:
         result = simulate(
-            args.players, args.hands, args.seed, _items(args.agent), workers=args.workers,
+            args.players,
+            args.hands,
+            args.seed,
+            _items(args.agent),
+            workers=args.workers,
             progress=progress if show else None,
         )
     except HoldemError as error:
@@ -359,8 +371,13 @@ def _equity(args: argparse.Namespace) -> int:
 
     try:
         result = equity(
-            args.hands, args.board, args.dead, exact=True if args.exact else None,
-            samples=args.samples, seed=args.seed, progress=progress,
+            args.hands,
+            args.board,
+            args.dead,
+            exact=True if args.exact else None,
+            samples=args.samples,
+            seed=args.seed,
+            progress=progress,
         )
     except HoldemError as error:
         print(f"holdem equity: error: {error}", file=sys.stderr)
@@ -370,12 +387,22 @@ def _equity(args: argparse.Namespace) -> int:
             sys.stderr.write("\r" + " " * 40 + "\r")
     if args.json:
         out = {
-            "board": list(result.board), "dead": list(result.dead), "exact": result.exact,
-            "boards": result.boards, "seed": result.seed,
+            "board": list(result.board),
+            "dead": list(result.dead),
+            "exact": result.exact,
+            "boards": result.boards,
+            "seed": result.seed,
             "players": [
-                {"hand": p.hand, "win": str(p.win), "tie": str(p.tie), "equity": str(p.equity),
-                 "win_float": p.win_float, "tie_float": p.tie_float,
-                 "equity_float": p.equity_float, "stderr": p.stderr}
+                {
+                    "hand": p.hand,
+                    "win": str(p.win),
+                    "tie": str(p.tie),
+                    "equity": str(p.equity),
+                    "win_float": p.win_float,
+                    "tie_float": p.tie_float,
+                    "equity_float": p.equity_float,
+                    "stderr": p.stderr,
+                }
                 for p in result.players
             ],
         }
@@ -386,8 +413,10 @@ def _equity(args: argparse.Namespace) -> int:
     print(f"Board: {board}; {result.boards:,} deals ({how})")
     width = max(len(p.hand) for p in result.players)
     for p in result.players:
-        line = (f"{p.hand:<{width}}  equity {p.equity_float:8.4%}  win {p.win_float:8.4%}  "
-                f"tie {p.tie_float:8.4%}")
+        line = (
+            f"{p.hand:<{width}}  equity {p.equity_float:8.4%}  win {p.win_float:8.4%}  "
+            f"tie {p.tie_float:8.4%}"
+        )
         if p.stderr is not None:
             line += f"  (± {p.stderr:.4%})"
         print(line)
@@ -407,7 +436,9 @@ def _add_tournament(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         "out in the same hand place by the stacks they started it with; equal stacks share).",
     )
     tournament.add_argument(
-        "--agents", default="random,call,potodds,random,call,potodds", metavar="NAME[,NAME...]",
+        "--agents",
+        default="random,call,potodds,random,call,potodds",
+        metavar="NAME[,NAME...]",
         help=f"one agent per player, 2 to 10: {', '.join(AGENTS)} (default: six players)",
     )
     tournament.add_argument("--stack", type=int, default=1500, help="starting stack (default 1500)")
@@ -441,8 +472,10 @@ def _tournament(args: argparse.Namespace) -> int:
         return USAGE
     players = len(table.players_with_chips)
     if not args.quiet:
-        print(f"Sit-and-go: {players} players, {args.stack:,} chips each, "
-              f"blinds up every {args.hands_per_level} hands, seed {args.seed}")
+        print(
+            f"Sit-and-go: {players} players, {args.stack:,} chips each, "
+            f"blinds up every {args.hands_per_level} hands, seed {args.seed}"
+        )
     seen = 0
     while not table.is_over and table.hands_played < args.max_hands:
         table.play_hand(decide)
@@ -450,19 +483,25 @@ def _tournament(args: argparse.Namespace) -> int:
         for event in events[seen:]:
             if isinstance(event, Busted) and not args.quiet and event.place is not None:
                 place = sng.ordinal(event.place) + (" (shared)" if event.shared else "")
-                print(f"hand {event.hand}: {event.name} finishes {place}, "
-                      f"having started the hand with {event.starting_stack:,}")
+                print(
+                    f"hand {event.hand}: {event.name} finishes {place}, "
+                    f"having started the hand with {event.starting_stack:,}"
+                )
         seen = len(events)
     standings = table.standings()
     if not args.quiet:
         if table.is_over:
-            print(f"hand {table.hands_played}: {standings[0].name} wins with "
-                  f"{standings[0].chips:,} chips")
+            print(
+                f"hand {table.hands_played}: {standings[0].name} wins with "
+                f"{standings[0].chips:,} chips"
+            )
         print()
     print(sng.format_standings(standings))
     if not table.is_over:
-        print(f"holdem tournament: stopped after {args.max_hands} hands with no winner",
-              file=sys.stderr)
+        print(
+            f"holdem tournament: stopped after {args.max_hands} hands with no winner",
+            file=sys.stderr,
+        )
         return FAILED
     return OK
 

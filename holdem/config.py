@@ -47,7 +47,7 @@ def _enum(cls: type[enum.Enum], field: str, value: object) -> enum.Enum:
     try:
         return cls(value)
     except ValueError:
-        choices = ", ".join(str(m.value) for m in cls)  # type: ignore[attr-defined]
+        choices = ", ".join(str(m.value) for m in cls)
         raise ConfigError(field, f"must be one of {choices}, got {value!r}") from None
 
 
@@ -148,7 +148,10 @@ class TableConfig:
             big_blind_seat = (button + 1) % count if count == 2 else (button + 2) % count
         if small_blind_seat == "default":
             small_blind_seat = button if count == 2 else (button + 1) % count
-        for field, seat in (("small_blind_seat", small_blind_seat), ("big_blind_seat", big_blind_seat)):
+        for field, seat in (
+            ("small_blind_seat", small_blind_seat),
+            ("big_blind_seat", big_blind_seat),
+        ):
             if seat is None and field == "small_blind_seat":
                 continue
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
@@ -168,6 +171,20 @@ class TableConfig:
         attrs_set(self, "chip_unit", unit)
         attrs_set(self, "small_blind_seat", small_blind_seat)
         attrs_set(self, "big_blind_seat", big_blind_seat)
+
+    def to_dict(self) -> dict[str, object]:
+        """The fields as JSON-ready data; ``TableConfig(**config.to_dict()) == config``."""
+        data: dict[str, object] = {}
+        for field in attrs.fields(TableConfig):
+            value = getattr(self, field.name)
+            data[field.name] = (
+                list(value)
+                if isinstance(value, tuple)
+                else value.value
+                if isinstance(value, enum.Enum)
+                else value
+            )
+        return data
 
     @property
     def seats(self) -> int:

@@ -112,9 +112,11 @@ class EquityResult:
 
 
 # ------------------------------------------------------------------ input
-def _hands(hands: Sequence[str | Range], board: str | Iterable[str] | None,
-           dead: str | Iterable[str] | None) -> tuple[list[list[tuple[int, int]]], list[str],
-                                                     tuple[int, ...], tuple[int, ...]]:
+def _hands(
+    hands: Sequence[str | Range],
+    board: str | Iterable[str] | None,
+    dead: str | Iterable[str] | None,
+) -> tuple[list[list[tuple[int, int]]], list[str], tuple[int, ...], tuple[int, ...]]:
     """Parse and check the input; return combos per player (card removal done)."""
     if isinstance(hands, str):
         raise EquityError("hands must be a list of hands or ranges, one per player")
@@ -187,8 +189,9 @@ def _hands(hands: Sequence[str | Range], board: str | Iterable[str] | None,
 _PERMS = tuple(itertools.permutations(range(4)))
 
 
-def _canonical(holes: Sequence[tuple[int, int]], board: Sequence[int],
-               dead: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+def _canonical(
+    holes: Sequence[tuple[int, int]], board: Sequence[int], dead: Sequence[int]
+) -> tuple[tuple[int, ...], ...]:
     """The least image of a deal under the 24 suit permutations (same outcomes)."""
     best: tuple[tuple[int, ...], ...] | None = None
     for perm in _PERMS:
@@ -243,9 +246,13 @@ def _unit_cost(players: int, deal: int) -> float:
     return {5: 0.012, 2: 0.0004, 1: 0.00005, 0: 0.00001}[deal] * players
 
 
-def _exact(combos: list[list[tuple[int, int]]], board: tuple[int, ...], dead: tuple[int, ...],
-           budget: float | None, progress: Progress | None
-           ) -> tuple[dict[tuple[int, ...], int], int] | None:
+def _exact(
+    combos: list[list[tuple[int, int]]],
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    budget: float | None,
+    progress: Progress | None,
+) -> tuple[dict[tuple[int, ...], int], int] | None:
     """Exact finishing-order counts, or ``None`` when over ``budget`` (seconds)."""
     size = math.prod(len(c) for c in combos)
     if budget is not None and size > 200_000:
@@ -278,8 +285,14 @@ def _exact(combos: list[list[tuple[int, int]]], board: tuple[int, ...], dead: tu
 
 
 # ------------------------------------------------------------ Monte Carlo
-def _sample(combos: list[list[tuple[int, int]]], board: tuple[int, ...], dead: tuple[int, ...],
-            rng: random.Random, count: int, acc: dict[tuple[int, ...], int]) -> None:
+def _sample(
+    combos: list[list[tuple[int, int]]],
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    rng: random.Random,
+    count: int,
+    acc: dict[tuple[int, ...], int],
+) -> None:
     """Add ``count`` random deals' finishing orders to ``acc``."""
     rank7, flush = _fasteval.tables()
     prime = _fasteval.CARD_PRIME
@@ -347,10 +360,16 @@ def _stderr(counts: dict[tuple[int, ...], int], samples: int, n: int) -> list[fl
     return out
 
 
-def _monte_carlo(combos: list[list[tuple[int, int]]], board: tuple[int, ...],
-                 dead: tuple[int, ...], samples: int | None, seed: int,
-                 target: float | None, time_limit: float | None, progress: Progress | None
-                 ) -> tuple[dict[tuple[int, ...], int], int, list[float]]:
+def _monte_carlo(
+    combos: list[list[tuple[int, int]]],
+    board: tuple[int, ...],
+    dead: tuple[int, ...],
+    samples: int | None,
+    seed: int,
+    target: float | None,
+    time_limit: float | None,
+    progress: Progress | None,
+) -> tuple[dict[tuple[int, ...], int], int, list[float]]:
     if samples is None and target is None and time_limit is None:
         target, time_limit = DEFAULT_TARGET, DEFAULT_TIME_LIMIT
     cap = samples if samples is not None else 100_000_000
@@ -383,12 +402,25 @@ def _monte_carlo(combos: list[list[tuple[int, int]]], board: tuple[int, ...],
 
 # -------------------------------------------------------------------- API
 def _finishing_orders(
-    hands: Sequence[str | Range], board: str | Iterable[str] | None,
-    dead: str | Iterable[str] | None, exact: bool | None, samples: int | None, seed: int | None,
-    target_stderr: float | None, time_limit: float | None, budget: float,
+    hands: Sequence[str | Range],
+    board: str | Iterable[str] | None,
+    dead: str | Iterable[str] | None,
+    exact: bool | None,
+    samples: int | None,
+    seed: int | None,
+    target_stderr: float | None,
+    time_limit: float | None,
+    budget: float,
     progress: Progress | None,
-) -> tuple[list[str], tuple[int, ...], tuple[int, ...], dict[tuple[int, ...], int], int,
-           list[float] | None, int | None]:
+) -> tuple[
+    list[str],
+    tuple[int, ...],
+    tuple[int, ...],
+    dict[tuple[int, ...], int],
+    int,
+    list[float] | None,
+    int | None,
+]:
     combos, names, board_ix, dead_ix = _hands(hands, board, dead)
     if exact is True and samples is not None:
         raise EquityError("choose exact or a number of samples, not both")
@@ -566,8 +598,16 @@ def pot_equity(
     folded = [hands[s] is None for s in range(n)]
     layering = layer_pots(contributions, folded, dead_money)
     _, _, _, counts, boards, errors, used_seed = _finishing_orders(
-        [hands[s] for s in live], board, dead, exact, samples, seed,  # type: ignore[misc]
-        target_stderr, time_limit, budget, progress,
+        [hand for hand in hands if hand is not None],
+        board,
+        dead,
+        exact,
+        samples,
+        seed,
+        target_stderr,
+        time_limit,
+        budget,
+        progress,
     )
     button = n - 1 if button is None else button
     pots = layering.pots
@@ -590,8 +630,9 @@ def pot_equity(
         PotChance(
             pot,
             tuple(Fraction(w, boards) for w in wins[p]),
-            tuple(Fraction(c, boards * pot.amount) if pot.amount else Fraction(0)
-                  for c in chips[p]),
+            tuple(
+                Fraction(c, boards * pot.amount) if pot.amount else Fraction(0) for c in chips[p]
+            ),
         )
         for p, pot in enumerate(pots)
     )

@@ -6,9 +6,12 @@ an immutable value; amounts are in chips and seats are 0-based.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from holdem import showdown as _showdown
+from holdem.errors import HoldemError
 
 
 @attrs.frozen
@@ -117,4 +120,57 @@ class HandEnded:
     stacks: tuple[int, ...]
 
 
-Event = Posted | HoleCardsDealt | StreetDealt | Acted | UncalledReturned | Shown | Mucked | PotAwarded | HandEnded
+Event = (
+    Posted
+    | HoleCardsDealt
+    | StreetDealt
+    | Acted
+    | UncalledReturned
+    | Shown
+    | Mucked
+    | PotAwarded
+    | HandEnded
+)
+
+
+_TYPES: dict[str, type[Any]] = {
+    cls.__name__: cls
+    for cls in (
+        Posted,
+        HoleCardsDealt,
+        StreetDealt,
+        Acted,
+        UncalledReturned,
+        Shown,
+        Mucked,
+        PotAwarded,
+        HandEnded,
+    )
+}
+
+
+def _plain(value: Any) -> Any:
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def to_dict(event: Event) -> dict[str, Any]:
+    """An event as JSON-ready data: ``{"event": "<class name>", ...fields}``."""
+    data: dict[str, Any] = {"event": type(event).__name__}
+    for field in attrs.fields(type(event)):
+        data[field.name] = _plain(getattr(event, field.name))
+    return data
+
+
+def from_dict(data: Any) -> Event:
+    """The event back from :func:`to_dict` data (``from_dict(to_dict(e)) == e``).
+
+    Raises:
+        HoldemError: not an event of this module, or fields that do not fit it.
+    """
+    if not isinstance(data, dict) or data.get("event") not in _TYPES:
+        raise HoldemError(f"not an event: {data!r}")
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "event"}
+    try:
+        return _TYPES[data["event"]](**values)  # type: ignore[no-any-return]
+    except TypeError as error:
+        raise HoldemError(f"bad {data['event']} event: {error}") from None

@@ -113,14 +113,46 @@ class Hand:
     """
 
     __slots__ = (
-        "config", "_n", "_manual", "_hole", "_deck_board", "_stacks", "_bets", "_contrib",
-        "_folded", "_acted", "_level", "_returned", "_dead", "_street", "_board", "_log",
-        "_to_act", "_aggressor", "_phase", "_show_queue", "_shown", "_ranks", "_result",
-        "_current", "_min_raise", "_memo", "_unknown",
+        "config",
+        "_n",
+        "_manual",
+        "_hole",
+        "_deck_board",
+        "_stacks",
+        "_bets",
+        "_contrib",
+        "_folded",
+        "_acted",
+        "_level",
+        "_returned",
+        "_dead",
+        "_street",
+        "_board",
+        "_log",
+        "_to_act",
+        "_aggressor",
+        "_phase",
+        "_show_queue",
+        "_shown",
+        "_ranks",
+        "_result",
+        "_current",
+        "_min_raise",
+        "_memo",
+        "_unknown",
     )
     _LISTS = (
-        "_stacks", "_bets", "_contrib", "_folded", "_acted", "_level", "_returned", "_log",
-        "_show_queue", "_shown", "_ranks",
+        "_stacks",
+        "_bets",
+        "_contrib",
+        "_folded",
+        "_acted",
+        "_level",
+        "_returned",
+        "_log",
+        "_show_queue",
+        "_shown",
+        "_ranks",
     )
 
     def __init__(
@@ -368,7 +400,9 @@ class Hand:
         if isinstance(action, str):
             action = parse_action(action)
         elif not isinstance(action, Action) or not isinstance(action.kind, Kind):
-            raise NotationError(f"not an action: {action!r} (an Action, or text like 'raise to 300')")
+            raise NotationError(
+                f"not an action: {action!r} (an Action, or text like 'raise to 300')"
+            )
         kind = action.kind
         legal = self._check_turn(seat, kind.value, action.amount)
         self._run(self._act, seat, action, legal)
@@ -391,7 +425,9 @@ class Hand:
         kind = action.kind
         if kind is _FOLD:
             if not legal.can_fold:
-                self._refuse(seat, "fold", Reason.CANNOT_FOLD, "nothing to call; check instead", legal)
+                self._refuse(
+                    seat, "fold", Reason.CANNOT_FOLD, "nothing to call; check instead", legal
+                )
             self._folded[seat] = True
             self._log.append(Acted(seat, "fold", self._bets[seat], 0, False))
         elif kind is _CHECK:
@@ -407,8 +443,12 @@ class Hand:
                 type(amount) is not int or amount not in (to, legal.call)  # noqa: E721
             ):
                 self._refuse(
-                    seat, "call", Reason.BAD_AMOUNT,
-                    f"a call adds {legal.call} and makes the bet {to}", legal, amount,
+                    seat,
+                    "call",
+                    Reason.BAD_AMOUNT,
+                    f"a call adds {legal.call} and makes the bet {to}",
+                    legal,
+                    amount,
                 )
             self._put(seat, "call", to)
         elif kind is _ALL_IN:
@@ -435,8 +475,12 @@ class Hand:
             raise IllegalActionError(seat, what, reason, detail, None, amount, self._name(seat))
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
             raise IllegalActionError(
-                seat, what, Reason.UNKNOWN_SEAT, f"no such seat (0 to {self._n - 1})",
-                self.legal_actions(), amount,
+                seat,
+                what,
+                Reason.UNKNOWN_SEAT,
+                f"no such seat (0 to {self._n - 1})",
+                self.legal_actions(),
+                amount,
             )
         to_act = self._to_act
         assert to_act is not None
@@ -445,17 +489,27 @@ class Hand:
             legal = self._memo = self._legal(to_act)
         if seat != to_act:
             self._refuse(
-                seat, what, Reason.NOT_YOUR_TURN,
-                f"it is seat {to_act}'s turn ({self.config.names[to_act]})", legal, amount,
+                seat,
+                what,
+                Reason.NOT_YOUR_TURN,
+                f"it is seat {to_act}'s turn ({self.config.names[to_act]})",
+                legal,
+                amount,
             )
         return legal
 
     def _name(self, seat: object) -> str | None:
-        valid = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self._n
-        return self.config.names[seat] if valid else None  # type: ignore[index]
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self._n:
+            return self.config.names[seat]
+        return None
 
     def _refuse(
-        self, seat: int, what: str, reason: Reason, detail: str, legal: LegalActions,
+        self,
+        seat: int,
+        what: str,
+        reason: Reason,
+        detail: str,
+        legal: LegalActions,
         amount: int | None = None,
     ) -> None:
         raise IllegalActionError(seat, what, reason, detail, legal, amount, self._name(seat))
@@ -463,8 +517,11 @@ class Hand:
     def _raise(self, seat: int, word: str, amount: object, legal: LegalActions) -> None:
         if isinstance(amount, bool) or not isinstance(amount, int):
             self._refuse(
-                seat, word, Reason.BAD_AMOUNT,
-                f"the amount must be a whole number of chips, got {amount!r}", legal,
+                seat,
+                word,
+                Reason.BAD_AMOUNT,
+                f"the amount must be a whole number of chips, got {amount!r}",
+                legal,
                 amount,  # type: ignore[arg-type]
             )
         assert isinstance(amount, int)
@@ -472,8 +529,14 @@ class Hand:
             if word == "bet":
                 detail = f"there is already a bet of {self._current}; raise instead"
                 self._refuse(seat, word, Reason.CANNOT_BET, detail, legal, amount)
-            self._refuse(seat, word, Reason.CANNOT_RAISE, "there is no bet to raise; bet instead",
-                         legal, amount)
+            self._refuse(
+                seat,
+                word,
+                Reason.CANNOT_RAISE,
+                "there is no bet to raise; bet instead",
+                legal,
+                amount,
+            )
         low, high = legal.min_raise_to, legal.max_raise_to
         if low is None or high is None:
             detail = (
@@ -710,9 +773,13 @@ class Hand:
         self._check_show(seat, "muck")
         if self._must_show(seat):
             raise IllegalActionError(
-                seat, "muck", Reason.MUST_SHOW,
+                seat,
+                "muck",
+                Reason.MUST_SHOW,
                 "a winning hand, or any hand after an all-in, must be shown (R6.3, R6.4)",
-                None, None, self._name(seat),
+                None,
+                None,
+                self._name(seat),
             )
         self._run(self._decide, seat, False)
 
@@ -726,14 +793,23 @@ class Hand:
     def _check_show(self, seat: int, what: str) -> None:
         if self._phase != SHOWDOWN:
             raise IllegalActionError(
-                seat, what, Reason.NOT_SHOWDOWN, "it is not the showdown", None, None,
+                seat,
+                what,
+                Reason.NOT_SHOWDOWN,
+                "it is not the showdown",
+                None,
+                None,
                 self._name(seat),
             )
         if seat != self._show_queue[0]:
             first = self._show_queue[0]
             raise IllegalActionError(
-                seat, what, Reason.NOT_YOUR_TURN,
-                f"seat {first} ({self.config.names[first]}) shows first (R6.2)", None, None,
+                seat,
+                what,
+                Reason.NOT_YOUR_TURN,
+                f"seat {first} ({self.config.names[first]}) shows first (R6.2)",
+                None,
+                None,
                 self._name(seat),
             )
 
@@ -757,7 +833,9 @@ class Hand:
                 self._log.append(UncalledReturned(seat, chips))
         for award in awards.awards:
             pot = award.pot
-            self._log.append(PotAwarded(pot.name, pot.amount, pot.eligible, award.winners, award.shares))
+            self._log.append(
+                PotAwarded(pot.name, pot.amount, pot.eligible, award.winners, award.shares)
+            )
         for seat, chips in enumerate(awards.payouts):
             stacks[seat] += chips
         final = tuple(stacks)

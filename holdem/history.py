@@ -218,8 +218,5 @@ def _equity_line(hand: Hand, street: StreetDealt) -> list[str]:
     else:
         result = equity(hands, board, samples=2000, seed=0)
         how = f"Monte Carlo, {chips(result.boards)} samples, seed 0"
-    shares = ", ".join(
-        f"{names[s]} {p.equity_float:.2%}" for s, p in zip(live, result.players)
-    )
+    shares = ", ".join(f"{names[s]} {p.equity_float:.2%}" for s, p in zip(live, result.players))
     return [f"All-in equity ({how}): {shares}"]
-

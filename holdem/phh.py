@@ -82,7 +82,9 @@ class ReplayResult:
             {
                 "id": self.id,
                 "status": self.status,
-                "finishing_stacks": None if self.finishing_stacks is None else list(self.finishing_stacks),
+                "finishing_stacks": None
+                if self.finishing_stacks is None
+                else list(self.finishing_stacks),
                 "expected": None if self.expected is None else list(self.expected),
                 "error": self.error,
             },
@@ -94,7 +96,7 @@ class ReplayResult:
         if self.error is not None:
             where = self.error["action_index"]
             if where is None:
-                return self.error["message"]
+                return str(self.error["message"])
             return f"action {where} ({self.error['action']!r}): {self.error['message']}"
         if self.status == DIFFERED and self.finishing_stacks and self.expected:
             for k, (got, want) in enumerate(zip(self.finishing_stacks, self.expected)):
@@ -154,8 +156,14 @@ def table_config(record: Mapping[str, Any]) -> TableConfig:
         raise UnsupportedError(f"antes {antes} are neither uniform nor a big-blind ante")
     min_bet = record.get("min_bet", big)
     return TableConfig(
-        stacks=stacks, small_blind=small, big_blind=big, button=n - 1, ante=ante,
-        ante_type=kind, min_bet=min_bet, **blind_seats,
+        stacks=stacks,
+        small_blind=small,
+        big_blind=big,
+        button=n - 1,
+        ante=ante,
+        ante_type=kind,
+        min_bet=min_bet,
+        **blind_seats,
     )
 
 
@@ -206,7 +214,9 @@ def replay_record(record: Mapping[str, Any], hand_id: str | None = None) -> Repl
     try:
         if expected_raw is not None:
             players = record.get("starting_stacks")
-            _chip_list(record, "finishing_stacks", len(players) if isinstance(players, list) else None)
+            _chip_list(
+                record, "finishing_stacks", len(players) if isinstance(players, list) else None
+            )
         hand = _replay(record)
     except UnsupportedError as error:
         return ReplayResult(ident, UNSUPPORTED, None, expected, _error(None, None, str(error)))
@@ -246,7 +256,9 @@ def _replay(record: Mapping[str, Any]) -> Hand:
                 dealt[seat] = True
                 cards = _cards(tokens[3], index, raw)
                 if cards is not None and len(cards) != 2:
-                    raise UnsupportedError(f"{len(cards)} hole cards: only hold'em (2) is supported")
+                    raise UnsupportedError(
+                        f"{len(cards)} hole cards: only hold'em (2) is supported"
+                    )
                 hole[seat] = cards if cards is not None else UNKNOWN
             elif tokens[1] == "db" and len(tokens) == 3:
                 cards = _cards(tokens[2], index, raw)
@@ -317,12 +329,14 @@ def _replay(record: Mapping[str, Any]) -> Hand:
     if not hand.is_over:
         raise PHHError(
             f"the history ends before the hand is over (seat p{(hand.to_act or 0) + 1} to act)",
-            len(parsed), None,
+            len(parsed),
+            None,
         )
     if len(hand.board) > len(board):
         raise PHHError(
             f"the hand needs {len(hand.board)} board cards and the history deals {len(board)}",
-            len(parsed), None,
+            len(parsed),
+            None,
         )
     return hand
 
@@ -392,7 +406,9 @@ def replay_paths(paths: Iterable[str | Path]) -> Iterator[ReplayResult]:
     """Replay every hand in the given files and folders (see :func:`read_records`)."""
     for path in iter_paths(paths):
         if not path.exists():
-            yield ReplayResult(str(path), REJECTED, None, None, _error(None, None, f"{path}: no such file"))
+            yield ReplayResult(
+                str(path), REJECTED, None, None, _error(None, None, f"{path}: no such file")
+            )
             continue
         for ident, record in read_records(path):
             if isinstance(record, Exception):

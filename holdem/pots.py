@@ -117,9 +117,7 @@ def uncalled_bet(contributions: Sequence[int]) -> tuple[int, int] | None:
     return None
 
 
-def layer_pots(
-    contributions: Sequence[int], folded: Sequence[bool], dead: int = 0
-) -> Layering:
+def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int = 0) -> Layering:
     """Build the pots from each seat's contribution for the whole hand (R7.1 to R7.6).
 
     Args:

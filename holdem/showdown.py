@@ -28,13 +28,34 @@ from holdem.cards import DECK, RANKS, parse_cards
 _EVALUATOR = Evaluator()
 _INT = {card: Card.new(card) for card in DECK}
 _PLURAL = {
-    "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens",
-    "8": "eights", "9": "nines", "T": "tens", "J": "jacks", "Q": "queens", "K": "kings",
+    "2": "twos",
+    "3": "threes",
+    "4": "fours",
+    "5": "fives",
+    "6": "sixes",
+    "7": "sevens",
+    "8": "eights",
+    "9": "nines",
+    "T": "tens",
+    "J": "jacks",
+    "Q": "queens",
+    "K": "kings",
     "A": "aces",
 }
 _SINGLE = {
-    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "T": "ten",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+    "A": "ace",
 }
 
 
@@ -58,12 +79,12 @@ def rank(hole: str | Iterable[str], board: str | Iterable[str]) -> int:
         index = _fasteval.INDEX
         return _fasteval.evaluate7([index[c] for c in (*hole, *board)])
     table = _INT
-    return _EVALUATOR.evaluate([table[c] for c in board], [table[c] for c in hole])
+    return int(_EVALUATOR.evaluate([table[c] for c in board], [table[c] for c in hole]))
 
 
 def category(hand_rank: int) -> str:
     """The category of a treys rank in treys' words, lower case: ``"flush"``, ``"two pair"``..."""
-    return _EVALUATOR.class_to_string(_EVALUATOR.get_rank_class(hand_rank)).lower()
+    return str(_EVALUATOR.class_to_string(_EVALUATOR.get_rank_class(hand_rank))).lower()
 
 
 def best_five(hole: str | Iterable[str], board: str | Iterable[str]) -> tuple[str, ...]:

@@ -68,7 +68,9 @@ class AgentResult:
         """JSON-ready data: every attribute but ``agent`` (``ci95`` is ``None``
         after a single hand)."""
         return {
-            "seats": self.seats, "hands": self.hands, "chips": self.chips,
+            "seats": self.seats,
+            "hands": self.hands,
+            "chips": self.chips,
             "bb_per_100": round(self.bb_per_100, 4),
             "ci95": round(self.ci95, 4) if math.isfinite(self.ci95) else None,
         }
@@ -258,8 +260,16 @@ def simulate(
         seats = sum(1 for seat in range(players) if agents[seat % len(agents)] == name)
         results.append(_result(name, seats, hands, s, q, big_blind))
     return Simulation(
-        hands, seconds, tuple(results), players, seed, agents, workers, small_blind,
-        big_blind, chips,
+        hands,
+        seconds,
+        tuple(results),
+        players,
+        seed,
+        agents,
+        workers,
+        small_blind,
+        big_blind,
+        chips,
     )
 
 

@@ -34,31 +34,33 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import attrs
-
 from holdem import events as _events
 from holdem.config import TableConfig
-from holdem.errors import HoldemError
+from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand, HandResult
 from holdem.pots import Pot, PotAward
 
 SCHEMA = "holdem.hand"
 VERSION = 1
 
-_EVENTS = {
-    cls.__name__: cls
-    for cls in (
-        _events.Posted, _events.HoleCardsDealt, _events.StreetDealt, _events.Acted,
-        _events.UncalledReturned, _events.Shown, _events.Mucked, _events.PotAwarded,
-        _events.HandEnded,
-    )
-}
 _STATE = {
     # snapshot key: Hand attribute
-    "stacks": "_stacks", "bets": "_bets", "contributions": "_contrib", "folded": "_folded",
-    "acted": "_acted", "acted_at": "_level", "returned": "_returned", "ranks": "_ranks",
-    "dead_money": "_dead", "street": "_street", "to_act": "_to_act", "aggressor": "_aggressor",
-    "phase": "_phase", "show_queue": "_show_queue", "shown": "_shown", "current_bet": "_current",
+    "stacks": "_stacks",
+    "bets": "_bets",
+    "contributions": "_contrib",
+    "folded": "_folded",
+    "acted": "_acted",
+    "acted_at": "_level",
+    "returned": "_returned",
+    "ranks": "_ranks",
+    "dead_money": "_dead",
+    "street": "_street",
+    "to_act": "_to_act",
+    "aggressor": "_aggressor",
+    "phase": "_phase",
+    "show_queue": "_show_queue",
+    "shown": "_shown",
+    "current_bet": "_current",
     "min_raise": "_min_raise",
 }
 _PER_SEAT = ("stacks", "bets", "contributions", "folded", "acted", "acted_at", "returned", "ranks")
@@ -69,38 +71,17 @@ class SnapshotError(HoldemError):
     malformed field, or chips that do not add up."""
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _event_dict(event: _events.Event) -> dict[str, Any]:
-    data = {"event": type(event).__name__}
-    for field in attrs.fields(type(event)):
-        data[field.name] = _plain(getattr(event, field.name))
-    return data
-
-
-def _event(data: Any) -> _events.Event:
-    if not isinstance(data, dict) or data.get("event") not in _EVENTS:
-        raise SnapshotError(f"not an event: {data!r}")
-    cls = _EVENTS[data["event"]]
-    values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "event"}
-    try:
-        return cls(**values)  # type: ignore[no-any-return]
-    except TypeError as error:
-        raise SnapshotError(f"bad {data['event']} event: {error}") from None
-
-
 def _result_dict(result: HandResult) -> dict[str, Any]:
     return {
         "stacks": list(result.stacks),
         "net": list(result.net),
         "awards": [
             {
-                "name": a.pot.name, "amount": a.pot.amount, "eligible": list(a.pot.eligible),
-                "winners": list(a.winners), "shares": list(a.shares),
+                "name": a.pot.name,
+                "amount": a.pot.amount,
+                "eligible": list(a.pot.eligible),
+                "winners": list(a.winners),
+                "shares": list(a.shares),
             }
             for a in result.awards
         ],
@@ -113,39 +94,40 @@ def _result_dict(result: HandResult) -> dict[str, Any]:
 
 def _result(data: dict[str, Any]) -> HandResult:
     awards = tuple(
-        PotAward(Pot(a["amount"], tuple(a["eligible"]), a["name"]), tuple(a["winners"]),
-                 tuple(a["shares"]))
+        PotAward(
+            Pot(a["amount"], tuple(a["eligible"]), a["name"]),
+            tuple(a["winners"]),
+            tuple(a["shares"]),
+        )
         for a in data["awards"]
     )
     return HandResult(
-        tuple(data["stacks"]), tuple(data["net"]), awards, tuple(data["payouts"]),
-        tuple(data["returned"]), tuple(data["shown"]), tuple(data["ranks"]),
+        tuple(data["stacks"]),
+        tuple(data["net"]),
+        awards,
+        tuple(data["payouts"]),
+        tuple(data["returned"]),
+        tuple(data["shown"]),
+        tuple(data["ranks"]),
     )
 
 
 def snapshot(hand: Hand) -> dict[str, Any]:
     """The whole state of ``hand`` as JSON-ready data (schema ``holdem.hand`` v1)."""
     config = hand.config
-    state = {key: _plain(getattr(hand, attr)) for key, attr in _STATE.items()}
+    state = {key: getattr(hand, attr) for key, attr in _STATE.items()}
     state["board"] = list(hand.board)
-    for key in _PER_SEAT:
+    for key in (*_PER_SEAT, "show_queue", "shown"):
         state[key] = list(state[key])
     return {
         "schema": SCHEMA,
         "version": VERSION,
-        "config": {
-            "names": list(config.names), "stacks": list(config.stacks), "button": config.button,
-            "small_blind": config.small_blind, "big_blind": config.big_blind,
-            "ante": config.ante, "ante_type": config.ante_type.value,
-            "structure": config.structure.value, "min_bet": config.min_bet,
-            "chip_unit": config.chip_unit, "small_blind_seat": config.small_blind_seat,
-            "big_blind_seat": config.big_blind_seat,
-        },
+        "config": config.to_dict(),
         "show_policy": "manual" if hand._manual else "auto",
         "hole_cards": [list(cards) for cards in hand._hole],
         "board_cards": list(hand._deck_board),
         "state": state,
-        "log": [_event_dict(e) for e in hand._log],
+        "log": [_events.to_dict(e) for e in hand._log],
         "result": None if hand.result is None else _result_dict(hand.result),
     }
 
@@ -166,7 +148,9 @@ def restore(data: dict[str, Any]) -> Hand:
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise SnapshotError(f"not a {SCHEMA} snapshot")
     if data.get("version") != VERSION:
-        raise SnapshotError(f"snapshot version {data.get('version')!r}; this engine reads {VERSION}")
+        raise SnapshotError(
+            f"snapshot version {data.get('version')!r}; this engine reads {VERSION}"
+        )
     try:
         config = TableConfig(**data["config"])
         state = data["state"]
@@ -180,13 +164,15 @@ def restore(data: dict[str, Any]) -> Hand:
             value = state[key]
             setattr(hand, attr, list(value) if isinstance(value, list) else value)
         hand._board = tuple(state["board"])
-        hand._log = [_event(e) for e in data["log"]]
+        hand._log = [_events.from_dict(e) for e in data["log"]]
         hand._result = None if data["result"] is None else _result(data["result"])
         hand._memo = None
         hand._unknown = any(cards[0] == "??" for cards in hand._hole)
+    except ConfigError:
+        raise
+    except HoldemError as error:
+        raise SnapshotError(str(error)) from None
     except (KeyError, TypeError, ValueError, AttributeError) as error:
-        if isinstance(error, HoldemError):
-            raise
         raise SnapshotError(f"malformed snapshot: {error!r}") from None
     if len(hand._hole) != n or any(len(state[key]) != n for key in _PER_SEAT):
         raise SnapshotError(f"per-seat lists must have {n} entries")

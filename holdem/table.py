@@ -111,8 +111,14 @@ class BuyInError(TableError):
     """
 
     def __init__(
-        self, seat: int, reason: TableReason, message: str, chips: object, stack: int,
-        minimum: int, maximum: int | None,
+        self,
+        seat: int,
+        reason: TableReason,
+        message: str,
+        chips: object,
+        stack: int,
+        minimum: int,
+        maximum: int | None,
     ) -> None:
         self.chips = chips
         self.stack = stack
@@ -142,7 +148,10 @@ class Level:
     ante_type: AnteType
 
     def __init__(
-        self, small_blind: int, big_blind: int, ante: int = 0,
+        self,
+        small_blind: int,
+        big_blind: int,
+        ante: int = 0,
         ante_type: AnteType | str | None = None,
     ) -> None:
         probe = TableConfig([1, 1], small_blind, big_blind, ante=ante, ante_type=ante_type)
@@ -190,12 +199,17 @@ class Schedule:
         if not levels or not all(isinstance(level, Level) for level in levels):
             raise ConfigError("levels", "needs at least one Level")
         if hands_per_level is not None and seconds_per_level is not None:
-            raise ConfigError("hands_per_level", "give hands_per_level or seconds_per_level, not both")
+            raise ConfigError(
+                "hands_per_level", "give hands_per_level or seconds_per_level, not both"
+            )
         if hands_per_level is not None and (
-            isinstance(hands_per_level, bool) or not isinstance(hands_per_level, int)
+            isinstance(hands_per_level, bool)
+            or not isinstance(hands_per_level, int)
             or hands_per_level < 1
         ):
-            raise ConfigError("hands_per_level", f"must be a whole number >= 1, got {hands_per_level!r}")
+            raise ConfigError(
+                "hands_per_level", f"must be a whole number >= 1, got {hands_per_level!r}"
+            )
         if seconds_per_level is not None and not seconds_per_level > 0:
             raise ConfigError("seconds_per_level", f"must be positive, got {seconds_per_level!r}")
         if len(levels) > 1 and hands_per_level is None and seconds_per_level is None:
@@ -205,8 +219,13 @@ class Schedule:
         object.__setattr__(self, "seconds_per_level", seconds_per_level)
 
     @classmethod
-    def fixed(cls, small_blind: int, big_blind: int, ante: int = 0,
-              ante_type: AnteType | str | None = None) -> Schedule:
+    def fixed(
+        cls,
+        small_blind: int,
+        big_blind: int,
+        ante: int = 0,
+        ante_type: AnteType | str | None = None,
+    ) -> Schedule:
         """One level for ever (a cash game)."""
         return cls([Level(small_blind, big_blind, ante, ante_type)])
 
@@ -436,9 +455,13 @@ class Table:
         if isinstance(min_buy_in, bool) or not isinstance(min_buy_in, int) or min_buy_in < 1:
             raise ConfigError("min_buy_in", f"must be a whole number >= 1, got {min_buy_in!r}")
         if max_buy_in is not None and (
-            isinstance(max_buy_in, bool) or not isinstance(max_buy_in, int) or max_buy_in < min_buy_in
+            isinstance(max_buy_in, bool)
+            or not isinstance(max_buy_in, int)
+            or max_buy_in < min_buy_in
         ):
-            raise ConfigError("max_buy_in", f"must be a whole number >= min_buy_in, got {max_buy_in!r}")
+            raise ConfigError(
+                "max_buy_in", f"must be a whole number >= min_buy_in, got {max_buy_in!r}"
+            )
         if not hold_seconds >= 0:
             raise ConfigError("hold_seconds", f"must be >= 0, got {hold_seconds!r}")
         if button is not None and (
@@ -541,7 +564,10 @@ class Table:
             ((p.stack, p.name) for p in self._players if p is not None and p.stack > 0),
             key=lambda item: -item[0],
         )
-        return (*(Standing(None, name, False, chips, None, None) for chips, name in alive), *self._out)
+        return (
+            *(Standing(None, name, False, chips, None, None) for chips, name in alive),
+            *self._out,
+        )
 
     # ------------------------------------------------------- between hands
     def sit(self, seat: int, name: str, chips: int) -> None:
@@ -559,7 +585,9 @@ class Table:
         if taken is not None:
             raise TableError(seat, TableReason.SEAT_TAKEN, f"taken by {taken.name}")
         if not isinstance(name, str) or not name.strip():
-            raise TableError(seat, TableReason.BAD_NAME, f"a name must be a non-empty string, got {name!r}")
+            raise TableError(
+                seat, TableReason.BAD_NAME, f"a name must be a non-empty string, got {name!r}"
+            )
         if any(p is not None and p.name == name for p in self._players):
             raise TableError(seat, TableReason.BAD_NAME, f"{name} is already seated")
         if self.mode is TableMode.TOURNAMENT:
@@ -580,8 +608,9 @@ class Table:
         """
         player = self._occupied(seat)
         if self.mode is TableMode.TOURNAMENT and self._started_at is not None:
-            raise TableError(seat, TableReason.TOURNAMENT_STARTED,
-                             "a tournament player cannot leave with chips")
+            raise TableError(
+                seat, TableReason.TOURNAMENT_STARTED, "a tournament player cannot leave with chips"
+            )
         self._players[seat] = None
         self._events.append(SeatLeft(seat, player.name, player.stack, "left"))
         return player.stack
@@ -663,8 +692,11 @@ class Table:
         self._expire()
         live = self.players_with_chips
         if len(live) < 2:
-            raise TableError(None, TableReason.NOT_ENOUGH_PLAYERS,
-                             f"a hand needs two players with chips, {len(live)} here")
+            raise TableError(
+                None,
+                TableReason.NOT_ENOUGH_PLAYERS,
+                f"a hand needs two players with chips, {len(live)} here",
+            )
         number = self._hands + 1
         now = self._clock()
         started = now if self._started_at is None else self._started_at
@@ -691,8 +723,9 @@ class Table:
         if hole_cards is not None:
             unknown = set(hole_cards) - set(live)
             if unknown:
-                raise TableError(min(unknown), TableReason.EMPTY_SEAT,
-                                 "no player with chips to deal to")
+                raise TableError(
+                    min(unknown), TableReason.EMPTY_SEAT, "no player with chips to deal to"
+                )
             holes = [hole_cards.get(s) for s in live]
         if seed is None and self._seed is not None:
             seed = f"{self._seed}/{number}"
@@ -701,8 +734,16 @@ class Table:
         self._started_at = started
         if index != self._level:
             self._level = index
-            self._events.append(LevelUp(number, index + 1, level.small_blind, level.big_blind,
-                                        level.ante, str(level.ante_type)))
+            self._events.append(
+                LevelUp(
+                    number,
+                    index + 1,
+                    level.small_blind,
+                    level.big_blind,
+                    level.ante,
+                    str(level.ante_type),
+                )
+            )
         self._button, self._sb_pos, self._bb = button, sb_pos, bb
         self._events.append(ButtonMoved(number, button, button not in live, sb, bb))
         self._events.append(HandStarted(number, live))
@@ -741,14 +782,25 @@ class Table:
                 start = hand.config.stacks[i]
                 shared = len(group) > 1
                 if self.mode is TableMode.TOURNAMENT:
-                    self._events.append(Busted(seat, player.name, self._hands, start, place, shared, None))
+                    self._events.append(
+                        Busted(seat, player.name, self._hands, start, place, shared, None)
+                    )
                     self._events.append(SeatLeft(seat, player.name, 0, "eliminated"))
                     self._out.append(Standing(place, player.name, shared, 0, self._hands, start))
                     self._players[seat] = None
                 else:
                     player.busted_at = now
-                    self._events.append(Busted(seat, player.name, self._hands, start, None, False,
-                                               now + self.hold_seconds))
+                    self._events.append(
+                        Busted(
+                            seat,
+                            player.name,
+                            self._hands,
+                            start,
+                            None,
+                            False,
+                            now + self.hold_seconds,
+                        )
+                    )
             place += len(group)
         self._out.sort(key=lambda standing: standing.place or 0)
         if self.mode is TableMode.TOURNAMENT and survivors == 1:
@@ -798,7 +850,8 @@ class Table:
                 # (The button lands on a blind only if a newcomer sat between
                 # the blinds, which tournaments do not allow.)
                 hand_button = next(
-                    s for s in ((button - k) % n for k in range(1, n + 1))
+                    s
+                    for s in ((button - k) % n for k in range(1, n + 1))
                     if s in alive and s not in blinds
                 )
             return button, hand_button, sb_pos, bb
@@ -824,8 +877,9 @@ class Table:
 
     def _between_hands(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
-            raise TableError(None, TableReason.NO_SUCH_SEAT,
-                             f"no table seat {seat!r} (0 to {self.size - 1})")
+            raise TableError(
+                None, TableReason.NO_SUCH_SEAT, f"no table seat {seat!r} (0 to {self.size - 1})"
+            )
         if self._hand is not None:
             raise TableError(seat, TableReason.HAND_IN_PROGRESS, "a hand is in progress")
 
@@ -837,17 +891,37 @@ class Table:
             raise TableError(seat, TableReason.EMPTY_SEAT, "nobody is sitting there")
         return player
 
-    def _check_chips(self, seat: int, chips: object, stack: int, low: int, high: int | None) -> None:
+    def _check_chips(
+        self, seat: int, chips: object, stack: int, low: int, high: int | None
+    ) -> None:
         if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
-            raise BuyInError(seat, TableReason.BAD_AMOUNT,
-                             f"chips must be a whole number >= 1, got {chips!r}",
-                             chips, stack, low, high)
+            raise BuyInError(
+                seat,
+                TableReason.BAD_AMOUNT,
+                f"chips must be a whole number >= 1, got {chips!r}",
+                chips,
+                stack,
+                low,
+                high,
+            )
         total = stack + chips
         if total < low:
-            raise BuyInError(seat, TableReason.BELOW_MINIMUM,
-                             f"{chips} chips make a stack of {total}: the minimum buy-in is {low} (R10.2)",
-                             chips, total, low, high)
+            raise BuyInError(
+                seat,
+                TableReason.BELOW_MINIMUM,
+                f"{chips} chips make a stack of {total}: the minimum buy-in is {low} (R10.2)",
+                chips,
+                total,
+                low,
+                high,
+            )
         if high is not None and total > high:
-            raise BuyInError(seat, TableReason.ABOVE_MAXIMUM,
-                             f"{chips} chips make a stack of {total}: the maximum buy-in is {high}",
-                             chips, total, low, high)
+            raise BuyInError(
+                seat,
+                TableReason.ABOVE_MAXIMUM,
+                f"{chips} chips make a stack of {total}: the maximum buy-in is {high}",
+                chips,
+                total,
+                low,
+                high,
+            )

@@ -27,10 +27,21 @@ if TYPE_CHECKING:
 
 DEFAULT_SCHEDULE = Schedule(
     [
-        Level(10, 20), Level(15, 30), Level(25, 50), Level(50, 100), Level(75, 150),
-        Level(100, 200, 25), Level(150, 300, 25), Level(200, 400, 50), Level(300, 600, 75),
-        Level(400, 800, 100), Level(600, 1200, 200), Level(1000, 2000, 300),
-        Level(1500, 3000, 400), Level(2000, 4000, 500), Level(3000, 6000, 1000),
+        Level(10, 20),
+        Level(15, 30),
+        Level(25, 50),
+        Level(50, 100),
+        Level(75, 150),
+        Level(100, 200, 25),
+        Level(150, 300, 25),
+        Level(200, 400, 50),
+        Level(300, 600, 75),
+        Level(400, 800, 100),
+        Level(600, 1200, 200),
+        Level(1000, 2000, 300),
+        Level(1500, 3000, 400),
+        Level(2000, 4000, 500),
+        Level(3000, 6000, 1000),
     ],
     hands_per_level=10,
 )
@@ -58,8 +69,9 @@ def sit_and_go(
     """
     if not 2 <= len(names) <= 10:
         raise ConfigError("players", f"a sit-and-go has 2 to 10 players, got {len(names)}")
-    table = Table(len(names), schedule=schedule, mode=TableMode.TOURNAMENT, seed=seed,
-                  clock=clock, button=0)
+    table = Table(
+        len(names), schedule=schedule, mode=TableMode.TOURNAMENT, seed=seed, clock=clock, button=0
+    )
     for seat, name in enumerate(names):
         table.sit(seat, name, stack)
     return table
@@ -83,16 +95,25 @@ def format_standings(standings: Sequence[Standing]) -> str:
     rows = [("Place", "Player", "Chips", "Out in hand", "Started it with")]
     for s in standings:
         place = "-" if s.place is None else f"{s.place}{'=' if s.shared else ''}"
-        rows.append((
-            place, s.name, f"{s.chips:,}",
-            "" if s.hand is None else str(s.hand),
-            "" if s.starting_stack is None else f"{s.starting_stack:,}",
-        ))
+        rows.append(
+            (
+                place,
+                s.name,
+                f"{s.chips:,}",
+                "" if s.hand is None else str(s.hand),
+                "" if s.starting_stack is None else f"{s.starting_stack:,}",
+            )
+        )
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
     lines = []
     for row in rows:
-        cells = [row[0].rjust(widths[0]), row[1].ljust(widths[1]), row[2].rjust(widths[2]),
-                 row[3].rjust(widths[3]), row[4].rjust(widths[4])]
+        cells = [
+            row[0].rjust(widths[0]),
+            row[1].ljust(widths[1]),
+            row[2].rjust(widths[2]),
+            row[3].rjust(widths[3]),
+            row[4].rjust(widths[4]),
+        ]
         lines.append("  ".join(cells).rstrip())
     return "\n".join(lines)
 

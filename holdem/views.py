@@ -44,20 +44,14 @@ from holdem.hand import Hand
 from holdem.pots import Pot
 
 _HIDDEN = (UNKNOWN, UNKNOWN)
-_EVENT_TYPES: dict[str, type[Any]] = {
-    cls.__name__: cls
-    for cls in (
-        _events.Posted, _events.HoleCardsDealt, _events.StreetDealt, _events.Acted,
-        _events.UncalledReturned, _events.Shown, _events.Mucked, _events.PotAwarded,
-        _events.HandEnded,
-    )
-}
-_CONFIG_FIELDS = (
-    "names", "stacks", "button", "small_blind", "big_blind", "ante", "ante_type",
-    "structure", "min_bet", "chip_unit", "small_blind_seat", "big_blind_seat",
-)
 _LEGAL_FIELDS = (
-    "seat", "can_fold", "can_check", "call", "min_raise_to", "max_raise_to", "raise_word",
+    "seat",
+    "can_fold",
+    "can_check",
+    "call",
+    "min_raise_to",
+    "max_raise_to",
+    "raise_word",
     "can_all_in",
 )
 
@@ -180,12 +174,14 @@ class SeatView(SpectatorView):
 
 def _public_history(hand: Hand, seat: int | None) -> tuple[_events.Event, ...]:
     hole_cards_dealt = _events.HoleCardsDealt
-    return tuple([
-        hole_cards_dealt(e.seat, _HIDDEN)
-        if type(e) is hole_cards_dealt and e.seat != seat
-        else e
-        for e in hand.log
-    ])
+    return tuple(
+        [
+            hole_cards_dealt(e.seat, _HIDDEN)
+            if type(e) is hole_cards_dealt and e.seat != seat
+            else e
+            for e in hand.log
+        ]
+    )
 
 
 def _public_fields(hand: Hand, seat: int | None) -> dict[str, Any]:
@@ -234,21 +230,6 @@ def spectator_view(hand: Hand) -> SpectatorView:
 
 
 # ------------------------------------------------------------------- JSON
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, str):  # also the str-valued enums
-        return str(value.value) if hasattr(value, "value") else value
-    return value
-
-
-def _event_dict(event: _events.Event) -> dict[str, Any]:
-    data: dict[str, Any] = {"event": type(event).__name__}
-    for field in attrs.fields(type(event)):
-        data[field.name] = _plain(getattr(event, field.name))
-    return data
-
-
 def _legal_dict(legal: LegalActions) -> dict[str, Any]:
     data = {name: getattr(legal, name) for name in _LEGAL_FIELDS}
     data["text"] = str(legal)
@@ -258,7 +239,7 @@ def _legal_dict(legal: LegalActions) -> dict[str, Any]:
 def _public_dict(view: SpectatorView) -> dict[str, Any]:
     config = view.config
     return {
-        "config": {name: _plain(getattr(config, name)) for name in _CONFIG_FIELDS},
+        "config": config.to_dict(),
         "street": view.street,
         "board": list(view.board),
         "stacks": list(view.stacks),
@@ -275,12 +256,8 @@ def _public_dict(view: SpectatorView) -> dict[str, Any]:
         "to_act": view.to_act,
         "showdown_seat": view.showdown_seat,
         "is_over": view.is_over,
-        "history": [_event_dict(e) for e in view.history],
+        "history": [_events.to_dict(e) for e in view.history],
     }
-
-
-def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 def view_from_dict(data: dict[str, Any]) -> SpectatorView:
@@ -295,10 +272,7 @@ def view_from_dict(data: dict[str, Any]) -> SpectatorView:
     """
     try:
         config = TableConfig(**data["config"])
-        history = []
-        for item in data["history"]:
-            values = {k: _tuples(v) for k, v in item.items() if k != "event"}
-            history.append(_EVENT_TYPES[item["event"]](**values))
+        history = [_events.from_dict(item) for item in data["history"]]
         fields: dict[str, Any] = {
             "config": config,
             "street": data["street"],

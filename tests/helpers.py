@@ -103,7 +103,9 @@ def pots_summary(hand: Hand) -> list[tuple[str, int, tuple[int, ...]]]:
     return [(p.name, p.amount, p.eligible) for p in hand.pots().pots]
 
 
-def awards_summary(hand: Hand) -> list[tuple[str, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+def awards_summary(
+    hand: Hand,
+) -> list[tuple[str, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
     """``(name, amount, eligible, winners, shares)`` for each pot awarded (R7, R8)."""
     assert hand.result is not None, "the hand is not over"
     return [

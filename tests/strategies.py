@@ -92,7 +92,9 @@ def street_actions(hand: Hand) -> list[Acted]:
     return out
 
 
-def legal_choices(hand: Hand, allow_raise: bool = True) -> list[tuple[Kind, tuple[int, int] | None]]:
+def legal_choices(
+    hand: Hand, allow_raise: bool = True
+) -> list[tuple[Kind, tuple[int, int] | None]]:
     """The kinds the seat to act may choose, passive ones first (so hypothesis
     shrinks towards check/call), with the amount range for bet/raise."""
     legal = hand.legal_actions()
@@ -182,8 +184,12 @@ def illegal_attempts(hand: Hand) -> list[Attempt]:
             ("act", (s, Action(kind, amount)), _r(Reason.HAND_OVER))
             for s in range(n)
             for kind, amount in (
-                (Kind.FOLD, None), (Kind.CHECK, None), (Kind.CALL, None),
-                (Kind.BET, 100), (Kind.RAISE, 100), (Kind.ALL_IN, None),
+                (Kind.FOLD, None),
+                (Kind.CHECK, None),
+                (Kind.CALL, None),
+                (Kind.BET, 100),
+                (Kind.RAISE, 100),
+                (Kind.ALL_IN, None),
             )
         ]
     legal = hand.legal_actions()
@@ -194,8 +200,12 @@ def illegal_attempts(hand: Hand) -> list[Attempt]:
     for t in range(n):
         if t != s:
             for method, args in (
-                ("fold", (t,)), ("check", (t,)), ("call", (t,)), ("all_in", (t,)),
-                ("check_or_call", (t,)), ("bet_or_raise", (t, legal.min_raise_to or 1)),
+                ("fold", (t,)),
+                ("check", (t,)),
+                ("call", (t,)),
+                ("all_in", (t,)),
+                ("check_or_call", (t,)),
+                ("bet_or_raise", (t, legal.min_raise_to or 1)),
                 ("act", (t, Action(Kind.RAISE, legal.max_raise_to or 1))),
             ):
                 out.append((method, args, _r(Reason.NOT_YOUR_TURN)))

@@ -79,8 +79,14 @@ def test_e04_short_all_in_does_not_reopen_after_an_all_in_full_raise():
     play(h, (S4, "raise to 16"), (S1, "call"), (S2, "all-in"), (S3, "call"))
     assert h.current_bet == 19 and h.min_raise_size == 14
     assert h.legal_actions() == LegalActions(S1, True, False, 3, None, None, "raise", False)
-    refused(h, lambda: h.raise_to(S1, 33), reason=Reason.CANNOT_RAISE, seat=S1, action="raise",
-            amount=33)
+    refused(
+        h,
+        lambda: h.raise_to(S1, 33),
+        reason=Reason.CANNOT_RAISE,
+        seat=S1,
+        action="raise",
+        amount=33,
+    )
     refused(h, lambda: h.all_in(S1), reason=Reason.CANNOT_RAISE, seat=S1, action="all-in")
     h.call(S1)
     assert h.street == "flop"
@@ -176,8 +182,14 @@ def test_e14_big_blind_all_in_from_posting_gets_no_option():
     play(h, (S2, "call"))
     assert h.street == "flop"
     assert h.to_act == S2
-    for seat, text in [(S2, "bet 200"), (S1, "call"), (S2, "check"), (S1, "check"),
-                       (S2, "check"), (S1, "check")]:
+    for seat, text in [
+        (S2, "bet 200"),
+        (S1, "call"),
+        (S2, "check"),
+        (S1, "check"),
+        (S2, "check"),
+        (S1, "check"),
+    ]:
         asked.append(h.to_act)
         play(h, (seat, text))
     assert h.is_over
@@ -267,8 +279,11 @@ def test_e23_biggest_all_in_unmatched_part_returned_and_net_sums_to_zero():
     """E23, R7.2, R7.4: S3 folded the nuts and is not eligible; main 269660
     to S2, S2's 30540 returned."""
     h = new_hand(
-        [89820, 120360, 100000, 89820], 100, 200,
-        holes=["5d4h", "6dJc", "AhTh", "8c4d"], board="3hAsJsQdKd",
+        [89820, 120360, 100000, 89820],
+        100,
+        200,
+        holes=["5d4h", "6dJc", "AhTh", "8c4d"],
+        board="3hAsJsQdKd",
     )
     play(h, (S4, "all-in"), (S1, "call"), (S2, "all-in"), (S3, "fold"))
     assert h.is_over

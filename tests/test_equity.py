@@ -173,7 +173,11 @@ def test_range_against_range_with_card_removal() -> None:
     result = equity(["QQ+, AhQh", "AK, 77"], board=board)
     index = _fasteval.INDEX
     combos = [
-        [(index[a], index[b]) for a, b in parse_range(r).combos if a not in board and b not in board]
+        [
+            (index[a], index[b])
+            for a, b in parse_range(r).combos
+            if a not in board and b not in board
+        ]
         for r in ("QQ+, AhQh", "AK, 77")
     ]
     expected = brute_range_equity(combos, [index[c] for c in board])
@@ -215,7 +219,12 @@ def test_monte_carlo_is_reproducible() -> None:
         (["AsAh"], None, None, "2 to 10"),
         (["AsAh"] * 11, None, None, "2 to 10"),
         (["AsAh", "AA"], "AcAd2c", None, "no combo"),
-        (["AsAh", "KsKd"], "2c3c4c", [c for c in DECK if c not in "AsAhKsKd2c3c4c"][:44], "too many"),
+        (
+            ["AsAh", "KsKd"],
+            "2c3c4c",
+            [c for c in DECK if c not in "AsAhKsKd2c3c4c"][:44],
+            "too many",
+        ),
         (["AsAh", "ZZ"], None, None, "player 2"),
         (["AsAh", "KsKd"], "2c3x4c", None, "not a card"),
     ],
@@ -305,9 +314,14 @@ def test_history_shows_equity_before_the_run_out() -> None:
     assert lines[at - 1] == "B folds" and lines[at + 1].startswith("*** Turn")
     assert "All-in equity" not in format_history(hand, show_equity=False)
 
-    heads_up = Hand(TableConfig([500, 500], 5, 10, names=["X", "Y"]),
-                    hole_cards=["AsAh", "KsKh"], board="2c7d9hTs3s")
+    heads_up = Hand(
+        TableConfig([500, 500], 5, 10, names=["X", "Y"]),
+        hole_cards=["AsAh", "KsKh"],
+        board="2c7d9hTs3s",
+    )
     heads_up.all_in(0)
     heads_up.call(1)
-    assert ("All-in equity (exact, 1,712,304 boards): X 82.64%, Y 17.36%"
-            in format_history(heads_up, show_equity=True).splitlines())
+    assert (
+        "All-in equity (exact, 1,712,304 boards): X 82.64%, Y 17.36%"
+        in format_history(heads_up, show_equity=True).splitlines()
+    )

@@ -67,9 +67,16 @@ BASE = {
     "min_bet": 100,
     "starting_stacks": [1000, 1000, 1000],
     "actions": [
-        "d dh p1 AhAs", "d dh p2 KhKs", "d dh p3 QhQs",
-        "p3 cbr 300", "p1 f", "p2 cc",
-        "d db 2c7d9h", "p2 cc", "p3 cbr 200", "p2 f",
+        "d dh p1 AhAs",
+        "d dh p2 KhKs",
+        "d dh p3 QhQs",
+        "p3 cbr 300",
+        "p1 f",
+        "p2 cc",
+        "d db 2c7d9h",
+        "p2 cc",
+        "p3 cbr 200",
+        "p2 f",
     ],
     "finishing_stacks": [950, 700, 1350],
 }
@@ -83,7 +90,11 @@ def _with(**changes: object) -> dict:
 
 def test_a_clean_record_matches_and_reports_its_stacks() -> None:
     result = replay_record(BASE)
-    assert (result.status, result.finishing_stacks, result.error) == (MATCHED, (950, 700, 1350), None)
+    assert (result.status, result.finishing_stacks, result.error) == (
+        MATCHED,
+        (950, 700, 1350),
+        None,
+    )
     line = json.loads(result.to_json())
     assert set(line) == {"id", "status", "finishing_stacks", "expected", "error"}
 
@@ -103,10 +114,22 @@ def test_a_wrong_record_differs_and_names_the_first_divergence() -> None:
 @pytest.mark.parametrize(
     ("change", "index", "fragment"),
     [
-        ({"actions": [*BASE["actions"][:3], "p3 cbr 150", *BASE["actions"][4:]]}, 3, "minimum is 200"),
+        (
+            {"actions": [*BASE["actions"][:3], "p3 cbr 150", *BASE["actions"][4:]]},
+            3,
+            "minimum is 200",
+        ),
         ({"actions": [*BASE["actions"][:3], "p1 cc", *BASE["actions"][4:]]}, 3, "turn"),
-        ({"actions": [*BASE["actions"][:3], "p3 cbr 3x0", *BASE["actions"][4:]]}, 3, "whole number"),
-        ({"actions": [*BASE["actions"][:3], "p3 xyz", *BASE["actions"][4:]]}, 3, "unknown action code"),
+        (
+            {"actions": [*BASE["actions"][:3], "p3 cbr 3x0", *BASE["actions"][4:]]},
+            3,
+            "whole number",
+        ),
+        (
+            {"actions": [*BASE["actions"][:3], "p3 xyz", *BASE["actions"][4:]]},
+            3,
+            "unknown action code",
+        ),
         ({"actions": [*BASE["actions"][:3], "p7 cc", *BASE["actions"][4:]]}, 3, "no player p7"),
         ({"actions": ["d dh p1 AhAs", "d dh p2 AhKs", *BASE["actions"][2:]]}, None, "dealt twice"),
         ({"actions": ["d dh p1 AhZz", *BASE["actions"][1:]]}, 0, "not a card"),
@@ -158,11 +181,21 @@ def test_what_the_engine_does_not_play_is_unsupported(change: dict, fragment: st
 def test_a_recorded_check_with_no_decision_is_a_no_op() -> None:
     """R5.1a: the only player able to bet, owing nothing, may be recorded as checking."""
     record = {
-        "variant": "NT", "antes": [0, 0], "blinds_or_straddles": [50, 100], "min_bet": 100,
+        "variant": "NT",
+        "antes": [0, 0],
+        "blinds_or_straddles": [50, 100],
+        "min_bet": 100,
         "starting_stacks": [1000, 500],
         "actions": [
-            "d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr 500", "p1 cc",
-            "d db 2c7d9h", "p1 cc", "d db Ts", "p1 cc", "d db 3s",
+            "d dh p1 AhAs",
+            "d dh p2 KhKs",
+            "p2 cbr 500",
+            "p1 cc",
+            "d db 2c7d9h",
+            "p1 cc",
+            "d db Ts",
+            "p1 cc",
+            "d db 3s",
         ],
         "finishing_stacks": [1500, 0],
     }
@@ -170,14 +203,52 @@ def test_a_recorded_check_with_no_decision_is_a_no_op() -> None:
 
 
 def test_unknown_cards_never_win_and_an_all_unknown_showdown_is_rejected() -> None:
-    record = _with(actions=["d dh p1 ????", "d dh p2 ????", "d dh p3 QhQs", "p3 cc", "p1 cc", "p2 cc",
-                            "d db 2c7d9h", "p1 cc", "p2 cc", "p3 cc", "d db Ts", "p1 cc", "p2 cc",
-                            "p3 cc", "d db 3s", "p1 cc", "p2 cc", "p3 cc"],
-                   finishing_stacks=[900, 900, 1200])
+    record = _with(
+        actions=[
+            "d dh p1 ????",
+            "d dh p2 ????",
+            "d dh p3 QhQs",
+            "p3 cc",
+            "p1 cc",
+            "p2 cc",
+            "d db 2c7d9h",
+            "p1 cc",
+            "p2 cc",
+            "p3 cc",
+            "d db Ts",
+            "p1 cc",
+            "p2 cc",
+            "p3 cc",
+            "d db 3s",
+            "p1 cc",
+            "p2 cc",
+            "p3 cc",
+        ],
+        finishing_stacks=[900, 900, 1200],
+    )
     assert replay_record(record).status == MATCHED
-    hidden = _with(actions=["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cc", "p1 cc", "p2 cc",
-                            "d db 2c7d9h", "p1 cc", "p2 cc", "p3 cc", "d db Ts", "p1 cc", "p2 cc",
-                            "p3 cc", "d db 3s", "p1 cc", "p2 cc", "p3 cc"])
+    hidden = _with(
+        actions=[
+            "d dh p1 ????",
+            "d dh p2 ????",
+            "d dh p3 ????",
+            "p3 cc",
+            "p1 cc",
+            "p2 cc",
+            "d db 2c7d9h",
+            "p1 cc",
+            "p2 cc",
+            "p3 cc",
+            "d db Ts",
+            "p1 cc",
+            "p2 cc",
+            "p3 cc",
+            "d db 3s",
+            "p1 cc",
+            "p2 cc",
+            "p3 cc",
+        ]
+    )
     result = replay_record(hidden)
     assert result.status == REJECTED
     assert result.error is not None and "unknown hole cards" in result.error["message"]
@@ -186,7 +257,8 @@ def test_unknown_cards_never_win_and_an_all_unknown_showdown_is_rejected() -> No
 def test_phh_and_phhs_files_and_folders(tmp_path: Path) -> None:
     (tmp_path / "one.phh").write_text(dumps(BASE), encoding="utf-8")
     (tmp_path / "two.phhs").write_text(
-        "[1]\n" + dumps(BASE) + "\n[2]\n" + dumps(_with(finishing_stacks=[1, 2, 3])), encoding="utf-8"
+        "[1]\n" + dumps(BASE) + "\n[2]\n" + dumps(_with(finishing_stacks=[1, 2, 3])),
+        encoding="utf-8",
     )
     (tmp_path / "bad.phh").write_text("variant = [", encoding="utf-8")
     statuses = sorted(r.status for r in replay_paths([tmp_path]))
@@ -198,8 +270,11 @@ def _random_hand(rnd: random.Random) -> Hand:
     kind = rnd.choice(["none", "uniform", "big_blind"])
     config = TableConfig(
         stacks=[rnd.choice([rnd.randint(1, 30), rnd.randint(30, 500)]) for _ in range(n)],
-        small_blind=rnd.choice([1, 5]), big_blind=10, button=rnd.randrange(n),
-        ante=0 if kind == "none" else rnd.randint(1, 10), ante_type=kind,
+        small_blind=rnd.choice([1, 5]),
+        big_blind=10,
+        button=rnd.randrange(n),
+        ante=0 if kind == "none" else rnd.randint(1, 10),
+        ante_type=kind,
     )
     hand = Hand(config, seed=rnd.random())
     while not hand.is_over:
@@ -227,10 +302,22 @@ def test_export_then_replay_gives_the_same_hand(rnd: random.Random) -> None:
 
 def _showdown_record(**changes: object) -> dict:
     record = {
-        "variant": "NT", "antes": [0, 0], "blinds_or_straddles": [50, 100], "min_bet": 100,
+        "variant": "NT",
+        "antes": [0, 0],
+        "blinds_or_straddles": [50, 100],
+        "min_bet": 100,
         "starting_stacks": [1000, 1000],
-        "actions": ["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr 1000", "p1 cc",
-                    "d db 2c7d9h", "d db Ts", "d db 3s", "p1 sm AhAs", "p2 sm KhKs"],
+        "actions": [
+            "d dh p1 AhAs",
+            "d dh p2 KhKs",
+            "p2 cbr 1000",
+            "p1 cc",
+            "d db 2c7d9h",
+            "d db Ts",
+            "d db 3s",
+            "p1 sm AhAs",
+            "p2 sm KhKs",
+        ],
         "finishing_stacks": [2000, 0],
     }
     record.update(changes)
@@ -241,8 +328,19 @@ def _showdown_record(**changes: object) -> dict:
     ("actions", "fragment"),
     [
         (["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr 1000", "p1 cc"], "history deals 0"),
-        (["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr 1000", "p1 cc", "d db 2c7d9h", "d db Ts",
-          "d db 3s", "p1 sm AhAs junk"], "at most the cards"),
+        (
+            [
+                "d dh p1 AhAs",
+                "d dh p2 KhKs",
+                "p2 cbr 1000",
+                "p1 cc",
+                "d db 2c7d9h",
+                "d db Ts",
+                "d db 3s",
+                "p1 sm AhAs junk",
+            ],
+            "at most the cards",
+        ),
         (["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr 1000", "p1 cc 999"], "takes no amount"),
         (["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr ²"], "whole number"),
         (["d dh p² AhAs", "d dh p2 KhKs", "p2 cbr 1000"], "not a player"),

@@ -15,15 +15,14 @@ from hypothesis import strategies as st
 from holdem import Hand, TableConfig
 from holdem.phh import dumps, to_phh
 
-pokerkit = pytest.importorskip("pokerkit", reason="PokerKit is in the test extra: pip install -e '.[test]'")
+pokerkit = pytest.importorskip(
+    "pokerkit", reason="PokerKit is in the test extra: pip install -e '.[test]'"
+)
 
 
 def pokerkit_stacks(text: str) -> list[int]:
     """Final stacks by a strict PokerKit replay of a PHH text."""
-    state = None
-    for state in pokerkit.HandHistory.loads(text):
-        pass
-    assert state is not None
+    *_, state = pokerkit.HandHistory.loads(text)
     return list(state.stacks)
 
 
@@ -33,8 +32,11 @@ def _play(rnd: random.Random) -> Hand:
     ante = 0 if kind == "none" else rnd.randint(1, 10)
     config = TableConfig(
         stacks=[rnd.choice([rnd.randint(1, 25), rnd.randint(25, 400)]) for _ in range(n)],
-        small_blind=rnd.choice([0, 5]), big_blind=10, button=rnd.randrange(n),
-        ante=ante, ante_type=kind,
+        small_blind=rnd.choice([0, 5]),
+        big_blind=10,
+        button=rnd.randrange(n),
+        ante=ante,
+        ante_type=kind,
     )
     hand = Hand(config, seed=rnd.random())
     while not hand.is_over:
@@ -61,7 +63,10 @@ def _where_rules_differ(hand: Hand) -> bool:
     short = (
         min(left) <= 0
         or left[bb] < config.big_blind + bba
-        or (config.small_blind_seat is not None and left[config.small_blind_seat] < config.small_blind)
+        or (
+            config.small_blind_seat is not None
+            and left[config.small_blind_seat] < config.small_blind
+        )
     )
     assert hand.result is not None
     odd = [a.pot.amount % len(a.winners) for a in hand.result.awards]

@@ -153,8 +153,10 @@ def posted_model(config: TableConfig) -> tuple[list[int], list[int], list[int], 
             paid = min(config.ante, stacks[s])
             stacks[s] -= paid
             contrib[s] += paid
-    for seat, amount in ((config.small_blind_seat, config.small_blind),
-                         (config.big_blind_seat, config.big_blind)):
+    for seat, amount in (
+        (config.small_blind_seat, config.small_blind),
+        (config.big_blind_seat, config.big_blind),
+    ):
         paid = min(amount, stacks[seat])
         stacks[seat] -= paid
         bets[seat] += paid
@@ -358,7 +360,9 @@ def test_turn_order(config: TableConfig, seed: int, data: st.DataObject) -> None
     stacks, bets, _, _ = posted_model(config)
     able = [s for s in range(n) if stacks[s] > 0]
     if len(able) >= 2:
-        first = next(s for s in ((config.big_blind_seat + 1 + i) % n for i in range(n)) if s in able)
+        first = next(
+            s for s in ((config.big_blind_seat + 1 + i) % n for i in range(n)) if s in able
+        )
         assert hand.to_act == first
     elif len(able) == 1 and bets[able[0]] < config.big_blind:
         assert hand.to_act == able[0]  # R5.1a: it owes, so it must act
@@ -505,8 +509,14 @@ def test_big_blind_ante_example() -> None:
     """R7.6 example: blinds 100/200, BBA 200; the first player is all-in for
     150 and everyone else folds; the BB owes nothing and is not asked (R5.1a).
     Main pot 600 between the all-in player and the BB; 50 back to the BB."""
-    config = TableConfig(stacks=[150, 1000, 1000], small_blind=100, big_blind=200,
-                         ante=200, ante_type="big_blind", button=0)
+    config = TableConfig(
+        stacks=[150, 1000, 1000],
+        small_blind=100,
+        big_blind=200,
+        ante=200,
+        ante_type="big_blind",
+        button=0,
+    )
     hand = Hand(config, seed=7)
     assert hand.to_act == 0
     hand.all_in(0)
@@ -567,8 +577,10 @@ def test_manual_showdown(config: TableConfig, seed: int, data: st.DataObject) ->
     assert sum(result.stacks) == sum(config.stacks) and sum(result.net) == 0
     for award in result.awards:
         assert not set(award.winners) & set(mucked)
-        assert set(award.winners) <= set(result.shown) or len(award.pot.eligible) == 1 or (
-            result.shown == () and len([f for f in hand.folded if not f]) == 1
+        assert (
+            set(award.winners) <= set(result.shown)
+            or len(award.pot.eligible) == 1
+            or (result.shown == () and len([f for f in hand.folded if not f]) == 1)
         )
     for s in mucked:
         assert result.ranks[s] is None
@@ -578,8 +590,9 @@ def test_manual_showdown(config: TableConfig, seed: int, data: st.DataObject) ->
 
 contribution_lists = st.integers(1, 10).flatmap(
     lambda n: st.tuples(
-        st.lists(st.sampled_from([0, 50, 100, 150, 300]) | st.integers(0, 2000),
-                 min_size=n, max_size=n),
+        st.lists(
+            st.sampled_from([0, 50, 100, 150, 300]) | st.integers(0, 2000), min_size=n, max_size=n
+        ),
         st.lists(st.booleans(), min_size=n, max_size=n),
         st.sampled_from([0, 0, 1, 100]) | st.integers(0, 500),
     )
@@ -701,7 +714,9 @@ def test_layering_examples() -> None:
     assert b.returns == (0, 0, 8000, 0)
     c = layer_pots([2000, 4500, 9000, 9000], [False] * 4)
     assert [(p.amount, p.eligible) for p in c.pots] == [
-        (8000, (0, 1, 2, 3)), (7500, (1, 2, 3)), (9000, (2, 3))
+        (8000, (0, 1, 2, 3)),
+        (7500, (1, 2, 3)),
+        (9000, (2, 3)),
     ]
 
 
@@ -812,7 +827,5 @@ class HandMachine(RuleBasedStateMachine):
             check_settlement(self.hand)
 
 
-HandMachine.TestCase.settings = settings(
-    SETTINGS, max_examples=60, stateful_step_count=80
-)
+HandMachine.TestCase.settings = settings(SETTINGS, max_examples=60, stateful_step_count=80)
 TestHandMachine = HandMachine.TestCase

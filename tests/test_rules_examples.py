@@ -91,7 +91,10 @@ def test_r4_2_ramses_nefertari_tiya_short_all_in_does_not_reopen():
     least 2,400. Back to Ramses: call the 400 more or fold; no raise."""
     tiya, ramses, nefertari = 0, 1, 2
     h = new_hand(
-        [10000, 10000, 1500], 50, 100, names=["Tiya", "Ramses", "Nefertari"],
+        [10000, 10000, 1500],
+        50,
+        100,
+        names=["Tiya", "Ramses", "Nefertari"],
     )
     play(h, (tiya, "call"), (ramses, "call"), (nefertari, "check"))
     assert h.to_act == ramses and h.street == "flop"
@@ -158,7 +161,11 @@ def test_r7_6_big_blind_ante_goes_to_the_main_pot():
     asked. Main pot 200 + 100 + 150 + 150 = 600 between the all-in player and
     the BB; 50 of the BB's blind comes back uncalled."""
     h = new_hand(
-        [10000, 10000, 10000, 150], 100, 200, ante=200, ante_type="big_blind",
+        [10000, 10000, 10000, 150],
+        100,
+        200,
+        ante=200,
+        ante_type="big_blind",
         holes=["5c6d", "8h4s", "Kd4c", "AhAs"],
     )
     assert h.dead_money == 200 and h.bets == (0, 100, 200, 0)
@@ -238,8 +245,12 @@ def test_example_d_three_way_all_in():
     6,000 to Nefertari, 7,000 back to Ramses."""
     ramses, ahmose, nefertari = 0, 1, 2
     h = new_hand(
-        [12000, 2000, 5000], 50, 100, names=["Ramses", "Ahmose", "Nefertari"],
-        holes=["QcQd", "AcAd", "KcKd"], board="2s7h9sJd4c",
+        [12000, 2000, 5000],
+        50,
+        100,
+        names=["Ramses", "Ahmose", "Nefertari"],
+        holes=["QcQd", "AcAd", "KcKd"],
+        board="2s7h9sJd4c",
     )
     h.all_in(ramses)
     h.call(ahmose)
@@ -260,9 +271,12 @@ def test_example_e_folded_raise_stays_and_equal_layers_merge():
     split 2,500 / 2,500. Final 4,800 / 2,500 / 7,500 / 9,700."""
     tiya, ahmose, nefertari, ramses = 0, 1, 2, 3
     h = new_hand(
-        [1500, 4000, 9000, 10000], 50, 100,
+        [1500, 4000, 9000, 10000],
+        50,
+        100,
         names=["Tiya", "Ahmose", "Nefertari", "Ramses"],
-        holes=["9c9d", "AsQc", "AdQh", "3h4c"], board="9s5h2dKc7s",
+        holes=["9c9d", "AsQc", "AdQh", "3h4c"],
+        board="9s5h2dKc7s",
     )
     assert h.to_act == ramses
     h.raise_to(ramses, 300)
@@ -309,8 +323,12 @@ def test_r8_3_chip_unit_in_a_hand():
     units) is split by the button and the BB: 3 units to the BB (first left
     of the button), 2 to the button."""
     h = new_hand(
-        [1000, 1000, 1000], 25, 50, chip_unit=25,
-        holes=["7c8d", "2c3d", "4h5c"], board="AsKsQsJsTs",
+        [1000, 1000, 1000],
+        25,
+        50,
+        chip_unit=25,
+        holes=["7c8d", "2c3d", "4h5c"],
+        board="AsKsQsJsTs",
     )
     play(h, (0, "call"), (1, "fold"), (2, "check"))
     check_down(h)

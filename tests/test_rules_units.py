@@ -79,7 +79,10 @@ def test_r1_2_short_player_calls_all_in_for_less_and_stays_in():
 def test_r2_1_blind_seats_and_first_to_act(seats, button, sb, bb, first):
     """R2.1: SB left of the button, BB next, first to act left of the BB."""
     h = new_hand([1000] * seats, 50, 100, button=button)
-    assert postings(h) == [Posted(sb, "small blind", 50, False), Posted(bb, "big blind", 100, False)]
+    assert postings(h) == [
+        Posted(sb, "small blind", 50, False),
+        Posted(bb, "big blind", 100, False),
+    ]
     assert h.to_act == first
 
 
@@ -136,7 +139,11 @@ def test_r2_3_ante_only_seat_all_in_for_part_of_the_ante_wins_only_what_it_match
     """R2.3, R2.4, R7.1: a player all-in for 5 of a 10 ante can win only 5 of
     each other ante."""
     h = new_hand(
-        [5, 1000, 1000], 50, 100, ante=10, ante_type="uniform",
+        [5, 1000, 1000],
+        50,
+        100,
+        ante=10,
+        ante_type="uniform",
         holes=["AhAs", "KhKs", "QhQs"],
     )
     assert Posted(0, "ante", 5, True) in h.log
@@ -170,7 +177,11 @@ def test_r2_3_big_blind_ante_is_dead_money_not_a_bet():
 def test_r2_3_big_blind_ante_fully_winnable_by_a_one_chip_all_in():
     """R2.3, R7.6: a player all-in for a single chip can win the whole BB ante."""
     h = new_hand(
-        [1, 10000, 10000], 100, 200, ante=200, ante_type="big_blind",
+        [1, 10000, 10000],
+        100,
+        200,
+        ante=200,
+        ante_type="big_blind",
         holes=["AhAs", "KhKs", "QhQs"],
     )
     play(h, (0, "call"), (1, "fold"))
@@ -263,14 +274,21 @@ def test_r3_1_act_with_text_call_is_a_call_not_an_all_in():
 
 
 @pytest.mark.parametrize(
-    ("stack", "kind"), [(1000, "raise"), (100, "call"), (80, "call")],
+    ("stack", "kind"),
+    [(1000, "raise"), (100, "call"), (80, "call")],
 )
 def test_r3_1_all_in_is_a_call_or_raise_for_the_whole_stack(stack, kind):
     """R3.1: all-in is a call or raise for the whole stack."""
     h = new_hand([stack, 1000, 1000], 50, 100)
     h.all_in(0)
     last = actions(h)[-1]
-    assert (last.seat, last.action, last.to, last.added, last.all_in) == (0, kind, stack, stack, True)
+    assert (last.seat, last.action, last.to, last.added, last.all_in) == (
+        0,
+        kind,
+        stack,
+        stack,
+        True,
+    )
 
 
 def test_r3_1_all_in_as_an_opening_bet():
@@ -289,8 +307,9 @@ def test_r3_2_min_bet_is_the_big_blind_on_every_street():
     for street in ("flop", "turn", "river"):
         assert h.street == street
         assert h.legal_actions() == LegalActions(1, False, True, 0, 100, 600, "bet", True)
-        refused(h, lambda: h.bet(1, 99), reason=Reason.BELOW_MINIMUM, seat=1, action="bet",
-                amount=99)
+        refused(
+            h, lambda: h.bet(1, 99), reason=Reason.BELOW_MINIMUM, seat=1, action="bet", amount=99
+        )
         play(h, (1, "check"), (2, "check"), (0, "check"))
 
 
@@ -331,8 +350,14 @@ def test_r3_5_pot_limit_preflop_pot_raise():
     (100 + 150 in the middle + 100 to call)."""
     h = new_hand([1000] * 3, 50, 100, structure="pot_limit")
     assert h.legal_actions() == LegalActions(0, True, False, 100, 200, 350, "raise", False)
-    refused(h, lambda: h.raise_to(0, 351), reason=Reason.ABOVE_MAXIMUM, seat=0, action="raise",
-            amount=351)
+    refused(
+        h,
+        lambda: h.raise_to(0, 351),
+        reason=Reason.ABOVE_MAXIMUM,
+        seat=0,
+        action="raise",
+        amount=351,
+    )
     refused(h, lambda: h.all_in(0), reason=Reason.CANNOT_RAISE, seat=0, action="all-in")
     h.raise_to(0, 350)
     # SB: 350 + (pot 500 + 300 to call) = 1150 > stack: capped at 1000, all-in allowed.
@@ -345,8 +370,14 @@ def test_r3_6_no_raise_when_others_are_all_in_or_can_only_call():
     h = new_hand([300, 1000, 300], 50, 100)
     play(h, (0, "all-in"))
     assert h.legal_actions() == LegalActions(1, True, False, 250, None, None, "raise", False)
-    refused(h, lambda: h.raise_to(1, 600), reason=Reason.CANNOT_RAISE, seat=1, action="raise",
-            amount=600)
+    refused(
+        h,
+        lambda: h.raise_to(1, 600),
+        reason=Reason.CANNOT_RAISE,
+        seat=1,
+        action="raise",
+        amount=600,
+    )
     play(h, (1, "call"))
     assert h.legal_actions() == LegalActions(2, True, False, 200, None, None, "raise", True)
 
@@ -403,35 +434,103 @@ def _not_reopened():
 ERROR_CASES = [
     # (id, setup, attempt, reason, seat, action, amount)
     ("not-your-turn", _preflop, lambda h: h.call(1), Reason.NOT_YOUR_TURN, 1, "call", None),
-    ("not-your-turn-raise", _preflop, lambda h: h.raise_to(2, 300), Reason.NOT_YOUR_TURN, 2,
-     "raise", 300),
+    (
+        "not-your-turn-raise",
+        _preflop,
+        lambda h: h.raise_to(2, 300),
+        Reason.NOT_YOUR_TURN,
+        2,
+        "raise",
+        300,
+    ),
     ("unknown-seat", _preflop, lambda h: h.call(7), Reason.UNKNOWN_SEAT, 7, "call", None),
     ("check-facing-bet", _preflop, lambda h: h.check(0), Reason.CANNOT_CHECK, 0, "check", None),
-    ("fold-when-check-is-free-bb", _bb_option, lambda h: h.fold(2), Reason.CANNOT_FOLD, 2,
-     "fold", None),
-    ("fold-when-check-is-free-flop", _flop, lambda h: h.fold(1), Reason.CANNOT_FOLD, 1, "fold",
-     None),
-    ("call-nothing-owed", _bb_option, lambda h: h.call(2), Reason.NOTHING_TO_CALL, 2, "call",
-     None),
+    (
+        "fold-when-check-is-free-bb",
+        _bb_option,
+        lambda h: h.fold(2),
+        Reason.CANNOT_FOLD,
+        2,
+        "fold",
+        None,
+    ),
+    (
+        "fold-when-check-is-free-flop",
+        _flop,
+        lambda h: h.fold(1),
+        Reason.CANNOT_FOLD,
+        1,
+        "fold",
+        None,
+    ),
+    ("call-nothing-owed", _bb_option, lambda h: h.call(2), Reason.NOTHING_TO_CALL, 2, "call", None),
     ("bet-facing-big-blind", _preflop, lambda h: h.bet(0, 300), Reason.CANNOT_BET, 0, "bet", 300),
-    ("bet-facing-flop-bet", _flop_bet, lambda h: h.bet(2, 300), Reason.CANNOT_BET, 2, "bet",
-     300),
-    ("raise-with-no-bet", _flop, lambda h: h.raise_to(1, 200), Reason.CANNOT_RAISE, 1, "raise",
-     200),
-    ("raise-not-reopened", _not_reopened, lambda h: h.raise_to(0, 40), Reason.CANNOT_RAISE, 0,
-     "raise", 40),
-    ("all-in-not-reopened", _not_reopened, lambda h: h.all_in(0), Reason.CANNOT_RAISE, 0,
-     "all-in", None),
-    ("raise-below-min", _preflop, lambda h: h.raise_to(0, 150), Reason.BELOW_MINIMUM, 0, "raise",
-     150),
+    ("bet-facing-flop-bet", _flop_bet, lambda h: h.bet(2, 300), Reason.CANNOT_BET, 2, "bet", 300),
+    (
+        "raise-with-no-bet",
+        _flop,
+        lambda h: h.raise_to(1, 200),
+        Reason.CANNOT_RAISE,
+        1,
+        "raise",
+        200,
+    ),
+    (
+        "raise-not-reopened",
+        _not_reopened,
+        lambda h: h.raise_to(0, 40),
+        Reason.CANNOT_RAISE,
+        0,
+        "raise",
+        40,
+    ),
+    (
+        "all-in-not-reopened",
+        _not_reopened,
+        lambda h: h.all_in(0),
+        Reason.CANNOT_RAISE,
+        0,
+        "all-in",
+        None,
+    ),
+    (
+        "raise-below-min",
+        _preflop,
+        lambda h: h.raise_to(0, 150),
+        Reason.BELOW_MINIMUM,
+        0,
+        "raise",
+        150,
+    ),
     ("bet-below-min", _flop, lambda h: h.bet(1, 50), Reason.BELOW_MINIMUM, 1, "bet", 50),
-    ("reraise-below-min", _flop_bet, lambda h: h.raise_to(2, 199), Reason.BELOW_MINIMUM, 2,
-     "raise", 199),
-    ("raise-above-stack", _preflop, lambda h: h.raise_to(0, 1001), Reason.ABOVE_MAXIMUM, 0,
-     "raise", 1001),
+    (
+        "reraise-below-min",
+        _flop_bet,
+        lambda h: h.raise_to(2, 199),
+        Reason.BELOW_MINIMUM,
+        2,
+        "raise",
+        199,
+    ),
+    (
+        "raise-above-stack",
+        _preflop,
+        lambda h: h.raise_to(0, 1001),
+        Reason.ABOVE_MAXIMUM,
+        0,
+        "raise",
+        1001,
+    ),
     ("bet-above-stack", _flop, lambda h: h.bet(1, 901), Reason.ABOVE_MAXIMUM, 1, "bet", 901),
-    ("raise-to-current-bet", _flop_bet, lambda h: h.raise_to(2, 100), Reason.BELOW_MINIMUM, 2,
-     "raise", 100),
+    (
+        "raise-to-current-bet",
+        _flop_bet,
+        lambda h: h.raise_to(2, 100),
+        Reason.BELOW_MINIMUM,
+        2,
+        "raise",
+        100,
+    ),
 ]
 
 
@@ -739,9 +838,7 @@ def test_r5_4_dealing_starts_left_of_the_button_and_seeds_repeat():
 
 def _river_hand(show_policy="manual"):
     """Three seats reach the river; seat 2 (AA) best, seat 0 (KK), seat 1 (QQ)."""
-    h = new_hand(
-        [1000] * 3, 50, 100, holes=["KhKs", "QhQs", "AhAs"], show_policy=show_policy
-    )
+    h = new_hand([1000] * 3, 50, 100, holes=["KhKs", "QhQs", "AhAs"], show_policy=show_policy)
     play(h, (0, "call"), (1, "call"), (2, "check"))
     play(h, (1, "check"), (2, "check"), (0, "check"))
     play(h, (1, "check"), (2, "check"), (0, "check"))
@@ -851,9 +948,7 @@ def test_r6_4_after_an_all_in_every_hand_is_shown():
 
 def test_r6_4_manual_showdown_after_an_all_in_loser_cannot_muck():
     """R6.4: with a player all-in, a losing hand cannot be mucked."""
-    h = new_hand(
-        [300, 1000, 1000], 50, 100, holes=["AhAs", "KhKs", "QhQs"], show_policy="manual"
-    )
+    h = new_hand([300, 1000, 1000], 50, 100, holes=["AhAs", "KhKs", "QhQs"], show_policy="manual")
     play(h, (0, "all-in"), (1, "call"), (2, "call"))
     check_down(h)
     assert not h.is_over
@@ -969,9 +1064,7 @@ def test_r8_2_odd_chips_clockwise_from_the_button(button, winners, amount, expec
 
 def test_r8_2_three_way_split_in_a_hand():
     """R8.2: 35 split three ways on a royal board: 12, 12, 11 from the BB."""
-    h = new_hand(
-        [1000] * 4, 5, 10, holes=["7c8d", "2c3d", "4h5c", "6h9c"], board="AsKsQsJsTs"
-    )
+    h = new_hand([1000] * 4, 5, 10, holes=["7c8d", "2c3d", "4h5c", "6h9c"], board="AsKsQsJsTs")
     play(h, (3, "call"), (0, "call"), (1, "fold"), (2, "check"))
     check_down(h)
     assert awards_summary(h) == [("main pot", 35, (0, 2, 3), (2, 3, 0), (12, 12, 11))]
@@ -1005,8 +1098,11 @@ def test_r9_1_bigger_starting_stack_finishes_higher():
 def test_r9_1_equal_starting_stacks_share_the_place():
     """R9.1: equal starting stacks share the place (E23's S1 and S4)."""
     h = new_hand(
-        [89820, 120360, 100000, 89820], 100, 200,
-        holes=["5d4h", "6dJc", "AhTh", "8c4d"], board="3hAsJsQdKd",
+        [89820, 120360, 100000, 89820],
+        100,
+        200,
+        holes=["5d4h", "6dJc", "AhTh", "8c4d"],
+        board="3hAsJsQdKd",
     )
     play(h, (3, "all-in"), (0, "call"), (1, "all-in"), (2, "fold"))
     assert h.eliminations() == ((0, 3),)
@@ -1024,8 +1120,9 @@ def test_r3_7_an_unknown_card_showdown_is_undone() -> None:
     that led to it is undone and ShowdownError is raised; the hand stays playable."""
     from holdem import ShowdownError
 
-    hand = Hand(TableConfig(stacks=[1000, 1000], small_blind=5, big_blind=10),
-                hole_cards=["????", "????"])
+    hand = Hand(
+        TableConfig(stacks=[1000, 1000], small_blind=5, big_blind=10), hole_cards=["????", "????"]
+    )
     hand.call(0)
     hand.check(1)
     for _ in range(2):

@@ -34,7 +34,8 @@ class Raiser:
 def test_results_are_zero_sum_and_cover_the_seats() -> None:
     sim = simulate(players=5, hands=60, seed=4, agents=["random", "call"])
     assert [(r.agent, r.seats, r.hands) for r in sim.results] == [
-        ("random", 3, 60), ("call", 2, 60)
+        ("random", 3, 60),
+        ("call", 2, 60),
     ]
     assert sum(r.chips for r in sim.results) == 0
     assert sim.hands == 60 and sim.seconds > 0 and sim.hands_per_second > 0
@@ -78,9 +79,7 @@ def test_any_split_of_the_hands_gives_the_same_sums() -> None:
     spec = _Spec(6, 11, ("random", "call", "potodds"), 1, 2, 400, {})
     whole = _tally(spec, 0, 45)
     parts = [_tally(spec, a, b) for a, b in ((0, 7), (7, 8), (8, 30), (30, 45))]
-    assert whole == [
-        (sum(p[i][0] for p in parts), sum(p[i][1] for p in parts)) for i in range(3)
-    ]
+    assert whole == [(sum(p[i][0] for p in parts), sum(p[i][1] for p in parts)) for i in range(3)]
 
 
 def test_workers_give_exactly_the_results_of_one_process() -> None:
@@ -151,8 +150,19 @@ def test_format_results() -> None:
 
 
 def test_cli_text(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["simulate", "--players", "3", "--hands", "25", "--seed", "9",
-                   "--agent", "random,call,potodds"])
+    status = main(
+        [
+            "simulate",
+            "--players",
+            "3",
+            "--hands",
+            "25",
+            "--seed",
+            "9",
+            "--agent",
+            "random,call,potodds",
+        ]
+    )
     out, err = capsys.readouterr()
     assert status == 0
     assert err == ""  # no progress bar: stderr is not a terminal
@@ -163,8 +173,20 @@ def test_cli_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_json_matches_the_library(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["simulate", "--players", "4", "--hands", "30", "--seed", "2",
-                   "--agent", "potodds,random", "--json"])
+    status = main(
+        [
+            "simulate",
+            "--players",
+            "4",
+            "--hands",
+            "30",
+            "--seed",
+            "2",
+            "--agent",
+            "potodds,random",
+            "--json",
+        ]
+    )
     out, _ = capsys.readouterr()
     assert status == 0
     data = json.loads(out.splitlines()[-1])

@@ -17,8 +17,18 @@ from holdem.snapshot import dumps as snapshot_dumps
 
 
 def _state(hand: Hand) -> tuple[Any, ...]:
-    return (hand.stacks, hand.bets, hand.contributions, hand.folded, hand.board, hand.to_act,
-            hand.legal_actions(), hand.log, hand.result, hand.is_over)
+    return (
+        hand.stacks,
+        hand.bets,
+        hand.contributions,
+        hand.folded,
+        hand.board,
+        hand.to_act,
+        hand.legal_actions(),
+        hand.log,
+        hand.result,
+        hand.is_over,
+    )
 
 
 @settings(max_examples=120, deadline=None)
@@ -58,8 +68,11 @@ def test_a_copy_is_independent() -> None:
 
 
 def test_a_finished_hand_round_trips_with_its_result() -> None:
-    hand = Hand(TableConfig(stacks=[1000, 1000], small_blind=5, big_blind=10),
-                hole_cards=["KhKs", "AhAs"], board="2c7d9hTs3s")
+    hand = Hand(
+        TableConfig(stacks=[1000, 1000], small_blind=5, big_blind=10),
+        hole_cards=["KhKs", "AhAs"],
+        board="2c7d9hTs3s",
+    )
     hand.all_in(0)
     hand.call(1)
     twin = restore(json.loads(json.dumps(snapshot(hand))))

@@ -129,7 +129,11 @@ def test_cash_button_moves_to_the_next_seat_with_chips() -> None:
     for _ in range(5):
         table.play_hand(fold_to_blinds, seed=0)
     assert [(e.seat, e.small_blind_seat, e.big_blind_seat) for e in button_events(table)] == [
-        (0, 2, 5), (2, 5, 7), (5, 7, 0), (7, 0, 2), (0, 2, 5),
+        (0, 2, 5),
+        (2, 5, 7),
+        (5, 7, 0),
+        (7, 0, 2),
+        (0, 2, 5),
     ]
     assert not any(e.dead for e in button_events(table))
 
@@ -141,8 +145,11 @@ def test_cash_button_skips_a_held_seat_without_chips() -> None:
     table = Table(4, schedule=Level(5, 10), clock=clock)
     seat_players(table, {0: ("A", 1000), 1: ("B", 100), 2: ("C", 1000), 3: ("D", 1000)})
     # Hand 1: button 0, SB 1 (B), BB 2, D first. B shoves and loses to D.
-    table.play_hand(by_name(B="all-in", D="all-in", A="fold", C="fold"),
-                    hole_cards={1: "8d4s", 3: "AsAh"}, board=BOARD)
+    table.play_hand(
+        by_name(B="all-in", D="all-in", A="fold", C="fold"),
+        hole_cards={1: "8d4s", 3: "AsAh"},
+        board=BOARD,
+    )
     assert table.seats[1] is not None and table.seats[1].stack == 0
     hand = table.play_hand(fold_to_blinds, seed=0)
     assert table.hand_seats == (0, 2, 3)
@@ -166,7 +173,9 @@ def test_cash_three_to_two_button_posts_the_small_blind() -> None:
 # -------------------------------------------------------- tournament button
 def four_player_tournament(**options: object) -> Table:
     table = Table(4, schedule=Level(50, 100), mode="tournament", **options)  # type: ignore[arg-type]
-    seat_players(table, {0: ("Anna", 5000), 1: ("Bjarni", 1000), 2: ("Cara", 1000), 3: ("Dan", 5000)})
+    seat_players(
+        table, {0: ("Anna", 5000), 1: ("Bjarni", 1000), 2: ("Cara", 1000), 3: ("Dan", 5000)}
+    )
     return table
 
 
@@ -177,8 +186,11 @@ def test_dead_button_after_the_small_blind_busts() -> None:
     acts first, as the first player left of the dead button (R2.1, R10.1)."""
     table = four_player_tournament()
     # Hand 1: button 0, SB 1 (Bjarni), BB 2 (Cara); Dan shoves, Bjarni calls and loses.
-    table.play_hand(by_name(Dan="all-in", Bjarni="all-in", Anna="fold", Cara="fold"),
-                    hole_cards={1: "8d4s", 3: "AsAh"}, board=BOARD)
+    table.play_hand(
+        by_name(Dan="all-in", Bjarni="all-in", Anna="fold", Cara="fold"),
+        hole_cards={1: "8d4s", 3: "AsAh"},
+        board=BOARD,
+    )
     assert table.seats[1] is None
     hand = table.play_hand(passive, seed=3)
     assert button_events(table)[-1] == ButtonMoved(2, 1, True, 2, 3)
@@ -191,8 +203,11 @@ def test_dead_button_after_the_small_blind_busts() -> None:
     assert names[flop.seat] == "Cara"
     # A cash table would have moved the button to Cara instead (R10.1).
     cash = four_player_tournament(dead_button=False)
-    cash.play_hand(by_name(Dan="all-in", Bjarni="all-in", Anna="fold", Cara="fold"),
-                   hole_cards={1: "8d4s", 3: "AsAh"}, board=BOARD)
+    cash.play_hand(
+        by_name(Dan="all-in", Bjarni="all-in", Anna="fold", Cara="fold"),
+        hole_cards={1: "8d4s", 3: "AsAh"},
+        board=BOARD,
+    )
     cash.play_hand(passive, seed=3)
     assert button_events(cash)[-1] == ButtonMoved(2, 2, False, 3, 0)
 
@@ -203,8 +218,11 @@ def test_dead_small_blind_after_the_big_blind_busts() -> None:
     and the button goes to last hand's small blind. After the flop the big
     blind acts first (R2.1)."""
     table = four_player_tournament()
-    table.play_hand(by_name(Dan="all-in", Cara="all-in", Anna="fold", Bjarni="fold"),
-                    hole_cards={2: "8d4s", 3: "AsAh"}, board=BOARD)
+    table.play_hand(
+        by_name(Dan="all-in", Cara="all-in", Anna="fold", Bjarni="fold"),
+        hole_cards={2: "8d4s", 3: "AsAh"},
+        board=BOARD,
+    )
     assert table.seats[2] is None
     hand = table.play_hand(passive, seed=3)
     assert button_events(table)[-1] == ButtonMoved(2, 1, False, None, 3)
@@ -214,7 +232,12 @@ def test_dead_small_blind_after_the_big_blind_busts() -> None:
     assert [names[s] for s in posted(hand, "big blind")] == ["Dan"]
     assert names[hand.config.button] == "Bjarni"
     preflop = [names[e.seat] for e in hand.log if isinstance(e, Acted)]
-    assert preflop[:4] == ["Anna", "Bjarni", "Dan", "Dan"]  # Dan checks preflop, then first on the flop
+    assert preflop[:4] == [
+        "Anna",
+        "Bjarni",
+        "Dan",
+        "Dan",
+    ]  # Dan checks preflop, then first on the flop
     # Next hand: big blind to Anna, small blind Dan, button on the empty seat 2.
     table.play_hand(passive, seed=4)
     assert button_events(table)[-1] == ButtonMoved(3, 2, True, 3, 0)
@@ -225,10 +248,14 @@ def test_dead_button_and_dead_small_blind_together() -> None:
     blind and a dead button; the big blind still moves forward one player, and
     after the flop the big blind acts first (R2.1)."""
     table = Table(5, schedule=Level(50, 100), mode="tournament")
-    seat_players(table, {0: ("A", 5000), 1: ("B", 1000), 2: ("C", 1000), 3: ("D", 5000),
-                         4: ("E", 5000)})
-    table.play_hand(by_name(D="all-in", B="all-in", C="all-in", A="fold", E="fold"),
-                    hole_cards={1: "8d4s", 2: "8h4c", 3: "AsAh"}, board=BOARD)
+    seat_players(
+        table, {0: ("A", 5000), 1: ("B", 1000), 2: ("C", 1000), 3: ("D", 5000), 4: ("E", 5000)}
+    )
+    table.play_hand(
+        by_name(D="all-in", B="all-in", C="all-in", A="fold", E="fold"),
+        hole_cards={1: "8d4s", 2: "8h4c", 3: "AsAh"},
+        board=BOARD,
+    )
     busts = [(e.name, e.place, e.shared) for e in table.events if isinstance(e, Busted)]
     assert busts == [("B", 4, True), ("C", 4, True)]  # equal starting stacks share (R9.1)
     hand = table.play_hand(passive, seed=2)
@@ -250,8 +277,11 @@ def test_tournament_big_blind_never_skipped() -> None:
     order = []
     for _ in range(12):
         if table.seats[3] is not None:  # P3 calls all-in and loses: no chips left
-            table.play_hand(by_name(P3="all-in", P0="fold", P1="fold", P2="fold", P5="fold"),
-                            hole_cards={3: "8d4s", 4: "AsAh"}, board=BOARD)
+            table.play_hand(
+                by_name(P3="all-in", P0="fold", P1="fold", P2="fold", P5="fold"),
+                hole_cards={3: "8d4s", 4: "AsAh"},
+                board=BOARD,
+            )
         else:
             table.play_hand(fold_to_blinds)
         order.append(button_events(table)[-1].big_blind_seat)
@@ -265,8 +295,9 @@ def test_tournament_three_to_two_heads_up_from_the_next_hand() -> None:
     table = Table(3, schedule=Level(50, 100), mode="tournament")
     seat_players(table, {0: ("A", 5000), 1: ("B", 1000), 2: ("C", 5000)})
     # Hand 1: button A, SB B, BB C; A shoves, B calls and busts.
-    table.play_hand(by_name(A="all-in", B="all-in", C="fold"),
-                    hole_cards={0: "AsAh", 1: "8d4s"}, board=BOARD)
+    table.play_hand(
+        by_name(A="all-in", B="all-in", C="fold"), hole_cards={0: "AsAh", 1: "8d4s"}, board=BOARD
+    )
     assert [s.place for s in table.standings() if s.name == "B"] == [3]
     hand = table.play_hand(passive, seed=0)
     assert hand.config.heads_up
@@ -284,15 +315,26 @@ def test_three_busts_in_one_hand_places_by_starting_stack() -> None:
     order of the chips they started it with; equal starting stacks share the
     place, and the place after them is skipped."""
     table = Table(5, schedule=Level(50, 100), mode="tournament")
-    seat_players(table, {0: ("Anna", 5000), 1: ("Bjarni", 1000), 2: ("Cara", 500),
-                         3: ("Davíð", 500), 4: ("Eva", 2000)})
+    seat_players(
+        table,
+        {
+            0: ("Anna", 5000),
+            1: ("Bjarni", 1000),
+            2: ("Cara", 500),
+            3: ("Davíð", 500),
+            4: ("Eva", 2000),
+        },
+    )
     table.play_hand(
         by_name(Anna="all-in", Bjarni="all-in", Cara="all-in", Davíð="all-in", Eva="fold"),
-        hole_cards={0: "AsAh", 1: "KsKh", 2: "QsQh", 3: "JsJh"}, board=BOARD,
+        hole_cards={0: "AsAh", 1: "KsKh", 2: "QsQh", 3: "JsJh"},
+        board=BOARD,
     )
     busts = [e for e in table.events if isinstance(e, Busted)]
     assert [(e.name, e.place, e.shared, e.starting_stack) for e in busts] == [
-        ("Bjarni", 3, False, 1000), ("Cara", 4, True, 500), ("Davíð", 4, True, 500),
+        ("Bjarni", 3, False, 1000),
+        ("Cara", 4, True, 500),
+        ("Davíð", 4, True, 500),
     ]
     assert [e.seat for e in table.events if isinstance(e, SeatLeft)] == [1, 2, 3]
     assert table.standings() == (
@@ -319,8 +361,9 @@ def test_cash_bust_is_not_a_place() -> None:
     clock = FakeClock(100.0)
     table = Table(3, schedule=Level(50, 100), clock=clock, min_buy_in=1000)
     seat_players(table, {0: ("A", 5000), 1: ("B", 1000), 2: ("C", 5000)})
-    table.play_hand(by_name(A="all-in", B="all-in", C="fold"),
-                    hole_cards={0: "AsAh", 1: "8d4s"}, board=BOARD)
+    table.play_hand(
+        by_name(A="all-in", B="all-in", C="fold"), hole_cards={0: "AsAh", 1: "8d4s"}, board=BOARD
+    )
     (bust,) = [e for e in table.events if isinstance(e, Busted)]
     assert bust == Busted(1, "B", 1, 1000, None, False, 700.0)
     assert table.seats[1] is not None and table.seats[1].held_until == 700.0
@@ -330,8 +373,9 @@ def test_cash_bust_is_not_a_place() -> None:
 def busted_cash_table(clock: FakeClock) -> Table:
     table = Table(3, schedule=Level(50, 100), clock=clock, min_buy_in=1000, max_buy_in=10000)
     seat_players(table, {0: ("A", 5000), 1: ("B", 1000), 2: ("C", 5000)})
-    table.play_hand(by_name(A="all-in", B="all-in", C="fold"),
-                    hole_cards={0: "AsAh", 1: "8d4s"}, board=BOARD)
+    table.play_hand(
+        by_name(A="all-in", B="all-in", C="fold"), hole_cards={0: "AsAh", 1: "8d4s"}, board=BOARD
+    )
     return table
 
 
@@ -346,7 +390,11 @@ def test_rebuy_below_minimum_is_refused() -> None:
     error = caught.value
     assert isinstance(error, HoldemError) and isinstance(error, ValueError)
     assert (error.seat, error.reason, error.chips, error.minimum, error.maximum) == (
-        1, TableReason.BELOW_MINIMUM, 999, 1000, 10000,
+        1,
+        TableReason.BELOW_MINIMUM,
+        999,
+        1000,
+        10000,
     )
     assert "minimum buy-in is 1000" in str(error)
     assert (table.seats, table.events) == before
@@ -401,7 +449,9 @@ def test_seat_held_then_freed_after_the_hold_time() -> None:
     assert SeatLeft(1, "B", 0, "hold expired") in table.events
     with pytest.raises(TableError) as caught:
         table.rebuy(1, 1000)
-    assert caught.value.reason is TableReason.EMPTY_SEAT and not isinstance(caught.value, BuyInError)
+    assert caught.value.reason is TableReason.EMPTY_SEAT and not isinstance(
+        caught.value, BuyInError
+    )
     table.sit(1, "Nýr", 2000)
     assert table.events[-1] == SeatTaken(1, "Nýr", 2000)
 
@@ -439,15 +489,19 @@ def test_tournament_has_no_rebuys_and_no_late_seats() -> None:
 # ------------------------------------------------------------------- levels
 def test_levels_go_up_by_hand_count() -> None:
     """Blind levels by hands played: the new level applies from the next hand."""
-    schedule = Schedule([Level(5, 10), Level(10, 20), Level(25, 50, 50, "big_blind")],
-                        hands_per_level=2)
+    schedule = Schedule(
+        [Level(5, 10), Level(10, 20), Level(25, 50, 50, "big_blind")], hands_per_level=2
+    )
     table = Table(2, schedule=schedule, mode="tournament")
     seat_players(table, {0: ("A", 10_000), 1: ("B", 10_000)})
     blinds = [table.play_hand(fold_to_blinds, seed=0).config.big_blind for _ in range(7)]
     assert blinds == [10, 10, 20, 20, 50, 50, 50]
     ups = [e for e in table.events if isinstance(e, LevelUp)]
-    assert ups == [LevelUp(1, 1, 5, 10, 0, "none"), LevelUp(3, 2, 10, 20, 0, "none"),
-                   LevelUp(5, 3, 25, 50, 50, "big_blind")]
+    assert ups == [
+        LevelUp(1, 1, 5, 10, 0, "none"),
+        LevelUp(3, 2, 10, 20, 0, "none"),
+        LevelUp(5, 3, 25, 50, 50, "big_blind"),
+    ]
     assert table.last_hand is not None and table.last_hand.dead_money == 50
     assert table.level_number == 3 and str(table.level) == "25/50 ante 50 (big_blind)"
 
@@ -565,7 +619,14 @@ def test_seeded_table_is_reproducible() -> None:
 
 # -------------------------------------------------------------- properties
 def random_decide(rng: random.Random):  # type: ignore[no-untyped-def]
-    weights = {Kind.CHECK: 5, Kind.CALL: 5, Kind.FOLD: 2, Kind.BET: 1, Kind.RAISE: 1, Kind.ALL_IN: 1}
+    weights = {
+        Kind.CHECK: 5,
+        Kind.CALL: 5,
+        Kind.FOLD: 2,
+        Kind.BET: 1,
+        Kind.RAISE: 1,
+        Kind.ALL_IN: 1,
+    }
 
     def decide(hand: Hand, seat: int) -> Action:
         choices = legal_choices(hand)
@@ -604,8 +665,15 @@ def test_chips_conserved_across_many_hands(
     forward one player every hand."""
     rng = random.Random(seed)
     clock = FakeClock()
-    table = Table(size, schedule=Schedule([Level(5, 10), Level(10, 20, 5)], hands_per_level=5),
-                  mode=mode, clock=clock, hold_seconds=100, seed=seed, dead_button=dead)
+    table = Table(
+        size,
+        schedule=Schedule([Level(5, 10), Level(10, 20, 5)], hands_per_level=5),
+        mode=mode,
+        clock=clock,
+        hold_seconds=100,
+        seed=seed,
+        dead_button=dead,
+    )
     for seat, chips in zip(rng.sample(range(size), min(size, len(stacks))), stacks):
         table.sit(seat, f"P{seat}", chips)
     decide = random_decide(rng)

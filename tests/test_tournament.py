@@ -40,8 +40,9 @@ def test_agents_sit_and_go_ends_with_one_player_holding_every_chip(seed: int) ->
     standings = table.run(decide)
     assert table.is_over
     assert standings[0].place == 1 and standings[0].chips == 5 * 1500
-    assert sorted(s.name for s in standings) == sorted(player_names(["random", "call", "potodds",
-                                                                     "random", "call"]))
+    assert sorted(s.name for s in standings) == sorted(
+        player_names(["random", "call", "potodds", "random", "call"])
+    )
     for i, standing in enumerate(standings[1:], start=1):
         assert standing.chips == 0 and standing.hand is not None
         if standing.place != i + 1:
@@ -68,8 +69,11 @@ def test_same_seed_same_tournament() -> None:
 def test_sit_and_go_seats_and_refusals() -> None:
     """Players sit at seats 0.. with equal stacks; 2 to 10 players, unique names."""
     table = sit_and_go(["A", "B", "C"], stack=200)
-    assert [(s.seat, s.name, s.stack) for s in table.seats if s] == [(0, "A", 200), (1, "B", 200),
-                                                                      (2, "C", 200)]
+    assert [(s.seat, s.name, s.stack) for s in table.seats if s] == [
+        (0, "A", 200),
+        (1, "B", 200),
+        (2, "C", 200),
+    ]
     with pytest.raises(ConfigError):
         sit_and_go(["A"])
     with pytest.raises(TableError):
@@ -91,12 +95,14 @@ def test_heads_up_all_in_gives_places_one_and_two() -> None:
 def test_results_table_marks_shared_places() -> None:
     """R9.1: shared places print as ``4=``; survivors of an unfinished
     tournament have no place yet."""
-    text = format_standings([
-        Standing(None, "Anna", False, 7000, None, None),
-        Standing(3, "Bjarni", False, 0, 1, 1000),
-        Standing(4, "Cara", True, 0, 1, 500),
-        Standing(4, "Davíð", True, 0, 1, 500),
-    ])
+    text = format_standings(
+        [
+            Standing(None, "Anna", False, 7000, None, None),
+            Standing(3, "Bjarni", False, 0, 1, 1000),
+            Standing(4, "Cara", True, 0, 1, 500),
+            Standing(4, "Davíð", True, 0, 1, 500),
+        ]
+    )
     assert text.splitlines() == [
         "Place  Player  Chips  Out in hand  Started it with",
         "    -  Anna    7,000",
@@ -108,7 +114,16 @@ def test_results_table_marks_shared_places() -> None:
 
 def test_small_helpers() -> None:
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
-        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st",
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "101st",
     ]
     assert player_names(["call", "call", "call"]) == ["call", "call#2", "call#3"]
     assert DEFAULT_SCHEDULE.hands_per_level == 10
@@ -125,20 +140,55 @@ def test_cli_tournament_prints_eliminations_and_places(capsys: pytest.CaptureFix
     assert lines[0].startswith("Sit-and-go: 4 players, 1,500 chips each")
     assert sum(" finishes " in line for line in lines) == 3
     assert any(" wins with 6,000 chips" in line for line in lines)
-    table = lines[lines.index("") + 1:]
-    assert table[0].split() == ["Place", "Player", "Chips", "Out", "in", "hand", "Started", "it",
-                                "with"]
+    table = lines[lines.index("") + 1 :]
+    assert table[0].split() == [
+        "Place",
+        "Player",
+        "Chips",
+        "Out",
+        "in",
+        "hand",
+        "Started",
+        "it",
+        "with",
+    ]
     assert table[1].split()[0] == "1" and "6,000" in table[1]
     assert len(table) == 5
 
 
 def test_cli_tournament_quiet_and_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     """``--quiet`` prints only the results table; the same seed, the same table."""
-    assert main(["tournament", "-q", "--agents", "call,random,call", "--seed", "9",
-                 "--hands-per-level", "3"]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "-q",
+                "--agents",
+                "call,random,call",
+                "--seed",
+                "9",
+                "--hands-per-level",
+                "3",
+            ]
+        )
+        == 0
+    )
     first = capsys.readouterr().out
-    assert main(["tournament", "-q", "--agents", "call,random,call", "--seed", "9",
-                 "--hands-per-level", "3"]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "-q",
+                "--agents",
+                "call,random,call",
+                "--seed",
+                "9",
+                "--hands-per-level",
+                "3",
+            ]
+        )
+        == 0
+    )
     assert capsys.readouterr().out == first
     assert first.splitlines()[0].startswith("Place")
 

@@ -228,10 +228,19 @@ def test_json_form() -> None:
     assert data["stacks"] == [970, 995, 990]
     assert data["pot_total"] == 45
     assert data["history"][0] == {
-        "event": "Posted", "seat": 1, "kind": "small blind", "amount": 5, "all_in": False
+        "event": "Posted",
+        "seat": 1,
+        "kind": "small blind",
+        "amount": 5,
+        "all_in": False,
     }
     assert data["history"][-1] == {
-        "event": "Acted", "seat": 0, "action": "raise", "to": 30, "added": 30, "all_in": False
+        "event": "Acted",
+        "seat": 0,
+        "action": "raise",
+        "to": 30,
+        "added": 30,
+        "all_in": False,
     }
     # As the pots stand: seat 0's 20 chips nobody has matched yet are in no pot.
     assert data["pots"] == [
