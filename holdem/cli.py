@@ -274,7 +274,7 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         description="Play independent hands between agents (blinds 1/2, every stack 200 big "
         "blinds at the start of every hand, the button moving one seat each hand, agents "
         "given to the seats cyclically) and print each agent's chips won and big blinds "
-        "per 100 hands with a 95%% confidence interval, and hands per second. "
+        "per 100 hands with a 95% confidence interval, and hands per second. "
         "The same seed gives the same results with any number of workers.",
     )
     simulate.add_argument("--players", type=int, default=6, help="seats, 2 to 10 (default 6)")
