@@ -1,13 +1,16 @@
 """holdem: one hand of no-limit Texas hold'em, exactly by the rules.
 
-The public namespace; the modules behind it are private by convention except
-:mod:`holdem.pots` (the layering module, usable on its own) and
-:mod:`holdem.events` (the log records).
+The public namespace. Modules usable on their own: :mod:`holdem.pots` (the
+layering module), :mod:`holdem.events` (the log records), :mod:`holdem.phh`
+(hand histories), :mod:`holdem.snapshot`, :mod:`holdem.views`,
+:mod:`holdem.agents`, :mod:`holdem.table`, :mod:`holdem.equity` and
+:mod:`holdem.ranges`.
 """
 
 from holdem.betting import Action, Kind, LegalActions, parse_action
 from holdem.cards import DECK, UNKNOWN, parse_card, parse_cards
 from holdem.config import AnteType, Structure, TableConfig
+from holdem.equity import EquityError, EquityResult, equity, pot_equity
 from holdem.errors import (
     CardError,
     ConfigError,
@@ -26,6 +29,9 @@ from holdem.pots import (
     layer_pots,
     uncalled_bet,
 )
+from holdem.snapshot import SnapshotError
+from holdem.table import BuyInError, Level, Schedule, Table, TableError
+from holdem.views import SeatView, SpectatorView, seat_view, spectator_view
 
 __version__ = "0.1.0"
 
@@ -36,8 +42,11 @@ __all__ = [
     "Action",
     "AnteType",
     "Awards",
+    "BuyInError",
     "CardError",
     "ConfigError",
+    "EquityError",
+    "EquityResult",
     "Hand",
     "HandResult",
     "HoldemError",
@@ -45,17 +54,28 @@ __all__ = [
     "Kind",
     "Layering",
     "LegalActions",
+    "Level",
     "NotationError",
     "Pot",
     "PotAward",
     "Reason",
+    "Schedule",
+    "SeatView",
     "ShowdownError",
+    "SnapshotError",
+    "SpectatorView",
     "Structure",
+    "Table",
+    "TableError",
     "TableConfig",
     "award_pots",
+    "equity",
     "layer_pots",
     "parse_action",
     "parse_card",
     "parse_cards",
+    "pot_equity",
+    "seat_view",
+    "spectator_view",
     "uncalled_bet",
 ]

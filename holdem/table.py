@@ -282,7 +282,9 @@ class Busted:
 @attrs.frozen
 class Rebought:
     """Chips bought between hands (R10.2): ``kind`` is ``rebuy`` (the stack was
-    empty) or ``top-up``; ``stack`` is the stack afterwards."""
+    empty) or ``top-up``; ``stack`` is the stack afterwards. Kind ``reset``
+    is :meth:`Table.reset_stacks`: ``chips`` is the change, negative when the
+    stack went down."""
 
     seat: int
     name: str
@@ -404,15 +406,14 @@ class Table:
         structure, chip_unit: passed to every hand's ``TableConfig``.
 
     Between hands: :meth:`sit`, :meth:`leave`, :meth:`rebuy`,
-    :meth:`expire_holds`. A hand: :meth:`play_hand` with a decision callback,
+    :meth:`reset_stacks`, :meth:`expire_holds`. A hand: :meth:`play_hand` with a decision callback,
     or :meth:`start_hand`, the actions on the returned hand, then
     :meth:`finish_hand`. Every table change is recorded in :attr:`events`.
 
     A held seat (R10.2) shows its ``held_until`` in :attr:`seats`; it is freed
     by the first between-hands operation or hand that starts at or after that
-    time. To give every player the same stack each hand (a simulation), let
-    them :meth:`leave` and :meth:`sit` again between hands: the button, being
-    on a table seat, moves on as usual.
+    time. To give every player the same stack each hand (a simulation), call
+    :meth:`reset_stacks` between hands: the button moves on as usual.
 
     Raises:
         ConfigError: an argument is invalid.
@@ -637,6 +638,38 @@ class Table:
         player.stack += chips
         player.busted_at = None
         self._events.append(Rebought(seat, player.name, chips, player.stack, kind))
+
+    def reset_stacks(self, chips: int) -> None:
+        """Give every seated player a stack of exactly ``chips`` between hands.
+
+        For simulations that start every hand afresh while the button moves
+        on as usual (R10.1). A stack may go down as well as up, so this is not
+        a purchase: each changed stack is recorded as a :class:`Rebought` of
+        kind ``reset`` whose ``chips`` is the change (negative when the stack
+        went down). A held seat (R10.2) is no longer held.
+
+        Raises:
+            TableError: during a hand, or a tournament (no rebuys).
+            BuyInError: ``chips`` not positive, below ``min_buy_in`` or above
+                ``max_buy_in``.
+        """
+        if self._hand is not None:
+            raise TableError(None, TableReason.HAND_IN_PROGRESS, "a hand is in progress")
+        if self.mode is TableMode.TOURNAMENT:
+            raise TableError(None, TableReason.NO_REBUYS, "no rebuys in a tournament")
+        players = self._players
+        for seat, player in enumerate(players):
+            if player is not None:
+                self._check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
+                break
+        events = self._events
+        for seat, player in enumerate(players):
+            if player is None:
+                continue
+            player.busted_at = None
+            if player.stack != chips:
+                events.append(Rebought(seat, player.name, chips - player.stack, chips, "reset"))
+                player.stack = chips
 
     def expire_holds(self) -> tuple[int, ...]:
         """Free the seats held longer than ``hold_seconds`` (R10.2); the seats freed.
