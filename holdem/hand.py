@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
@@ -358,6 +358,11 @@ class Hand:
             memo = self._memo = self._legal(seat)
         return memo
 
+    def _reopened(self, seat: int) -> bool:
+        """R4.2, R4.3: a seat that has acted on this street may raise again only when
+        the bet has grown by a full raise since (short all-ins adding up count)."""
+        return not self._acted[seat] or self._current - self._level[seat] >= self._min_raise
+
     def _legal(self, seat: int) -> LegalActions:
         stack = self._stacks[seat]
         bet = self._bets[seat]
@@ -367,9 +372,7 @@ class Hand:
         word = "raise" if current else "bet"
         low = high = None
         can_all_in = stack <= owed
-        if stack > owed and (
-            not self._acted[seat] or current - self._level[seat] >= self._min_raise
-        ):
+        if stack > owed and self._reopened(seat):
             # R3.6: somebody else must be able to put in more than the current bet.
             stacks, bets, folded = self._stacks, self._bets, self._folded
             for other in range(self._n):
@@ -511,7 +514,7 @@ class Hand:
         detail: str,
         legal: LegalActions,
         amount: int | None = None,
-    ) -> None:
+    ) -> NoReturn:
         raise IllegalActionError(seat, what, reason, detail, legal, amount, self._name(seat))
 
     def _raise(self, seat: int, word: str, amount: object, legal: LegalActions) -> None:
@@ -524,7 +527,6 @@ class Hand:
                 legal,
                 amount,  # type: ignore[arg-type]
             )
-        assert isinstance(amount, int)
         if word != legal.raise_word:
             if word == "bet":
                 detail = f"there is already a bet of {self._current}; raise instead"
@@ -539,15 +541,13 @@ class Hand:
             )
         low, high = legal.min_raise_to, legal.max_raise_to
         if low is None or high is None:
-            detail = (
-                "betting was not reopened by a full raise (R4.2)"
-                if self._acted[seat]
-                else "nobody left can call a raise (R3.6)"
-                if self._stacks[seat] > self._current - self._bets[seat]
-                else "the stack only covers a call"
-            )
+            if self._stacks[seat] <= self._current - self._bets[seat]:
+                detail = "the stack only covers a call"
+            elif not self._reopened(seat):
+                detail = "betting was not reopened by a full raise (R4.2)"
+            else:
+                detail = "nobody left can call a raise (R3.6)"
             self._refuse(seat, word, Reason.CANNOT_RAISE, detail, legal, amount)
-        assert low is not None and high is not None
         if amount < low:
             self._refuse(seat, word, Reason.BELOW_MINIMUM, f"the minimum is {low}", legal, amount)
         if amount > high:

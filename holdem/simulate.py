@@ -34,9 +34,11 @@ from typing import Any
 import attrs
 
 from holdem.agents import AGENTS, Agent, AgentFactory, make_agent
+from holdem.betting import Action
 from holdem.config import TableConfig
 from holdem.errors import ConfigError
 from holdem.hand import Hand
+from holdem.table import Level, Table, TableMode
 from holdem.views import seat_view
 
 Z95 = 1.959963984540054
@@ -147,27 +149,45 @@ def play_hand(config: TableConfig, agents: Sequence[Agent], seed: int | str | No
     return hand
 
 
+def _table(spec: _Spec, start: int) -> Table:
+    """A cash table with every seat taken (seat ``s`` named ``Seat s``), the
+    button placed so that hand ``start``, its first, has it on seat
+    ``start % players``."""
+    table = Table(
+        spec.players,
+        schedule=Level(spec.small_blind, spec.big_blind),
+        mode=TableMode.CASH,
+        button=start % spec.players,
+    )
+    for seat in range(spec.players):
+        table.sit(seat, f"Seat {seat}", spec.stack)
+    return table
+
+
 def _tally(spec: _Spec, start: int, stop: int) -> list[tuple[int, int]]:
-    """Per distinct agent: (sum of y, sum of y squared) over hands start..stop-1."""
+    """Per distinct agent: (sum of y, sum of y squared) over hands start..stop-1,
+    played one after another at one table."""
     names = list(dict.fromkeys(spec.agents))
     owner = [names.index(spec.agents[s % len(spec.agents)]) for s in range(spec.players)]
     factories = spec.factories
     sums = [0] * len(names)
     squares = [0] * len(names)
-    stacks = [spec.stack] * spec.players
-    configs = [
-        TableConfig(stacks, spec.small_blind, spec.big_blind, button=button)
-        for button in range(spec.players)
-    ]
+    table = _table(spec, start)
+    agents: list[Agent] = []
+
+    def decide(hand: Hand, seat: int) -> Action:
+        # Every seat has chips, so hand seats are table seats.
+        return agents[seat].act(seat_view(hand, seat))
+
     for index in range(start, stop):
-        config = configs[index % spec.players]
-        agents = []
+        agents.clear()
         for seat in range(spec.players):
             name = spec.agents[seat % len(spec.agents)]
             agent_seed = f"{spec.seed}:{index}:{seat}"
             factory = factories.get(name)
             agents.append(make_agent(name, agent_seed) if factory is None else factory(agent_seed))
-        hand = play_hand(config, agents, seed=f"{spec.seed}:{index}")
+        table.reset_stacks(spec.stack)
+        hand = table.play_hand(decide, seed=f"{spec.seed}:{index}")
         assert hand.result is not None
         per_agent = [0] * len(names)
         for seat, chips in enumerate(hand.result.net):

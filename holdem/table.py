@@ -406,9 +406,10 @@ class Table:
         structure, chip_unit: passed to every hand's ``TableConfig``.
 
     Between hands: :meth:`sit`, :meth:`leave`, :meth:`rebuy`,
-    :meth:`reset_stacks`, :meth:`expire_holds`. A hand: :meth:`play_hand` with a decision callback,
-    or :meth:`start_hand`, the actions on the returned hand, then
-    :meth:`finish_hand`. Every table change is recorded in :attr:`events`.
+    :meth:`reset_stacks`, :meth:`expire_holds`. A hand: :meth:`play_hand`
+    with a decision callback, or :meth:`start_hand`, the actions on the
+    returned hand, then :meth:`finish_hand`. Every table change is recorded
+    in :attr:`events`.
 
     A held seat (R10.2) shows its ``held_until`` in :attr:`seats`; it is freed
     by the first between-hands operation or hand that starts at or after that
