@@ -1,13 +1,18 @@
-"""Self-play: many independent hands between agents, with each agent's result.
+"""Self-play: many hands between agents at a cash table, with each agent's result.
 
-Every hand starts afresh: blinds 1/2 and every stack 200 big blinds (400
-chips) unless given otherwise, the button on seat ``index % players`` (it
-moves one seat each hand), and the agents on the seats cyclically from the
-list (seat ``s`` plays ``agents[s % len(agents)]``). Hand ``i`` is dealt with
-the seed ``f"{seed}:{i}"`` and seat ``s``'s agent is built fresh for it with
-the seed ``f"{seed}:{i}:{s}"``: a hand's play depends only on ``(seed, i)``,
-so spreading the hands over worker processes gives exactly the results of
-one process.
+The hands are played one after another at a :class:`~holdem.table.Table` in
+cash mode, blinds 1/2 unless given otherwise, each seat held by ``Seat s``.
+Before every hand every stack is reset to the starting stack (200 big blinds,
+400 chips, unless given otherwise; :meth:`Table.reset_stacks
+<holdem.table.Table.reset_stacks>`), so the hands are independent, and the
+table moves the button one seat each hand (R10.1): hand ``i`` has it on seat
+``i % players``. The agents sit on the seats cyclically from the list (seat
+``s`` plays ``agents[s % len(agents)]``). Hand ``i`` is dealt with the seed
+``f"{seed}:{i}"`` and seat ``s``'s agent is built fresh for it with the seed
+``f"{seed}:{i}:{s}"``: a hand's play depends only on ``(seed, i)``. With
+``workers``, each worker plays a chunk of consecutive hands at its own table,
+its button placed for the chunk's first hand, so the results are exactly
+those of one process.
 
 An agent's result adds up its seats: over hand ``i`` it wins ``y_i`` chips
 (the net of all its seats). Reported are the total ``chips`` won, the win
@@ -168,8 +173,9 @@ def _tally(spec: _Spec, start: int, stop: int) -> list[tuple[int, int]]:
     """Per distinct agent: (sum of y, sum of y squared) over hands start..stop-1,
     played one after another at one table."""
     names = list(dict.fromkeys(spec.agents))
-    owner = [names.index(spec.agents[s % len(spec.agents)]) for s in range(spec.players)]
-    factories = spec.factories
+    seat_agents = [spec.agents[s % len(spec.agents)] for s in range(spec.players)]
+    owner = [names.index(name) for name in seat_agents]
+    seats = [(seat, name, spec.factories.get(name)) for seat, name in enumerate(seat_agents)]
     sums = [0] * len(names)
     squares = [0] * len(names)
     table = _table(spec, start)
@@ -181,10 +187,8 @@ def _tally(spec: _Spec, start: int, stop: int) -> list[tuple[int, int]]:
 
     for index in range(start, stop):
         agents.clear()
-        for seat in range(spec.players):
-            name = spec.agents[seat % len(spec.agents)]
+        for seat, name, factory in seats:
             agent_seed = f"{spec.seed}:{index}:{seat}"
-            factory = factories.get(name)
             agents.append(make_agent(name, agent_seed) if factory is None else factory(agent_seed))
         table.reset_stacks(spec.stack)
         hand = table.play_hand(decide, seed=f"{spec.seed}:{index}")

@@ -45,6 +45,7 @@ default) drives time levels and the seat hold; tests pass a fake clock.
 
 from __future__ import annotations
 
+import bisect
 import enum
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -493,6 +494,12 @@ class Table:
         self._hand: Hand | None = None
         self._last: Hand | None = None
         self._hand_seats: tuple[int, ...] = ()
+        # Recent hands' configurations (frozen), reused when a hand repeats
+        # one: with stacks reset every hand, the button comes round again.
+        self._configs: dict[
+            tuple[tuple[int, ...], tuple[str, ...], int, tuple[int, int | None, int]],
+            TableConfig,
+        ] = {}
         self._out: list[Standing] = []  # tournament eliminations, best place first
         self._winner: Standing | None = None
 
@@ -549,7 +556,7 @@ class Table:
     @property
     def players_with_chips(self) -> tuple[int, ...]:
         """The table seats of players with chips, in seat order."""
-        return tuple(s for s, p in enumerate(self._players) if p is not None and p.stack > 0)
+        return tuple([s for s, p in enumerate(self._players) if p is not None and p.stack > 0])
 
     @property
     def is_over(self) -> bool:
@@ -699,8 +706,7 @@ class Table:
         Arguments as for :meth:`start_hand`.
         """
         hand = self.start_hand(seed=seed, hole_cards=hole_cards, board=board)
-        while hand.to_act is not None:
-            seat = hand.to_act
+        while (seat := hand.to_act) is not None:
             hand.act(seat, decide(hand, seat))
         return self.finish_hand()
 
@@ -738,21 +744,34 @@ class Table:
         level = self.schedule.levels[index]
         button, hand_button, sb_pos, bb = self._place_button(live)
         sb = sb_pos if sb_pos in live else None
-        dense = {seat: i for i, seat in enumerate(live)}
-        players = [self._players[s] for s in live]
-        config = TableConfig(
-            [p.stack for p in players if p is not None],
-            level.small_blind,
-            level.big_blind,
-            names=[p.name for p in players if p is not None],
-            button=dense[hand_button],
-            ante=level.ante,
-            ante_type=level.ante_type,
-            structure=self._structure,
-            chip_unit=self._chip_unit,
-            small_blind_seat=None if sb is None else dense[sb],
-            big_blind_seat=dense[bb],
+        table = self._players
+        players = [p for p in [table[s] for s in live] if p is not None]
+        stacks = tuple([p.stack for p in players])
+        names = tuple([p.name for p in players])
+        positions = (
+            live.index(hand_button),
+            None if sb is None else live.index(sb),
+            live.index(bb),
         )
+        key = (stacks, names, index, positions)
+        config = self._configs.get(key)
+        if config is None:
+            config = TableConfig(
+                stacks,
+                level.small_blind,
+                level.big_blind,
+                names=names,
+                button=positions[0],
+                ante=level.ante,
+                ante_type=level.ante_type,
+                structure=self._structure,
+                chip_unit=self._chip_unit,
+                small_blind_seat=positions[1],
+                big_blind_seat=positions[2],
+            )
+            if len(self._configs) >= 2 * self.size:
+                self._configs.clear()
+            self._configs[key] = config
         holes: list[str | Sequence[str] | None] | None = None
         if hole_cards is not None:
             unknown = set(hole_cards) - set(live)
@@ -797,15 +816,16 @@ class Table:
         if not hand.is_over:
             raise TableError(None, TableReason.HAND_NOT_OVER, "the hand is not over")
         seats = self._hand_seats
+        stacks = hand.stacks
         for i, seat in enumerate(seats):
             player = self._players[seat]
             assert player is not None
-            player.stack = hand.stacks[i]
+            player.stack = stacks[i]
         self._hands += 1
         self._hand = None
         self._last = hand
         now = self._clock()
-        groups = hand.eliminations()
+        groups = hand.eliminations() if 0 in stacks else ()
         survivors = len(seats) - sum(len(group) for group in groups)
         place = survivors + 1
         for group in groups:
@@ -836,7 +856,8 @@ class Table:
                         )
                     )
             place += len(group)
-        self._out.sort(key=lambda standing: standing.place or 0)
+        if groups and self.mode is TableMode.TOURNAMENT:
+            self._out.sort(key=lambda standing: standing.place or 0)
         if self.mode is TableMode.TOURNAMENT and survivors == 1:
             (seat,) = self.players_with_chips
             player = self._players[seat]
@@ -860,14 +881,15 @@ class Table:
         the small-blind position may be dead (no player with chips there); the
         hand's button is always a player with chips (see the module doc)."""
         n = self.size
-        alive = set(live)
 
         def after(seat: int) -> int:
-            return next(s for s in ((seat + k) % n for k in range(1, n + 1)) if s in alive)
+            # The next player with chips clockwise (``live`` is in seat order).
+            i = bisect.bisect_right(live, seat)
+            return live[i] if i < len(live) else live[0]
 
         if self._button is None:
             start = self._first_button if self._first_button is not None else live[0]
-            button = next(s for s in ((start + k) % n for k in range(n)) if s in alive)
+            button = after(start - 1)  # the first player with chips from ``start`` on
         elif not self.dead_button:
             button = after(self._button)  # R10.1
         else:
@@ -879,14 +901,14 @@ class Table:
             button, sb_pos = self._sb_pos, self._bb
             hand_button = button
             blinds = {sb_pos, bb}
-            if button not in alive or button in blinds:
+            if button not in live or button in blinds:
                 # A dead button: the nearest player before it stands in for it.
                 # (The button lands on a blind only if a newcomer sat between
                 # the blinds, which tournaments do not allow.)
                 hand_button = next(
                     s
                     for s in ((button - k) % n for k in range(1, n + 1))
-                    if s in alive and s not in blinds
+                    if s in live and s not in blinds
                 )
             return button, hand_button, sb_pos, bb
         if len(live) == 2:

@@ -6,13 +6,17 @@ from __future__ import annotations
 import json
 import math
 import statistics
+from typing import Any
 
 import pytest
 
 from holdem import Action, ConfigError, Kind, TableConfig
+from holdem import simulate as simulate_module
 from holdem.agents import AgentFactory, CallAgent, make_agent
 from holdem.cli import main
-from holdem.simulate import Z95, _Spec, _tally, format_results, play_hand, simulate
+from holdem.hand import Hand
+from holdem.simulate import Z95, _chunks, _Spec, _tally, format_results, play_hand, simulate
+from holdem.table import ButtonMoved, Table
 from holdem.views import SeatView
 
 
@@ -88,6 +92,66 @@ def test_workers_give_exactly_the_results_of_one_process() -> None:
     two = simulate(**kwargs, workers=2)  # type: ignore[arg-type]
     assert two.workers == 2
     assert one.results == two.results
+
+
+class RecordingTable(Table):
+    """A Table that keeps itself and the configuration of every hand it deals."""
+
+    made: list[RecordingTable] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.configs: list[TableConfig] = []
+        RecordingTable.made.append(self)
+
+    def start_hand(self, **kwargs: Any) -> Hand:
+        hand = super().start_hand(**kwargs)
+        self.configs.append(hand.config)
+        return hand
+
+
+@pytest.fixture
+def tables(monkeypatch: pytest.MonkeyPatch) -> list[RecordingTable]:
+    """The tables the simulation plays at (in this process)."""
+    monkeypatch.setattr(RecordingTable, "made", [])
+    monkeypatch.setattr(simulate_module, "Table", RecordingTable)
+    return RecordingTable.made
+
+
+def test_hands_are_played_at_a_table_whose_button_moves_every_hand(
+    tables: list[RecordingTable],
+) -> None:
+    """R10.1 at the table: hand i has the button on seat i % players, and every
+    stack is reset to the starting stack before every hand."""
+    simulate(players=4, hands=10, seed=3, agents=["random", "call"])
+    (table,) = tables
+    assert table.hands_played == 10
+    buttons = [e.seat for e in table.events if isinstance(e, ButtonMoved)]
+    assert buttons == [i % 4 for i in range(10)]
+    assert [c.button for c in table.configs] == buttons
+    assert all(c.stacks == (400, 400, 400, 400) for c in table.configs)
+    assert all((c.small_blind, c.big_blind) == (1, 2) for c in table.configs)
+
+
+def test_a_chunk_starts_at_the_button_of_its_first_hand(tables: list[RecordingTable]) -> None:
+    """What a worker does: its own table, the button placed for its first hand."""
+    spec = _Spec(4, 11, ("random", "call"), 1, 2, 400, {})
+    _tally(spec, 7, 13)
+    (table,) = tables
+    assert [e.seat for e in table.events if isinstance(e, ButtonMoved)] == [3, 0, 1, 2, 3, 0]
+
+
+@pytest.mark.parametrize(("players", "hands"), [(2, 33), (3, 50), (5, 41), (9, 70)])
+def test_one_and_two_workers_give_identical_results(players: int, hands: int) -> None:
+    """Chunks that start mid-orbit (their first button is not seat 0) still
+    give exactly the results of one process."""
+    assert any(start % players for start, _ in _chunks(hands, 2))
+    kwargs: dict[str, Any] = {"players": players, "hands": hands, "seed": "w"}
+    kwargs["agents"] = ["random", "potodds", "call"][: min(players, 3)]
+    one = simulate(**kwargs, workers=1)
+    two = simulate(**kwargs, workers=2)
+    assert one.results == two.results
+    assert one.to_dict()["results"] == two.to_dict()["results"]
 
 
 def test_custom_agents_by_factory() -> None:

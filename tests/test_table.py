@@ -468,6 +468,61 @@ def test_hold_time_counts_before_a_rebuy() -> None:
     assert table.events[-1] == SeatLeft(1, "B", 0, "hold expired")
 
 
+def test_reset_stacks_gives_everyone_the_same_stack_and_the_button_moves_on() -> None:
+    """Table.reset_stacks (simulations): every seated player gets exactly the
+    given stack, a busted player's held seat is dealt in again, each changed
+    stack is a Rebought of kind ``reset`` carrying the change (negative when
+    the stack went down), and the button moves on as usual (R10.1)."""
+    table = busted_cash_table(FakeClock())
+    assert stacks_by_name(table) == {"A": 6100, "B": 0, "C": 4900}
+    seen = len(table.events)
+    table.reset_stacks(2000)
+    assert stacks_by_name(table) == {"A": 2000, "B": 2000, "C": 2000}
+    assert table.seats[1] is not None and table.seats[1].held_until is None
+    assert table.events[seen:] == (
+        Rebought(0, "A", -4100, 2000, "reset"),
+        Rebought(1, "B", 2000, 2000, "reset"),
+        Rebought(2, "C", -2900, 2000, "reset"),
+    )
+    table.reset_stacks(2000)  # nothing to change: nothing recorded
+    assert len(table.events) == seen + 3
+    configs = []
+    for _ in range(4):
+        hand = table.play_hand(fold_to_blinds, seed=0)
+        assert hand.config.stacks == (2000, 2000, 2000)
+        configs.append(hand.config)
+        table.reset_stacks(2000)
+        assert stacks_by_name(table) == {"A": 2000, "B": 2000, "C": 2000}
+    assert [e.seat for e in button_events(table)] == [0, 1, 2, 0, 1]
+    # The same stacks, names and button again: the frozen configuration is reused.
+    assert configs[3] is configs[0] and configs[1] is not configs[0]
+
+
+def test_reset_stacks_refusals_change_nothing() -> None:
+    """Only between hands, only in cash games, and within the buy-in limits."""
+    table = Table(3, schedule=Level(5, 10), min_buy_in=100, max_buy_in=500)
+    seat_players(table, {0: ("A", 300), 2: ("C", 200)})
+    before = (table.seats, table.events)
+    for chips, reason in [
+        (0, TableReason.BAD_AMOUNT),
+        (99, TableReason.BELOW_MINIMUM),
+        (501, TableReason.ABOVE_MAXIMUM),
+    ]:
+        with pytest.raises(BuyInError) as caught:
+            table.reset_stacks(chips)
+        assert caught.value.reason is reason
+    assert (table.seats, table.events) == before
+    table.start_hand(seed=0)
+    with pytest.raises(TableError) as caught_hand:
+        table.reset_stacks(300)
+    assert caught_hand.value.reason is TableReason.HAND_IN_PROGRESS
+    tournament = Table(2, schedule=Level(5, 10), mode="tournament")
+    seat_players(tournament, {0: ("A", 300), 1: ("B", 300)})
+    with pytest.raises(TableError) as caught_mode:
+        tournament.reset_stacks(300)
+    assert caught_mode.value.reason is TableReason.NO_REBUYS
+
+
 def test_tournament_has_no_rebuys_and_no_late_seats() -> None:
     """R9.1: tournament busts are eliminations; nobody rebuys, joins or leaves
     with chips after the start."""
