@@ -48,14 +48,47 @@ from __future__ import annotations
 import bisect
 import enum
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
 from holdem.betting import Action
-from holdem.config import AnteType, Structure, TableConfig
+from holdem.config import Structure, TableConfig
 from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand
+from holdem.schedule import Level, Schedule
+from holdem.table_events import (
+    Busted,
+    ButtonMoved,
+    HandStarted,
+    LevelUp,
+    Rebought,
+    SeatLeft,
+    SeatTaken,
+    TableEvent,
+)
+
+__all__ = [
+    "BuyInError",
+    "Busted",
+    "ButtonMoved",
+    "Clock",
+    "Decide",
+    "HandStarted",
+    "Level",
+    "LevelUp",
+    "Rebought",
+    "Schedule",
+    "SeatLeft",
+    "SeatState",
+    "SeatTaken",
+    "Standing",
+    "Table",
+    "TableError",
+    "TableEvent",
+    "TableMode",
+    "TableReason",
+]
 
 Decide = Callable[[Hand, int], Action | str]
 """A decision callback: ``decide(hand, seat)`` returns the action of hand seat
@@ -126,209 +159,6 @@ class BuyInError(TableError):
         self.minimum = minimum
         self.maximum = maximum
         super().__init__(seat, reason, message)
-
-
-# ---------------------------------------------------------------- schedule
-@attrs.frozen(init=False)
-class Level:
-    """Blinds and antes for a stretch of hands; checked like a ``TableConfig``.
-
-    ``ante_type`` is ``none``, ``uniform`` or ``big_blind`` (R2.3); left
-    ``None`` it is ``uniform`` when ``ante`` is positive.
-
-    Raises:
-        ConfigError: the amounts are inconsistent (``small_blind > big_blind``...).
-
-    >>> str(Level(50, 100, ante=100, ante_type="big_blind"))
-    '50/100 ante 100 (big_blind)'
-    """
-
-    small_blind: int
-    big_blind: int
-    ante: int
-    ante_type: AnteType
-
-    def __init__(
-        self,
-        small_blind: int,
-        big_blind: int,
-        ante: int = 0,
-        ante_type: AnteType | str | None = None,
-    ) -> None:
-        probe = TableConfig([1, 1], small_blind, big_blind, ante=ante, ante_type=ante_type)
-        object.__setattr__(self, "small_blind", probe.small_blind)
-        object.__setattr__(self, "big_blind", probe.big_blind)
-        object.__setattr__(self, "ante", probe.ante)
-        object.__setattr__(self, "ante_type", probe.ante_type)
-
-    def __str__(self) -> str:
-        text = f"{self.small_blind}/{self.big_blind}"
-        if self.ante_type is not AnteType.NONE:
-            text += f" ante {self.ante} ({self.ante_type})"
-        return text
-
-
-@attrs.frozen(init=False)
-class Schedule:
-    """Blind levels that go up by hand count or by time (at most one of them).
-
-    Attributes:
-        levels: the :class:`Level` values in order; the last one stays.
-        hands_per_level: hands played at each level, or ``None``.
-        seconds_per_level: seconds of the table clock per level, counted from
-            the start of the first hand, or ``None``.
-
-    A new level applies from the next hand that starts after it is due.
-
-    >>> schedule = Schedule([Level(10, 20), Level(15, 30)], hands_per_level=10)
-    >>> schedule.level_index(hands_played=9, elapsed=0.0), schedule.level_index(10, 0.0)
-    (0, 1)
-    """
-
-    levels: tuple[Level, ...]
-    hands_per_level: int | None
-    seconds_per_level: float | None
-
-    def __init__(
-        self,
-        levels: Iterable[Level],
-        *,
-        hands_per_level: int | None = None,
-        seconds_per_level: float | None = None,
-    ) -> None:
-        levels = tuple(levels)
-        if not levels or not all(isinstance(level, Level) for level in levels):
-            raise ConfigError("levels", "needs at least one Level")
-        if hands_per_level is not None and seconds_per_level is not None:
-            raise ConfigError(
-                "hands_per_level", "give hands_per_level or seconds_per_level, not both"
-            )
-        if hands_per_level is not None and (
-            isinstance(hands_per_level, bool)
-            or not isinstance(hands_per_level, int)
-            or hands_per_level < 1
-        ):
-            raise ConfigError(
-                "hands_per_level", f"must be a whole number >= 1, got {hands_per_level!r}"
-            )
-        if seconds_per_level is not None and not seconds_per_level > 0:
-            raise ConfigError("seconds_per_level", f"must be positive, got {seconds_per_level!r}")
-        if len(levels) > 1 and hands_per_level is None and seconds_per_level is None:
-            raise ConfigError("levels", "several levels need hands_per_level or seconds_per_level")
-        object.__setattr__(self, "levels", levels)
-        object.__setattr__(self, "hands_per_level", hands_per_level)
-        object.__setattr__(self, "seconds_per_level", seconds_per_level)
-
-    @classmethod
-    def fixed(
-        cls,
-        small_blind: int,
-        big_blind: int,
-        ante: int = 0,
-        ante_type: AnteType | str | None = None,
-    ) -> Schedule:
-        """One level for ever (a cash game)."""
-        return cls([Level(small_blind, big_blind, ante, ante_type)])
-
-    def level_index(self, hands_played: int, elapsed: float) -> int:
-        """The 0-based level due after ``hands_played`` hands and ``elapsed`` seconds."""
-        if self.hands_per_level is not None:
-            index = hands_played // self.hands_per_level
-        elif self.seconds_per_level is not None:
-            index = int(elapsed // self.seconds_per_level)
-        else:
-            index = 0
-        return min(index, len(self.levels) - 1)
-
-
-# ------------------------------------------------------------------ events
-@attrs.frozen
-class SeatTaken:
-    """A player sat down at ``seat`` with ``chips`` (a buy-in)."""
-
-    seat: int
-    name: str
-    chips: int
-
-
-@attrs.frozen
-class SeatLeft:
-    """The player at ``seat`` left with ``chips``. ``reason``: ``left`` (by
-    choice), ``hold expired`` (no rebuy in time, R10.2) or ``eliminated``
-    (a tournament bust, R9.1)."""
-
-    seat: int
-    name: str
-    chips: int
-    reason: str
-
-
-@attrs.frozen
-class Busted:
-    """The player at ``seat`` lost their stack in hand number ``hand``, which
-    they started with ``starting_stack`` chips. Tournaments: ``place`` is
-    the finish (R9.1), ``shared`` whether others share it. Cash games:
-    ``place`` is ``None`` and the seat is held until ``held_until`` on the
-    table clock (R10.2)."""
-
-    seat: int
-    name: str
-    hand: int
-    starting_stack: int
-    place: int | None
-    shared: bool
-    held_until: float | None
-
-
-@attrs.frozen
-class Rebought:
-    """Chips bought between hands (R10.2): ``kind`` is ``rebuy`` (the stack was
-    empty) or ``top-up``; ``stack`` is the stack afterwards. Kind ``reset``
-    is :meth:`Table.reset_stacks`: ``chips`` is the change, negative when the
-    stack went down."""
-
-    seat: int
-    name: str
-    chips: int
-    stack: int
-    kind: str
-
-
-@attrs.frozen
-class LevelUp:
-    """The blind level in force from hand number ``hand``; ``level`` is 1-based
-    as on a tournament clock. Also recorded for the first hand."""
-
-    hand: int
-    level: int
-    small_blind: int
-    big_blind: int
-    ante: int
-    ante_type: str
-
-
-@attrs.frozen
-class ButtonMoved:
-    """Where the button and blinds are for hand number ``hand`` (table seats,
-    R10.1). ``dead`` is true when the button seat has no player with chips;
-    ``small_blind_seat`` is ``None`` for a dead small blind."""
-
-    hand: int
-    seat: int
-    dead: bool
-    small_blind_seat: int | None
-    big_blind_seat: int
-
-
-@attrs.frozen
-class HandStarted:
-    """Hand number ``hand`` is dealt; ``seats[i]`` is the table seat of hand seat ``i``."""
-
-    hand: int
-    seats: tuple[int, ...]
-
-
-TableEvent = SeatTaken | SeatLeft | Busted | Rebought | LevelUp | ButtonMoved | HandStarted
 
 
 # ---------------------------------------------------------------- values

@@ -1,0 +1,98 @@
+"""The table's log: one record per change between hands (R9, R10).
+
+Same style as :mod:`holdem.events`: immutable values, seats are table seats,
+amounts in chips.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class SeatTaken:
+    """A player sat down at ``seat`` with ``chips`` (a buy-in)."""
+
+    seat: int
+    name: str
+    chips: int
+
+
+@attrs.frozen
+class SeatLeft:
+    """The player at ``seat`` left with ``chips``. ``reason``: ``left`` (by
+    choice), ``hold expired`` (no rebuy in time, R10.2) or ``eliminated``
+    (a tournament bust, R9.1)."""
+
+    seat: int
+    name: str
+    chips: int
+    reason: str
+
+
+@attrs.frozen
+class Busted:
+    """The player at ``seat`` lost their stack in hand number ``hand``, which
+    they started with ``starting_stack`` chips. Tournaments: ``place`` is
+    the finish (R9.1), ``shared`` whether others share it. Cash games:
+    ``place`` is ``None`` and the seat is held until ``held_until`` on the
+    table clock (R10.2)."""
+
+    seat: int
+    name: str
+    hand: int
+    starting_stack: int
+    place: int | None
+    shared: bool
+    held_until: float | None
+
+
+@attrs.frozen
+class Rebought:
+    """Chips bought between hands (R10.2): ``kind`` is ``rebuy`` (the stack was
+    empty) or ``top-up``; ``stack`` is the stack afterwards. Kind ``reset``
+    is :meth:`Table.reset_stacks`: ``chips`` is the change, negative when the
+    stack went down."""
+
+    seat: int
+    name: str
+    chips: int
+    stack: int
+    kind: str
+
+
+@attrs.frozen
+class LevelUp:
+    """The blind level in force from hand number ``hand``; ``level`` is 1-based
+    as on a tournament clock. Also recorded for the first hand."""
+
+    hand: int
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_type: str
+
+
+@attrs.frozen
+class ButtonMoved:
+    """Where the button and blinds are for hand number ``hand`` (table seats,
+    R10.1). ``dead`` is true when the button seat has no player with chips;
+    ``small_blind_seat`` is ``None`` for a dead small blind."""
+
+    hand: int
+    seat: int
+    dead: bool
+    small_blind_seat: int | None
+    big_blind_seat: int
+
+
+@attrs.frozen
+class HandStarted:
+    """Hand number ``hand`` is dealt; ``seats[i]`` is the table seat of hand seat ``i``."""
+
+    hand: int
+    seats: tuple[int, ...]
+
+
+TableEvent = SeatTaken | SeatLeft | Busted | Rebought | LevelUp | ButtonMoved | HandStarted
