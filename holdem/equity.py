@@ -129,6 +129,7 @@ def _hands(
         raise EquityError(str(error)) from None
     if len(board_cards) not in (0, 3, 4, 5):
         raise EquityError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
+    index = _fasteval.INDEX
     names: list[str] = []
     fixed: list[tuple[str, ...] | None] = []
     ranges: list[Range | None] = []
@@ -139,6 +140,12 @@ def _hands(
             ranges.append(hand)
             continue
         text = "".join(str(hand).split())
+        first, second = text[:2], text[2:]
+        if first in index and second in index and first != second:  # hole cards in normal form
+            names.append(text)
+            fixed.append((first, second))
+            ranges.append(None)
+            continue
         try:
             cards = parse_cards(text) if len(text) == 4 and text[1].lower() in "cdhs" else None
         except CardError as error:
@@ -166,7 +173,6 @@ def _hands(
     dealt = 5 - len(board_cards) + 2 * sum(1 for f in fixed if f is None)
     if len(seen) + dealt > 52:
         raise EquityError(f"too many cards: {len(seen)} known and {dealt} more to deal")
-    index = _fasteval.INDEX
     combos: list[list[tuple[int, int]]] = []
     for i, (f, r) in enumerate(zip(fixed, ranges)):
         if f is not None:
@@ -205,15 +211,34 @@ def _canonical(
     return best
 
 
-def _orders(raw: dict[tuple[int, ...], int]) -> dict[tuple[int, ...], int]:
-    """Treys-rank tuples -> finishing orders (0 = best, equal values share a place)."""
+def _orders(raw: dict[tuple[int, ...], int], n: int, full: bool) -> dict[tuple[int, ...], int]:
+    """Value tuples (``n`` players, lower is better) -> finishing orders.
+
+    With ``full``, a player's place is the number of players with a better
+    value (0 = best; equal values share a place, as in 0, 1, 1, 3). Without,
+    only the winners are told apart: place 0 for each, 1 for everyone else.
+    """
     out: dict[tuple[int, ...], int] = {}
-    for values, count in raw.items():
-        if not count:
-            continue
-        places = sorted(set(values))
-        key = tuple(places.index(v) for v in values)
-        out[key] = out.get(key, 0) + count
+    get = out.get
+    if full:
+        for values, count in raw.items():
+            if count:
+                key = tuple(map(sorted(values).index, values))
+                out[key] = get(key, 0) + count
+    else:
+        rows = list(raw)
+        bests = list(map(min, rows))
+        alone = [0] * n  # boards won by player i alone
+        for values, count, best, ties, first in zip(
+            rows, raw.values(), bests, map(tuple.count, rows, bests), map(tuple.index, rows, bests)
+        ):
+            if ties == 1:
+                alone[first] += count
+            else:
+                key = tuple([0 if v == best else 1 for v in values])
+                out[key] = get(key, 0) + count
+        for i, count in enumerate(alone):
+            out[(1,) * i + (0,) + (1,) * (n - 1 - i)] = count
     return {k: v for k, v in out.items() if v}
 
 
@@ -252,8 +277,10 @@ def _exact(
     dead: tuple[int, ...],
     budget: float | None,
     progress: Progress | None,
+    full: bool,
 ) -> tuple[dict[tuple[int, ...], int], int] | None:
-    """Exact finishing-order counts, or ``None`` when over ``budget`` (seconds)."""
+    """Exact finishing-order counts (see :func:`_orders` for ``full``), or
+    ``None`` when over ``budget`` (seconds)."""
     size = math.prod(len(c) for c in combos)
     if budget is not None and size > 200_000:
         return None
@@ -275,7 +302,7 @@ def _exact(
     boards = 0
     for done, (key, holes) in enumerate(holes_of.items()):
         weight = weight_of[key]
-        counts = _orders(_fasteval.count_outcomes(holes, board, dead))
+        counts = _orders(_fasteval.count_outcomes(holes, board, dead), len(holes), full)
         for order, count in counts.items():
             total[order] = total.get(order, 0) + count * weight
         boards += sum(counts.values()) * weight
@@ -412,6 +439,7 @@ def _finishing_orders(
     time_limit: float | None,
     budget: float,
     progress: Progress | None,
+    full: bool = True,
 ) -> tuple[
     list[str],
     tuple[int, ...],
@@ -425,7 +453,7 @@ def _finishing_orders(
     if exact is True and samples is not None:
         raise EquityError("choose exact or a number of samples, not both")
     if exact is not False and samples is None:
-        found = _exact(combos, board_ix, dead_ix, None if exact else budget, progress)
+        found = _exact(combos, board_ix, dead_ix, None if exact else budget, progress, full)
         if found is not None:
             return names, board_ix, dead_ix, found[0], found[1], None, None
     seed = 0 if seed is None else seed
@@ -478,27 +506,32 @@ def equity(
             bad range or board, fewer than 2 or more than 10 players.
     """
     names, board_ix, dead_ix, counts, boards, errors, used_seed = _finishing_orders(
-        hands, board, dead, exact, samples, seed, target_stderr, time_limit, budget, progress
+        hands, board, dead, exact, samples, seed, target_stderr, time_limit, budget, progress, False
     )
     n = len(names)
     win = [0] * n
     tie = [0] * n
-    share = [Fraction(0)] * n
+    # Pot shares in units of 1/lcm(1..n) of a pot: integers, whatever the split.
+    unit = math.lcm(*range(1, n + 1))
+    share = [0] * n
     for key, count in counts.items():
         firsts = key.count(0)
-        for i in range(n):
-            if key[i] == 0:
-                if firsts == 1:
-                    win[i] += count
-                else:
-                    tie[i] += count
-                share[i] += Fraction(count, firsts)
+        if firsts == 1:
+            i = key.index(0)
+            win[i] += count
+            share[i] += count * unit
+            continue
+        part = count * unit // firsts
+        for i, place in enumerate(key):
+            if place == 0:
+                tie[i] += count
+                share[i] += part
     players = tuple(
         PlayerEquity(
             names[i],
             Fraction(win[i], boards),
             Fraction(tie[i], boards),
-            share[i] / boards,
+            Fraction(share[i], boards * unit),
             None if errors is None else errors[i],
         )
         for i in range(n)

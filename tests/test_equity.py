@@ -39,6 +39,8 @@ def treys_rank(cards: list[int]) -> int:
 # ------------------------------------------------------------- evaluator
 def test_every_rank_multiset_equals_treys() -> None:
     rank7, _ = _fasteval.tables()
+    by_sum = _fasteval._by_sum()  # the counting code's copy, keyed by sums of rank keys
+    sums = set()
     seen = 0
     for combo in itertools.combinations_with_replacement(range(13), 7):
         if max(Counter(combo).values()) > 4:
@@ -49,8 +51,11 @@ def test_every_rank_multiset_equals_treys() -> None:
         for r in combo:
             key *= _fasteval.PRIMES[r]
         assert rank7[key] == treys_rank(cards), combo
+        total = sum(_fasteval.RANK_KEYS[r] for r in combo)
+        assert by_sum[total] == rank7[key] and total not in sums, combo
+        sums.add(total)
         seen += 1
-    assert seen == len(rank7) == 49205
+    assert seen == len(rank7) == 49205 == sum(1 for v in by_sum if v)
 
 
 def test_every_flush_pattern_equals_treys() -> None:
@@ -112,6 +117,87 @@ def test_counts_equal_plain_treys_enumeration(case: int) -> None:
     board = cards[2 * players : 2 * players + size]
     dead = [c for c in range(52) if c not in cards]
     assert fast_orders(holes, board, dead) == brute_orders(holes, board, dead)
+
+
+def brute_places(holes: list[tuple[int, int]], board: list[int], dead: list[int]) -> Counter:
+    """Full finishing orders over every board completion (place = players better)."""
+    used = {c for h in holes for c in h} | set(board) | set(dead)
+    free = [c for c in range(52) if c not in used]
+    out: Counter = Counter()
+    for extra in itertools.combinations(free, 5 - len(board)):
+        full = [*board, *extra]
+        values = [_fasteval.evaluate7([*full, *h]) for h in holes]
+        out[tuple(sum(w < v for w in values) for v in values)] += 1
+    return out
+
+
+def fast_places(holes: list[tuple[int, int]], board: list[int], dead: list[int]) -> Counter:
+    out: Counter = Counter()
+    for values, count in _fasteval.count_outcomes(holes, board, dead).items():
+        out[tuple(sum(w < v for w in values) for v in values)] += count
+    return Counter({k: v for k, v in out.items() if v})
+
+
+@pytest.mark.parametrize("case", range(60))
+def test_full_orders_equal_brute_force_on_flush_heavy_decks(case: int) -> None:
+    # Most cards from two suits, so several players at once can make a flush
+    # (every flush code path: one flusher, several, everyone), and full
+    # finishing orders, not only the winners, are compared.
+    rng = random.Random(1000 + case)
+    players = rng.randint(3, 7)
+    size = [0, 3, 4, 5][case % 4]
+    suits = rng.sample(range(4), 2)
+    deck = [c for c in range(52) if c & 3 in suits or rng.random() < 0.1]
+    left = 5 - size + (rng.randint(8, 12) if size == 0 else rng.randint(3, 20))
+    cards = rng.sample(deck, min(2 * players + size + left, len(deck)))
+    holes = [(cards[2 * i], cards[2 * i + 1]) for i in range(players)]
+    board = cards[2 * players : 2 * players + size]
+    dead = [c for c in range(52) if c not in cards]
+    assert fast_places(holes, board, dead) == brute_places(holes, board, dead)
+
+
+@pytest.mark.parametrize("board", [(), (0, 5, 12), (0, 5, 12, 17), (0, 5, 12, 17, 20)])
+def test_suits_alike_for_every_player_are_counted_once_and_scaled(board: tuple[int, ...]) -> None:
+    # Hole and board cards in clubs and diamonds only; hearts and spades then
+    # look the same to every player (also with dead cards of the same ranks).
+    holes = [(48, 45), (44, 41), (36, 33), (24, 1)]
+    dead = [4 * r + s for r in (2, 5, 7, 9, 11) for s in (2, 3)]
+    dead += [c for c in range(52) if c & 3 < 2 and c not in board and c not in sum(holes, ())]
+    dead = dead[: 52 - 8 - len(board) - 12]
+    assert fast_places(holes, list(board), dead) == brute_places(holes, list(board), dead)
+    assert fast_orders(holes[:2], list(board), dead) == brute_orders(holes[:2], list(board), dead)
+
+
+@pytest.mark.parametrize("case", range(12))
+def test_weighted_rank_multisets_count_every_card_set(case: int) -> None:
+    rng = random.Random(case)
+    available = [rng.choice([0, 1, 2, 3, 4, 4]) for _ in range(13)]
+    cards = [4 * r + s for r in range(13) for s in range(available[r])]
+    for size in range(6):
+        expected: Counter = Counter()
+        for combo in itertools.combinations(cards, size):
+            expected[sum(_fasteval.CARD_KEY[c] for c in combo)] += 1
+        got = _fasteval._weighted(size, available)
+        assert len(got) == len({k for k, _ in got}) and dict(got) == dict(expected)
+
+
+def test_winners_only_and_full_orders_agree() -> None:
+    # equity() keeps only the winners; pot_equity() keeps the full order.
+    hands = ["AsKs", "QsJs", "Td9d", "8c8h", "7h6h"]
+    for board in ("2s5s9h", "2s5s9hKd", None):
+        split = equity(hands, board)
+        pots = pot_equity(hands, [100] * 5, board)
+        assert split.exact and pots.exact and split.boards == pots.boards
+        assert pots.pots[0].equity == tuple(p.equity for p in split.players)
+        assert pots.pots[0].win == tuple(p.win for p in split.players)
+
+
+def test_hole_cards_in_any_case_and_spacing() -> None:
+    plain = equity(["AsKs", "QdQh"], "2s5s9h")
+    assert equity(["as ks", "qDqH"], "2s5s9h") == plain
+    assert plain.players[0].hand == "AsKs"
+    with pytest.raises(EquityError, match="twice"):
+        equity(["AsAs", "QdQh"])
 
 
 # ------------------------------------------------------- public figures
