@@ -101,6 +101,8 @@ class Dealer:
             for seat, cards in enumerate(hole_cards):
                 if cards is None:
                     continue
+                if not isinstance(cards, str):
+                    cards = tuple(cards)
                 if cards == UNKNOWN or cards == (UNKNOWN, UNKNOWN) or cards == "????":
                     fixed_hole[seat] = (UNKNOWN, UNKNOWN)
                     continue

@@ -35,10 +35,10 @@ import json
 from typing import Any
 
 from holdem import events as _events
+from holdem.betting import Action, Kind
 from holdem.config import TableConfig
 from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand, HandResult
-from holdem.pots import Pot, PotAward
 
 SCHEMA = "holdem.hand"
 VERSION = 1
@@ -92,26 +92,6 @@ def _result_dict(result: HandResult) -> dict[str, Any]:
     }
 
 
-def _result(data: dict[str, Any]) -> HandResult:
-    awards = tuple(
-        PotAward(
-            Pot(a["amount"], tuple(a["eligible"]), a["name"]),
-            tuple(a["winners"]),
-            tuple(a["shares"]),
-        )
-        for a in data["awards"]
-    )
-    return HandResult(
-        tuple(data["stacks"]),
-        tuple(data["net"]),
-        awards,
-        tuple(data["payouts"]),
-        tuple(data["returned"]),
-        tuple(data["shown"]),
-        tuple(data["ranks"]),
-    )
-
-
 def snapshot(hand: Hand) -> dict[str, Any]:
     """The whole state of ``hand`` as JSON-ready data (schema ``holdem.hand`` v1)."""
     config = hand.config
@@ -137,57 +117,72 @@ def dumps(hand: Hand) -> str:
     return json.dumps(snapshot(hand), ensure_ascii=False)
 
 
-def restore(data: dict[str, Any]) -> Hand:
+def restore(data: Any) -> Hand:
     """A hand from :func:`snapshot` data; it goes on exactly as the original would.
+
+    The hand is rebuilt from the configuration, the cards and the actions in
+    the log, through the same legality checks as live play, and the state
+    stored in the snapshot must be exactly the state that follows: a snapshot
+    that was altered, or that breaks a rule, is refused whole.
 
     Raises:
         SnapshotError: wrong schema or version, a missing or malformed field,
-            or chips that do not add up.
+            an action the rules refuse, or a state that does not follow from
+            the log.
         ConfigError: the configuration in it is invalid.
     """
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise SnapshotError(f"not a {SCHEMA} snapshot")
-    if data.get("version") != VERSION:
-        raise SnapshotError(
-            f"snapshot version {data.get('version')!r}; this engine reads {VERSION}"
-        )
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise SnapshotError(f"snapshot version {version!r}; this engine reads {VERSION}")
     try:
         config = TableConfig(**data["config"])
-        state = data["state"]
-        hand = Hand.__new__(Hand)
-        hand.config = config
-        hand._n = n = config.seats
-        hand._manual = data["show_policy"] == "manual"
-        hand._hole = [tuple(cards) for cards in data["hole_cards"]]
-        hand._deck_board = tuple(data["board_cards"])
-        for key, attr in _STATE.items():
-            value = state[key]
-            setattr(hand, attr, list(value) if isinstance(value, list) else value)
-        hand._board = tuple(state["board"])
-        hand._log = [_events.from_dict(e) for e in data["log"]]
-        hand._result = None if data["result"] is None else _result(data["result"])
-        hand._memo = None
-        hand._unknown = any(cards[0] == "??" for cards in hand._hole)
+        board = data["board_cards"]
+        if not isinstance(board, list) or len(board) != 5:
+            raise SnapshotError("board_cards must list the five board cards")
+        hand = Hand(
+            config,
+            hole_cards=data["hole_cards"],
+            board=board,
+            show_policy=data["show_policy"],
+        )
+        for item in data["log"]:
+            _replay(hand, _events.from_dict(item))
     except ConfigError:
         raise
+    except SnapshotError:
+        raise
     except HoldemError as error:
-        raise SnapshotError(str(error)) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise SnapshotError(f"the snapshot's log breaks the rules: {error}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise SnapshotError(f"malformed snapshot: {error!r}") from None
-    if len(hand._hole) != n or any(len(state[key]) != n for key in _PER_SEAT):
-        raise SnapshotError(f"per-seat lists must have {n} entries")
-    if hand._phase not in ("betting", "showdown", "over"):
-        raise SnapshotError(f"unknown phase {hand._phase!r}")
-    in_play = sum(hand._stacks) + (0 if hand._phase == "over" else sum(hand._contrib) + hand._dead)
-    if in_play != sum(config.stacks) or min(hand._stacks) < 0:
-        raise SnapshotError("the chips in the snapshot do not add up to the starting stacks")
+    if snapshot(hand) != data:
+        raise SnapshotError("the snapshot's state does not follow from its cards and log")
     return hand
 
 
-def loads(text: str) -> Hand:
+def _replay(hand: Hand, event: _events.Event) -> None:
+    """Apply the decisions in a logged event; everything else the hand derives."""
+    if isinstance(event, _events.Acted):
+        seat, action = event.seat, event.action
+        if action in ("bet", "raise"):
+            hand.act(seat, Action(Kind(action), event.to))
+        elif action in ("fold", "check", "call"):
+            hand.act(seat, Action(Kind(action)))
+        else:
+            raise SnapshotError(f"unknown action {action!r} in the log")
+    elif isinstance(event, (_events.Shown, _events.Mucked)) and hand.showdown_seat is not None:
+        if isinstance(event, _events.Shown):
+            hand.show(event.seat)
+        else:
+            hand.muck(event.seat)
+
+
+def loads(text: str | bytes) -> Hand:
     """A hand from a JSON snapshot string (see :func:`restore`)."""
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SnapshotError(f"not JSON: {error.msg}") from None
+    except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as error:
+        raise SnapshotError(f"not JSON: {error}") from None
     return restore(data)

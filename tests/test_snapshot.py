@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import hands, play_random_hand
 
-from holdem import Hand, TableConfig
+from holdem import ConfigError, Hand, TableConfig
 from holdem.snapshot import SnapshotError, loads, restore, snapshot
 from holdem.snapshot import dumps as snapshot_dumps
 
@@ -85,23 +85,68 @@ def _good() -> dict[str, Any]:
     return snapshot(hand)
 
 
+def _shift(data: dict[str, Any]) -> None:
+    data["state"]["stacks"][0] += 100
+    data["state"]["stacks"][1] -= 100
+
+
+FOLLOW = "does not follow from its cards and log"
+
+
 @pytest.mark.parametrize(
     ("mutate", "fragment"),
     [
         (lambda d: d.update(schema="other"), "not a holdem.hand snapshot"),
         (lambda d: d.update(version=99), "version 99"),
-        (lambda d: d["state"].update(stacks=[500, 500]), "per-seat lists"),
-        (lambda d: d["state"]["stacks"].__setitem__(0, 10_000), "do not add up"),
-        (lambda d: d["state"].update(phase="dancing"), "unknown phase"),
+        (lambda d: d.update(version=True), "version True"),
+        (lambda d: d.update(version=1.0), "version 1.0"),
+        (lambda d: d.pop("state"), FOLLOW),
+        (lambda d: d.pop("log"), "malformed snapshot"),
+        (lambda d: d["state"].update(stacks=[500, 500]), FOLLOW),
+        (lambda d: d["state"]["stacks"].__setitem__(0, 10_000), FOLLOW),
+        (_shift, FOLLOW),
+        (lambda d: d["state"].update(phase="dancing"), FOLLOW),
+        (lambda d: d["state"].update(street=7), FOLLOW),
+        (lambda d: d["state"].update(to_act=9), FOLLOW),
+        (lambda d: d["state"]["folded"].__setitem__(1, True), FOLLOW),
+        (lambda d: d["state"].update(current_bet="20"), FOLLOW),
+        (lambda d: d.update(result={"stacks": [1500, 0, 0]}), FOLLOW),
+        (lambda d: d.update(show_policy="bogus"), "show_policy"),
+        (lambda d: d["hole_cards"].__setitem__(1, list(d["hole_cards"][0])), "dealt twice"),
+        (lambda d: d["hole_cards"].__setitem__(1, ["Zz", "Qq"]), "not a card"),
+        (lambda d: d["hole_cards"].__setitem__(1, ["As"]), "needs 2 hole cards"),
+        (lambda d: d.update(board_cards=d["board_cards"][:3]), "five board cards"),
+        (lambda d: d["board_cards"].__setitem__(0, d["hole_cards"][0][0]), "dealt twice"),
         (lambda d: d["log"].append({"event": "Nope"}), "not an event"),
-        (lambda d: d.pop("state"), "malformed snapshot"),
+        (
+            lambda d: d["log"].append(
+                {
+                    "event": "Acted",
+                    "seat": 1,
+                    "action": "raise",
+                    "to": 11,
+                    "added": 11,
+                    "all_in": False,
+                }
+            ),
+            "breaks the rules",
+        ),
+        (lambda d: d["state"].update(stacks=5), FOLLOW),
     ],
 )
 def test_a_bad_snapshot_is_refused(mutate: Any, fragment: str) -> None:
+    """A snapshot is rebuilt from its cards and logged actions under the rules (R3.7);
+    anything altered or illegal is refused whole with a SnapshotError (a ValueError)."""
     data = _good()
     mutate(data)
-    with pytest.raises(SnapshotError, match=fragment):
+    with pytest.raises((SnapshotError, ConfigError), match=fragment):
         restore(data)
+
+
+@pytest.mark.parametrize("thing", [None, 5, b"\xff", "[]"])
+def test_what_is_not_a_snapshot_is_refused(thing: Any) -> None:
+    with pytest.raises(SnapshotError):
+        loads(thing)
 
 
 def test_bad_json_text_is_refused() -> None:
