@@ -112,6 +112,48 @@ class EquityResult:
 
 
 # ------------------------------------------------------------------ input
+def _cards(what: str, cards: object) -> tuple[str, ...]:
+    """Parse ``board`` or ``dead``: ``None``, text (``"2c7d9h"``) or a sequence of cards."""
+    if cards is None:
+        return ()
+    if not isinstance(cards, str) and not (
+        isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray))
+    ):
+        raise EquityError(f"{what} must be cards as text or a list of cards, got {cards!r}")
+    items = cards if isinstance(cards, str) else list(cards)
+    if not isinstance(items, str) and not all(isinstance(c, str) for c in items):
+        raise EquityError(f"{what} must be cards as text or a list of cards, got {cards!r}")
+    try:
+        return parse_cards(items)
+    except CardError as error:
+        raise EquityError(f"{what}: {error}") from None
+
+
+def _check_settings(
+    samples: object, seed: object, target_stderr: object, time_limit: object, budget: object
+) -> None:
+    """Check the Monte Carlo settings (all but ``seed`` may be ``None``; ``budget`` may not)."""
+    if samples is not None and (
+        isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
+    ):
+        raise EquityError(f"samples must be a whole number >= 1, got {samples!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise EquityError(f"seed must be a whole number, got {seed!r}")
+    for name, value in (("target_stderr", target_stderr), ("time_limit", time_limit)):
+        if value is not None and (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not 0 < value < math.inf
+        ):
+            raise EquityError(f"{name} must be a number > 0, got {value!r}")
+    if (
+        isinstance(budget, bool)
+        or not isinstance(budget, (int, float))
+        or not 0 <= budget < math.inf
+    ):
+        raise EquityError(f"budget must be a number of seconds >= 0, got {budget!r}")
+
+
 def _hands(
     hands: Sequence[str | Range],
     board: str | Iterable[str] | None,
@@ -122,11 +164,8 @@ def _hands(
         raise EquityError("hands must be a list of hands or ranges, one per player")
     if not 2 <= len(hands) <= 10:
         raise EquityError(f"2 to 10 players, got {len(hands)}")
-    try:
-        board_cards = parse_cards(board) if board is not None else ()
-        dead_cards = parse_cards(dead) if dead is not None else ()
-    except CardError as error:
-        raise EquityError(str(error)) from None
+    board_cards = _cards("board", board)
+    dead_cards = _cards("dead", dead)
     if len(board_cards) not in (0, 3, 4, 5):
         raise EquityError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
     index = _fasteval.INDEX
