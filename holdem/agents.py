@@ -50,10 +50,23 @@ class Agent(Protocol):
         ...
 
 
+class AgentError(HoldemError):
+    """An agent was asked to act on a view it cannot act on: not a
+    :class:`~holdem.views.SeatView`, or the view of a seat that is not to act."""
+
+
 def _legal(view: SeatView) -> LegalActions:
+    if not isinstance(view, SeatView):
+        raise AgentError(
+            f"an agent acts on a seat view with legal options "
+            f"(holdem.views.seat_view(hand, hand.to_act)), got {type(view).__name__}"
+        )
     legal = view.legal
     if legal is None:
-        raise HoldemError(f"seat {view.seat} is not to act (seat to act: {view.to_act})")
+        raise AgentError(
+            f"seat {view.seat} is not to act (seat to act: {view.to_act}); an agent acts "
+            f"on the seat view of the seat to act, which has legal options"
+        )
     return legal
 
 

@@ -21,7 +21,15 @@ from holdem.betting import parse_chips
 from holdem.calculator import CalculatorError, calculate, format_text, to_json
 from holdem.errors import HoldemError, NotationError
 from holdem.history import format_history
-from holdem.phh import DIFFERED, MATCHED, REJECTED, REPLAYED, UNSUPPORTED, replay_paths
+from holdem.phh import (
+    DIFFERED,
+    MATCHED,
+    REJECTED,
+    REPLAYED,
+    UNSUPPORTED,
+    iter_paths,
+    replay_paths,
+)
 from holdem.scenarios import ScenarioError, find_scenarios, load_scenario, run_scenario
 
 OK, FAILED, USAGE = 0, 1, 2
@@ -238,10 +246,17 @@ def _replay(args: argparse.Namespace) -> int:
     if missing:
         print(f"holdem replay: error: no such file or folder: {missing[0]}", file=sys.stderr)
         return USAGE
+    files = list(iter_paths(args.paths))
+    if not files:
+        print(
+            "holdem replay: error: no hand histories (.phh, .phhs, .jsonl) found",
+            file=sys.stderr,
+        )
+        return USAGE
     counts = dict.fromkeys((MATCHED, DIFFERED, REJECTED, UNSUPPORTED, REPLAYED), 0)
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     total = 0
-    for result in replay_paths(args.paths):
+    for result in replay_paths(files):
         total += 1
         counts[result.status] += 1
         if args.json:
@@ -273,9 +288,10 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         help="self-play: many hands between reference agents, with each agent's win rate",
         description="Play independent hands between agents (blinds 1/2, every stack 200 big "
         "blinds at the start of every hand, the button moving one seat each hand, agents "
-        "given to the seats cyclically) and print each agent's chips won and big blinds "
-        "per 100 hands with a 95% confidence interval, and hands per second. "
-        "The same seed gives the same results with any number of workers.",
+        "given to the seats cyclically) and print each agent's chips won (over all its "
+        "seats) and bb/100/seat, the big blinds it won per 100 hands per seat (an agent on "
+        "two seats: the average of the two), with a 95% confidence interval, and hands per "
+        "second. The same seed gives the same results with any number of workers.",
     )
     simulate.add_argument("--players", type=int, default=6, help="seats, 2 to 10 (default 6)")
     simulate.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
@@ -287,12 +303,16 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         help=f"agents for the seats, cyclically: {', '.join(AGENTS)} (default random)",
     )
     simulate.add_argument(
-        "--workers", type=int, default=1, help="processes (default 1; 0: one per CPU)"
+        "--workers",
+        type=int,
+        default=1,
+        help="processes (default 1; 0: one per CPU); at most one per chunk of hands is used",
     )
     simulate.add_argument(
         "--json",
         action="store_true",
-        help='print one JSON line: {"hands", "seconds", "hands_per_second", "results"}',
+        help='print one JSON line: {"hands", "seconds", "hands_per_second", "results": '
+        '{AGENT: {"seats", "hands", "chips", "bb_per_100" (per seat), "ci95"}}}',
     )
     simulate.set_defaults(handler=_simulate)
 
@@ -462,6 +482,10 @@ def _tournament(args: argparse.Namespace) -> int:
     try:
         if args.hands_per_level < 1:
             raise HoldemError(f"--hands-per-level must be at least 1, got {args.hands_per_level}")
+        if args.stack < 1:
+            raise HoldemError(f"--stack must be at least 1 chip, got {args.stack}")
+        if args.max_hands < 1:
+            raise HoldemError(f"--max-hands must be at least 1, got {args.max_hands}")
         levels = sng.DEFAULT_SCHEDULE.levels
         schedule = Schedule(levels, hands_per_level=args.hands_per_level)
         table, decide = sng.agents_table(

@@ -44,6 +44,7 @@ DEFAULT_TARGET = 0.0005
 DEFAULT_TIME_LIMIT = 10.0
 """Monte Carlo stops after this many seconds unless told otherwise."""
 _CHUNK = 2000
+_NO_DEAL = "the ranges leave no deal without a card twice"
 
 Progress = Callable[[float], None]
 """Called now and then with the fraction of the work done, 0.0 to 1.0."""
@@ -132,7 +133,7 @@ def _cards(what: str, cards: object) -> tuple[str, ...]:
 def _check_settings(
     samples: object, seed: object, target_stderr: object, time_limit: object, budget: object
 ) -> None:
-    """Check the Monte Carlo settings (all but ``seed`` may be ``None``; ``budget`` may not)."""
+    """Check the settings of :func:`equity` (each may be ``None`` but ``budget``)."""
     if samples is not None and (
         isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
     ):
@@ -146,11 +147,7 @@ def _check_settings(
             or not 0 < value < math.inf
         ):
             raise EquityError(f"{name} must be a number > 0, got {value!r}")
-    if (
-        isinstance(budget, bool)
-        or not isinstance(budget, (int, float))
-        or not 0 <= budget < math.inf
-    ):
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget >= 0:
         raise EquityError(f"budget must be a number of seconds >= 0, got {budget!r}")
 
 
@@ -333,7 +330,7 @@ def _exact(
             holes_of[key] = holes
             weight_of[key] = 1
     if not weight_of:
-        raise EquityError("the ranges leave no deal without a card twice")
+        raise EquityError(_NO_DEAL)
     deal = 5 - len(board)
     if budget is not None and len(weight_of) * _unit_cost(len(combos), deal) > budget:
         return None
@@ -351,6 +348,45 @@ def _exact(
 
 
 # ------------------------------------------------------------ Monte Carlo
+_SEARCH_LIMIT = 200_000
+"""Combos tried by :func:`_feasible` before it gives up (no answer)."""
+_MAX_REJECTIONS = 100_000
+"""Random draws of hole cards in a row that clash before :func:`_sample` gives up."""
+
+
+def _feasible(combos: list[list[tuple[int, int]]]) -> bool | None:
+    """Whether one combo per player can be dealt with no card twice;
+    ``None`` when :data:`_SEARCH_LIMIT` combos were tried without an answer."""
+    limit = _SEARCH_LIMIT
+    order = sorted(combos, key=len)  # the most constrained players first
+    n = len(order)
+    if len({c for combo in combos for pair in combo for c in pair}) < 2 * n:
+        return False  # too few cards between them
+    used: set[int] = set()
+    tried = 0
+
+    def walk(i: int) -> bool | None:
+        nonlocal tried
+        if i == n:
+            return True
+        for a, b in order[i]:
+            tried += 1
+            if tried > limit:
+                return None
+            if a in used or b in used:
+                continue
+            used.add(a)
+            used.add(b)
+            found = walk(i + 1)
+            used.discard(a)
+            used.discard(b)
+            if found is not False:
+                return found
+        return False
+
+    return walk(0)
+
+
 def _sample(
     combos: list[list[tuple[int, int]]],
     board: tuple[int, ...],
@@ -377,11 +413,16 @@ def _sample(
             holes = holes0
             deck = deck0
         else:
-            while True:
+            for _ in range(_MAX_REJECTIONS):
                 holes = [choice(c) for c in combos]
                 used = {x for h in holes for x in h}
                 if len(used) == 2 * n:
                     break
+            else:
+                raise EquityError(
+                    f"the ranges almost never leave a deal without a card twice "
+                    f"({_MAX_REJECTIONS:,} random deals in a row had one); narrow them"
+                )
             deck = [c for c in base if c not in used]
         cards = [*board, *sample(deck, deal)]
         product = 1
@@ -439,8 +480,8 @@ def _monte_carlo(
     if samples is None and target is None and time_limit is None:
         target, time_limit = DEFAULT_TARGET, DEFAULT_TIME_LIMIT
     cap = samples if samples is not None else 100_000_000
-    if cap < 1:
-        raise EquityError(f"samples must be at least 1, got {samples}")
+    if _feasible(combos) is False:
+        raise EquityError(_NO_DEAL)
     rng = random.Random(seed)
     acc: dict[tuple[int, ...], int] = {}
     done = 0
@@ -488,6 +529,7 @@ def _finishing_orders(
     list[float] | None,
     int | None,
 ]:
+    _check_settings(samples, seed, target_stderr, time_limit, budget)
     combos, names, board_ix, dead_ix = _hands(hands, board, dead)
     if exact is True and samples is not None:
         raise EquityError("choose exact or a number of samples, not both")
@@ -666,6 +708,8 @@ def pot_equity(
     n = len(contributions)
     if len(hands) != n:
         raise EquityError(f"{len(hands)} hands for {n} contributions")
+    if isinstance(dead_money, bool) or not isinstance(dead_money, int) or dead_money < 0:
+        raise EquityError(f"dead_money must be a whole number of chips >= 0, got {dead_money!r}")
     live = [s for s in range(n) if hands[s] is not None]
     folded = [hands[s] is None for s in range(n)]
     layering = layer_pots(contributions, folded, dead_money)

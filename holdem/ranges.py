@@ -95,8 +95,13 @@ def _expand(token: str) -> list[tuple[str, str]]:
         return [(a, b)]
     if "-" in token:
         left, _, right = token.partition("-")
-        h1, l1, k1 = _split(left)
-        h2, l2, k2 = _split(right)
+        try:
+            h1, l1, k1 = _split(left)
+            h2, l2, k2 = _split(right)
+        except RangeError:
+            raise RangeError(
+                f"bad span {token!r}: a span joins two hand classes, like A5s-A2s or QQ-99"
+            ) from None
         if k1 != k2 or (h1 == l1) != (h2 == l2) or (h1 != l1 and h1 != h2):
             raise RangeError(f"bad span {token!r} (like A5s-A2s or QQ-99)")
         if h1 == l1:

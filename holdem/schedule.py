@@ -82,9 +82,16 @@ class Schedule:
         hands_per_level: int | None = None,
         seconds_per_level: float | None = None,
     ) -> None:
+        if isinstance(levels, (str, bytes)) or not isinstance(levels, Iterable):
+            raise ConfigError("levels", f"must be a list of Level values, got {levels!r}")
         levels = tuple(levels)
-        if not levels or not all(isinstance(level, Level) for level in levels):
+        if not levels:
             raise ConfigError("levels", "needs at least one Level")
+        for i, level in enumerate(levels):
+            if not isinstance(level, Level):
+                raise ConfigError(
+                    "levels", f"must be Level values, like Level(10, 20); item {i} is {level!r}"
+                )
         if hands_per_level is not None and seconds_per_level is not None:
             raise ConfigError(
                 "hands_per_level", "give hands_per_level or seconds_per_level, not both"

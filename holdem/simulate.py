@@ -16,9 +16,23 @@ those of one process.
 
 An agent's result adds up its seats: over hand ``i`` it wins ``y_i`` chips
 (the net of all its seats). Reported are the total ``chips`` won, the win
-rate in big blinds per 100 hands per seat (``100 * mean(y) / (seats * bb)``)
-and the half-width of its 95% confidence interval (``1.96`` standard errors
-of that mean over the hands, which are independent).
+rate in big blinds per 100 hands **per seat** (``100 * mean(y) / (seats *
+bb)``: an agent on two seats that wins 4 big blinds a hand over both has
+200 bb/100, what each of its seats won on average) and the half-width of its
+95% confidence interval (``1.96`` standard errors of that mean over the
+hands, which are independent).
+
+``holdem simulate --json`` prints :meth:`Simulation.to_dict` as one line;
+its keys are stable:
+
+* ``hands``: hands played;
+* ``seconds``: wall-clock seconds; ``hands_per_second``: their ratio;
+* ``results``: by agent name, in order of first seat, an object with
+  ``seats`` (seats the agent played in every hand), ``hands``, ``chips``
+  (chips won over all its seats and hands, negative when lost),
+  ``bb_per_100`` (big blinds won per 100 hands per seat) and ``ci95`` (the
+  half-width of the 95% confidence interval of ``bb_per_100``, ``null``
+  after a single hand).
 
 >>> result = simulate(players=3, hands=20, seed=1, agents=["call", "random"])
 >>> [(r.agent, r.seats) for r in result.results]
@@ -91,7 +105,9 @@ class Simulation:
         hands: hands played.
         seconds: wall-clock time, in seconds.
         results: one :class:`AgentResult` per distinct agent, in order of first seat.
-        players, seed, agents, workers: the settings used.
+        players, seed, agents: the settings used.
+        workers: the processes actually used: at most four per CPU and one per chunk of
+            hands, so possibly fewer than asked for.
         small_blind, big_blind, stack: the table, in chips.
     """
 
@@ -267,6 +283,9 @@ def simulate(
         workers = os.cpu_count() or 1
     spec = _Spec(players, seed, agents, small_blind, big_blind, chips, factories)
     jobs = [(spec, start, stop) for start, stop in _chunks(hands, workers)]
+    # A worker per chunk at most, and no more than a few per CPU: more processes
+    # only add start-up cost (results do not depend on the number of workers).
+    workers = min(workers, len(jobs), 4 * (os.cpu_count() or 1))
     names = list(dict.fromkeys(agents))
     totals = [[0, 0] for _ in names]
     done = 0
@@ -305,7 +324,7 @@ def _run(
             yield _work(job)
         return
     context = multiprocessing.get_context("spawn")
-    with context.Pool(min(workers, len(jobs))) as pool:
+    with context.Pool(workers) as pool:
         yield from pool.imap(_work, jobs)
 
 
@@ -324,18 +343,25 @@ def _result(name: str, seats: int, hands: int, total: int, squares: int, bb: int
 def format_results(simulation: Simulation) -> str:
     """The simulation as a text table, one line per agent, and the speed."""
     sim = simulation
+    hands = _plural(sim.hands, "hand")
     lines = [
-        f"{sim.players} players, {sim.hands} hands, seed {sim.seed}, blinds "
+        f"{sim.players} players, {hands}, seed {sim.seed}, blinds "
         f"{sim.small_blind}/{sim.big_blind}, stacks {sim.stack} "
-        f"({sim.stack / sim.big_blind:g} big blinds), {sim.workers} worker"
-        + ("s" if sim.workers != 1 else ""),
-        f"{'agent':<12} {'seats':>5} {'chips won':>12} {'bb/100':>10}   95% CI",
+        f"({sim.stack / sim.big_blind:g} big blinds), {_plural(sim.workers, 'worker')}",
+        f"{'agent':<12} {'seats':>5} {'chips won':>12} {'bb/100/seat':>12}   95% CI",
     ]
     for r in sim.results:
         lines.append(
-            f"{r.agent:<12} {r.seats:>5} {r.chips:>+12,} {r.bb_per_100:>+10.2f}   ± {r.ci95:.2f}"
+            f"{r.agent:<12} {r.seats:>5} {r.chips:>+12,} {r.bb_per_100:>+12.2f}   ± {r.ci95:.2f}"
         )
     lines.append(
-        f"{sim.hands} hands in {sim.seconds:.2f} s: {sim.hands_per_second:,.0f} hands per second"
+        "bb/100/seat: big blinds won per 100 hands per seat (all the agent's seats "
+        "averaged); 95% CI: half-width of its 95% confidence interval"
     )
+    lines.append(f"{hands} in {sim.seconds:.2f} s: {sim.hands_per_second:,.0f} hands per second")
     return "\n".join(lines)
+
+
+def _plural(count: int, noun: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")

@@ -99,6 +99,14 @@ Clock = Callable[[], float]
 
 
 # ------------------------------------------------------------------ errors
+def _check_seed(seed: object) -> None:
+    """A seed is a whole number, text, bytes or ``None``, else :class:`ConfigError`."""
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, (int, str, bytes, bytearray))
+    ):
+        raise ConfigError("seed", f"must be a whole number, text, bytes or None, got {seed!r}")
+
+
 class TableReason(str, enum.Enum):
     """Why a table operation was refused (the ``reason`` of :class:`TableError`)."""
 
@@ -295,8 +303,15 @@ class Table:
             raise ConfigError(
                 "max_buy_in", f"must be a whole number >= min_buy_in, got {max_buy_in!r}"
             )
-        if not hold_seconds >= 0:
-            raise ConfigError("hold_seconds", f"must be >= 0, got {hold_seconds!r}")
+        if (
+            isinstance(hold_seconds, bool)
+            or not isinstance(hold_seconds, (int, float))
+            or not hold_seconds >= 0
+        ):
+            raise ConfigError(
+                "hold_seconds", f"must be a number of seconds >= 0, got {hold_seconds!r}"
+            )
+        _check_seed(seed)
         if button is not None and (
             isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < size
         ):
@@ -556,9 +571,11 @@ class Table:
 
         Raises:
             TableError: a hand is in progress, or fewer than two players have chips.
+            ConfigError: ``seed`` is not a whole number, text, bytes or ``None``.
         """
         if self._hand is not None:
             raise TableError(None, TableReason.HAND_IN_PROGRESS, "a hand is in progress")
+        _check_seed(seed)
         self._expire()
         live = self.players_with_chips
         if len(live) < 2:

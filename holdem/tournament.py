@@ -69,6 +69,8 @@ def sit_and_go(
     """
     if not 2 <= len(names) <= 10:
         raise ConfigError("players", f"a sit-and-go has 2 to 10 players, got {len(names)}")
+    if isinstance(stack, bool) or not isinstance(stack, int) or stack < 1:
+        raise ConfigError("stack", f"must be a whole number of chips >= 1, got {stack!r}")
     table = Table(
         len(names), schedule=schedule, mode=TableMode.TOURNAMENT, seed=seed, clock=clock, button=0
     )

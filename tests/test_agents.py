@@ -99,6 +99,24 @@ def test_agents_refuse_views_of_seats_not_to_act(name: str) -> None:
         make_agent(name, 1).act(seat_view(hand, other))
 
 
+@pytest.mark.parametrize("name", AGENTS)
+@pytest.mark.parametrize("kind", ["spectator", "none"])
+def test_agents_refuse_views_without_a_seat(name: str, kind: str) -> None:
+    from holdem.agents import AgentError
+    from holdem.views import spectator_view
+
+    hand = Hand(TableConfig(stacks=[100, 100, 100], small_blind=1, big_blind=2), seed=1)
+    view = spectator_view(hand) if kind == "spectator" else None
+    with pytest.raises(AgentError) as caught:
+        make_agent(name, 1).act(view)  # type: ignore[arg-type]
+    assert isinstance(caught.value, HoldemError) and isinstance(caught.value, ValueError)
+    got = "SpectatorView" if kind == "spectator" else "NoneType"
+    assert str(caught.value) == (
+        "an agent acts on a seat view with legal options "
+        f"(holdem.views.seat_view(hand, hand.to_act)), got {got}"
+    )
+
+
 # ------------------------------------------------------------------ random
 
 

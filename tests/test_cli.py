@@ -283,3 +283,19 @@ def test_pots_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str], mes
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("holdem pots: error: ")
     assert message in err
+
+
+# ------------------------------------------------------------------ replay
+def test_replay_empty_folder_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "notes.txt").write_text("not a hand history\n")
+    status, out, err = run(capsys, "replay", str(tmp_path))
+    assert status == 2
+    assert out == ""
+    assert err == "holdem replay: error: no hand histories (.phh, .phhs, .jsonl) found\n"
+    # The same folder with one history in it replays.
+    corpus = Path(__file__).parent / "data" / "corpus-sample.jsonl"
+    (tmp_path / "one.jsonl").write_text(corpus.read_text().splitlines()[0] + "\n")
+    status, out, _ = run(capsys, "replay", str(tmp_path))
+    assert status == 0 and out == "1 hands: 1 matched, 0 differed, 0 rejected, 0 unsupported\n"

@@ -12,6 +12,7 @@ import io
 import itertools
 import json
 import random
+import sys
 from collections import Counter
 from contextlib import redirect_stdout
 from fractions import Fraction
@@ -411,3 +412,90 @@ def test_history_shows_equity_before_the_run_out() -> None:
         "All-in equity (exact, 1,712,304 boards): X 82.64%, Y 17.36%"
         in format_history(heads_up, show_equity=True).splitlines()
     )
+
+
+# ------------------------------------------------- ranges that cannot be dealt
+@pytest.mark.parametrize(
+    ("hands", "board", "how"),
+    [
+        (["AA", "AA"], "As2c3d", {"samples": 100}),
+        (["AA", "AA"], "As2c3d", {"exact": False}),
+        (["AA", "AA", "AA"], None, {"samples": 10}),
+        (["AA", "AA", "AA", "KK"], None, {"samples": 10}),  # enough cards, still no deal
+        (["AA-QQ"] * 10, None, {"exact": False}),  # too many combos for the exact path
+    ],
+)
+def test_monte_carlo_refuses_ranges_with_no_deal(
+    hands: list[str], board: str | None, how: dict[str, object]
+) -> None:
+    with pytest.raises(EquityError, match="the ranges leave no deal without a card twice"):
+        equity(hands, board, **how)  # type: ignore[arg-type]
+
+
+def test_monte_carlo_gives_up_when_the_ranges_almost_never_fit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    module = sys.modules["holdem.equity"]
+
+    # Without the up-front search, the sampler must still stop, with its own error.
+    monkeypatch.setattr(module, "_SEARCH_LIMIT", 1)
+    monkeypatch.setattr(module, "_MAX_REJECTIONS", 50)
+    with pytest.raises(EquityError, match="almost never leave a deal") as info:
+        equity(["AA", "AA", "AA", "KK"], samples=10)
+    assert isinstance(info.value, ValueError)
+
+
+def test_feasibility_search() -> None:
+    from holdem.equity import _feasible, _hands
+
+    def combos(*hands: str) -> list[list[tuple[int, int]]]:
+        return _hands(list(hands), None, None)[0]
+
+    assert _feasible(combos("AA", "AA", "AA", "KK")) is False
+    assert _feasible(combos("AA", "AA", "KK")) is True
+    assert _feasible(combos("AA", "AA", "AA")) is False
+    assert _feasible(combos("AA", "AA", "AA-KK")) is True
+    assert _feasible(combos(*["random"] * 10)) is True
+
+
+def test_cli_ranges_with_no_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["equity", "AA", "AA", "AA", "--samples", "10"]) == 2
+    err = capsys.readouterr().err
+    assert err == "holdem equity: error: the ranges leave no deal without a card twice\n"
+
+
+@pytest.mark.parametrize(
+    ("settings", "words"),
+    [
+        ({"samples": 10.5}, "samples must be a whole number >= 1, got 10.5"),
+        ({"samples": "100"}, "samples must be a whole number >= 1, got '100'"),
+        ({"samples": True}, "samples must be a whole number >= 1, got True"),
+        ({"samples": 0}, "samples must be a whole number >= 1, got 0"),
+        ({"board": 5}, "board must be cards as text or a list of cards, got 5"),
+        ({"board": [5]}, r"board must be cards as text or a list of cards, got \[5\]"),
+        ({"dead": 7}, "dead must be cards as text or a list of cards, got 7"),
+        ({"target_stderr": -1}, "target_stderr must be a number > 0, got -1"),
+        ({"target_stderr": 0}, "target_stderr must be a number > 0, got 0"),
+        ({"time_limit": 0}, "time_limit must be a number > 0, got 0"),
+        ({"time_limit": -2.5}, "time_limit must be a number > 0, got -2.5"),
+        ({"seed": [1]}, r"seed must be a whole number, got \[1\]"),
+        ({"budget": -1}, "budget must be a number of seconds >= 0, got -1"),
+    ],
+)
+def test_bad_settings(settings: dict[str, object], words: str) -> None:
+    with pytest.raises(EquityError, match=words):
+        equity(["AsAh", "KsKd"], **settings)  # type: ignore[arg-type]
+
+
+def test_board_as_a_list_of_cards() -> None:
+    text = equity(["AsAh", "KsKd"], board="2c7d9h")
+    listed = equity(["AsAh", "KsKd"], board=["2c", "7d", "9h"])
+    assert listed.players[0].equity == text.players[0].equity
+    assert listed.board == ("2c", "7d", "9h")
+
+
+def test_pot_equity_names_dead_money() -> None:
+    with pytest.raises(
+        EquityError, match="dead_money must be a whole number of chips >= 0, got -5"
+    ):
+        pot_equity(["AsAh", "KsKd"], [10, 10], dead_money=-5)

@@ -63,3 +63,20 @@ def test_bad_notation(text: str) -> None:
     with pytest.raises(RangeError) as info:
         parse_range(text)
     assert isinstance(info.value, HoldemError)
+
+
+@pytest.mark.parametrize("token", ["JJ-", "-JJ", "QQ-9", "A5s-Z2s"])
+def test_bad_span_names_the_token(token: str) -> None:
+    with pytest.raises(RangeError) as info:
+        parse_range(f"QQ+, AKs {token}")
+    assert str(info.value) == (
+        f"bad span {token!r}: a span joins two hand classes, like A5s-A2s or QQ-99"
+    )
+
+
+def test_cli_bad_span(capsys: pytest.CaptureFixture[str]) -> None:
+    from holdem.cli import main
+
+    assert main(["equity", "QQ+, AKs", "JJ-"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'JJ-'" in err and "like A5s-A2s or QQ-99" in err

@@ -208,6 +208,37 @@ def test_format_results() -> None:
     text = format_results(sim)
     assert text.startswith("6 players, 20 hands, seed 3, blinds 1/2, stacks 400 (200 big blinds)")
     assert "random" in text and "call" in text and "hands per second" in text
+    lines = text.splitlines()
+    assert lines[1].split() == ["agent", "seats", "chips", "won", "bb/100/seat", "95%", "CI"]
+    assert lines[-2].startswith("bb/100/seat: big blinds won per 100 hands per seat")
+
+
+def test_bb_per_100_is_per_seat() -> None:
+    """An agent on several seats: its chips are summed over them, its bb/100
+    is per seat (what one of its seats won on average per 100 hands)."""
+    sim = simulate(players=3, hands=30, seed=4, agents=["call", "random"])
+    call, rand = sim.results
+    assert (call.seats, rand.seats) == (2, 1)
+    assert call.chips == -rand.chips != 0
+    for r in sim.results:
+        assert r.bb_per_100 == pytest.approx(100 * r.chips / (sim.hands * r.seats * 2))
+    # The same chips over two seats are half the per-seat rate of one seat.
+    assert call.bb_per_100 == pytest.approx(-rand.bb_per_100 / 2)
+    assert sim.to_dict()["results"]["call"]["bb_per_100"] == round(call.bb_per_100, 4)
+
+
+def test_workers_reported_are_the_workers_used() -> None:
+    one = simulate(players=3, hands=1, seed=0, agents=["call"], workers=1000)
+    assert one.workers == 1
+    text = format_results(one)
+    first = text.splitlines()[0]
+    assert first == "3 players, 1 hand, seed 0, blinds 1/2, stacks 400 (200 big blinds), 1 worker"
+    assert text.splitlines()[-1].startswith("1 hand in ")
+    two = simulate(players=3, hands=2, seed=0, agents=["call"], workers=5)
+    assert len(_chunks(2, 5)) == 2 and two.workers == 2
+    assert format_results(two).splitlines()[0] == (
+        "3 players, 2 hands, seed 0, blinds 1/2, stacks 400 (200 big blinds), 2 workers"
+    )
 
 
 # ---------------------------------------------------------------------- CLI
@@ -282,3 +313,10 @@ def test_cli_progress_bar_only_on_a_terminal(
     assert main(["simulate", "--players", "2", "--hands", "5", "--agent", "call"]) == 0
     err = capsys.readouterr().err
     assert "5/5 hands" in err and err.endswith("\r")
+
+
+def test_cli_help_says_bb_per_100_is_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "bb/100/seat, the big blinds it won per 100 hands per seat" in text
+    assert '"bb_per_100" (per seat)' in text

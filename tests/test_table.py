@@ -784,3 +784,59 @@ def test_sit_and_go_ends_with_one_player_holding_every_chip(seed: int, players: 
             assert standing.shared and standings[i - 1].shared
         else:
             assert standing.place == i + 1
+
+
+@pytest.mark.parametrize("hold", ["x", None, True, -1, float("nan")])
+def test_bad_hold_seconds_is_a_config_error(hold: object) -> None:
+    from holdem import ConfigError
+
+    with pytest.raises(ConfigError) as info:
+        Table(3, schedule=Level(5, 10), hold_seconds=hold)  # type: ignore[arg-type]
+    assert info.value.field == "hold_seconds"
+    assert str(info.value) == f"hold_seconds: must be a number of seconds >= 0, got {hold!r}"
+
+
+@pytest.mark.parametrize("seed", [[1], 1.5, True, {"a": 1}])
+def test_bad_seed_is_a_config_error(seed: object) -> None:
+    from holdem import ConfigError
+
+    with pytest.raises(ConfigError) as info:
+        Table(3, schedule=Level(5, 10), seed=seed)  # type: ignore[arg-type]
+    assert info.value.field == "seed"
+    table = Table(3, schedule=Level(5, 10))
+    seat_players(table, {0: ("A", 100), 1: ("B", 100)})
+    with pytest.raises(ConfigError) as info:
+        table.start_hand(seed=seed)  # type: ignore[arg-type]
+    assert str(info.value) == f"seed: must be a whole number, text, bytes or None, got {seed!r}"
+    with pytest.raises(ConfigError):
+        table.play_hand(lambda hand, seat: Action(Kind.FOLD), seed=seed)  # type: ignore[arg-type]
+    # The refused hand left the table as it was.
+    assert table.hand is None and table.button is None and table.hands_played == 0
+
+
+@pytest.mark.parametrize("seed", [7, "seven", b"seven"])
+def test_good_seeds_deal_reproducibly(seed: int | str | bytes) -> None:
+    def deal() -> tuple[tuple[str, ...], ...]:
+        table = Table(3, schedule=Level(5, 10))
+        seat_players(table, {0: ("A", 100), 1: ("B", 100)})
+        hand = table.start_hand(seed=seed)  # type: ignore[arg-type]
+        return (hand.hole_cards(0), hand.hole_cards(1))
+
+    assert deal() == deal()
+
+
+@pytest.mark.parametrize(
+    ("levels", "message"),
+    [
+        ([1, 2], "levels: must be Level values, like Level(10, 20); item 0 is 1"),
+        ([Level(5, 10), "x"], "levels: must be Level values, like Level(10, 20); item 1 is 'x'"),
+        ([], "levels: needs at least one Level"),
+        (5, "levels: must be a list of Level values, got 5"),
+    ],
+)
+def test_schedule_names_bad_levels(levels: object, message: str) -> None:
+    from holdem import ConfigError
+
+    with pytest.raises(ConfigError) as info:
+        Schedule(levels, hands_per_level=2)  # type: ignore[arg-type]
+    assert str(info.value) == message

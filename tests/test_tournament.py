@@ -207,3 +207,29 @@ def test_cli_tournament_errors(capsys: pytest.CaptureFixture[str]) -> None:
     captured = capsys.readouterr()
     assert "no winner" in captured.err
     assert captured.out.splitlines()[1].split()[0] == "-"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--max-hands", "0"], "--max-hands must be at least 1, got 0"),
+        (["--max-hands", "-5"], "--max-hands must be at least 1, got -5"),
+        (["--stack", "0"], "--stack must be at least 1 chip, got 0"),
+        (["--stack", "-3"], "--stack must be at least 1 chip, got -3"),
+    ],
+)
+def test_cli_tournament_bad_numbers(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["tournament", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"holdem tournament: error: {message}\n"
+    assert captured.out == ""
+
+
+@pytest.mark.parametrize("stack", [0, -1, 1.5, True])
+def test_sit_and_go_names_a_bad_stack(stack: object) -> None:
+    with pytest.raises(ConfigError) as info:
+        sit_and_go(["Anna", "Bjarni"], stack=stack)  # type: ignore[arg-type]
+    assert info.value.field == "stack"
+    assert str(info.value) == f"stack: must be a whole number of chips >= 1, got {stack!r}"
