@@ -64,7 +64,7 @@ class TableConfig:
         ante_type: :class:`AnteType` (``none``, ``uniform``, ``big_blind``).
         structure: :class:`Structure` (``no_limit`` or ``pot_limit``).
         min_bet: the minimum bet and minimum raise size (R3.2, R3.3); the big
-            blind unless given.
+            blind unless given, and never less than it.
         chip_unit: the smallest chip on the table; pots are split in whole
             units of it (R8.3). 1 unless given.
         small_blind_seat: the seat posting the small blind, or ``None`` when
@@ -142,7 +142,8 @@ class TableConfig:
             raise ConfigError("ante", f"is {ante_chips} but ante_type is none")
         if kind is not AnteType.NONE and not ante_chips:
             raise ConfigError("ante", f"must be positive with ante_type {kind.value}")
-        bet = bb if min_bet is None else _chips("min_bet", min_bet, 1)
+        # R3.2: the minimum bet is the big blind; a table may set it higher.
+        bet = bb if min_bet is None else _chips("min_bet", min_bet, bb)
         unit = _chips("chip_unit", chip_unit, 1)
         if big_blind_seat is None:
             big_blind_seat = (button + 1) % count if count == 2 else (button + 2) % count

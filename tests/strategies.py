@@ -55,7 +55,7 @@ def table_configs(
     button = draw(st.integers(0, n - 1))
     structure = draw(st.sampled_from(structures))
     chip_unit = draw(st.sampled_from([1, 1, 1, 5, 25]))
-    min_bet = draw(st.none() | st.integers(1, 3 * bb)) if with_min_bet else None
+    min_bet = draw(st.none() | st.integers(bb, 3 * bb)) if with_min_bet else None
     return TableConfig(
         stacks=stacks,
         small_blind=sb,

@@ -631,6 +631,7 @@ CONFIG_ERRORS = [
     ("ante-type-unknown", dict(ante=5, ante_type="straddle"), "ante_type"),
     ("structure-unknown", dict(structure="fixed_limit"), "structure"),
     ("min-bet-zero", dict(min_bet=0), "min_bet"),
+    ("min-bet-below-big-blind", dict(min_bet=5), "min_bet"),
     ("chip-unit-zero", dict(chip_unit=0), "chip_unit"),
 ]
 
