@@ -8,6 +8,7 @@ R2.2). The bug-report seats S1, S2, ... are seats 0, 1, ...
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -157,3 +158,29 @@ def refused(
     assert error.amount == amount
     assert snapshot(hand) == before
     return error
+
+
+def random_hand(rnd: random.Random) -> Hand:
+    """A random legal hand played to the end: 2 to 7 seats, every ante type, short
+    and deep stacks, bets and raises at the minimum, the maximum or in between."""
+    n = rnd.randint(2, 7)
+    kind = rnd.choice(["none", "uniform", "big_blind"])
+    config = TableConfig(
+        stacks=[rnd.choice([rnd.randint(1, 25), rnd.randint(25, 400)]) for _ in range(n)],
+        small_blind=rnd.choice([0, 5]),
+        big_blind=10,
+        button=rnd.randrange(n),
+        ante=0 if kind == "none" else rnd.randint(1, 10),
+        ante_type=kind,
+    )
+    hand = Hand(config, seed=rnd.random())
+    while (legal := hand.legal_actions()) is not None:
+        pick = rnd.choice(["cc", "cc", "f", "cbr"])
+        if pick == "f" and legal.can_fold:
+            hand.fold(legal.seat)
+        elif pick == "cbr" and legal.min_raise_to is not None and legal.max_raise_to is not None:
+            low, high = legal.min_raise_to, legal.max_raise_to
+            hand.bet_or_raise(legal.seat, rnd.choice([low, high, rnd.randint(low, high)]))
+        else:
+            hand.check_or_call(legal.seat)
+    return hand

@@ -8,10 +8,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from helpers import random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem import Hand, TableConfig
 from holdem.phh import (
     DIFFERED,
     MATCHED,
@@ -265,36 +265,11 @@ def test_phh_and_phhs_files_and_folders(tmp_path: Path) -> None:
     assert statuses == [DIFFERED, MATCHED, MATCHED, REJECTED]
 
 
-def _random_hand(rnd: random.Random) -> Hand:
-    n = rnd.randint(2, 7)
-    kind = rnd.choice(["none", "uniform", "big_blind"])
-    config = TableConfig(
-        stacks=[rnd.choice([rnd.randint(1, 30), rnd.randint(30, 500)]) for _ in range(n)],
-        small_blind=rnd.choice([1, 5]),
-        big_blind=10,
-        button=rnd.randrange(n),
-        ante=0 if kind == "none" else rnd.randint(1, 10),
-        ante_type=kind,
-    )
-    hand = Hand(config, seed=rnd.random())
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        assert legal is not None
-        choice = rnd.choice(["cc", "cc", "f", "cbr"])
-        if choice == "f" and legal.can_fold:
-            hand.fold(legal.seat)
-        elif choice == "cbr" and legal.min_raise_to is not None and legal.max_raise_to is not None:
-            hand.bet_or_raise(legal.seat, rnd.randint(legal.min_raise_to, legal.max_raise_to))
-        else:
-            hand.check_or_call(legal.seat)
-    return hand
-
-
 @settings(max_examples=150, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_export_then_replay_gives_the_same_hand(rnd: random.Random) -> None:
     """Round trip: any hand the engine plays writes a PHH file that replays to the same stacks."""
-    hand = _random_hand(rnd)
+    hand = random_hand(rnd)
     record = tomllib.loads(dumps(to_phh(hand)))
     result = replay_record(record)
     assert result.status == MATCHED, result.divergence()

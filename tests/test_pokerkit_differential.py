@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem import Hand, TableConfig
+from holdem import Hand
 from holdem.phh import dumps, to_phh
 
 pokerkit = pytest.importorskip(
@@ -24,33 +25,6 @@ def pokerkit_stacks(text: str) -> list[int]:
     """Final stacks by a strict PokerKit replay of a PHH text."""
     *_, state = pokerkit.HandHistory.loads(text)
     return list(state.stacks)
-
-
-def _play(rnd: random.Random) -> Hand:
-    n = rnd.randint(2, 7)
-    kind = rnd.choice(["none", "uniform", "big_blind"])
-    ante = 0 if kind == "none" else rnd.randint(1, 10)
-    config = TableConfig(
-        stacks=[rnd.choice([rnd.randint(1, 25), rnd.randint(25, 400)]) for _ in range(n)],
-        small_blind=rnd.choice([0, 5]),
-        big_blind=10,
-        button=rnd.randrange(n),
-        ante=ante,
-        ante_type=kind,
-    )
-    hand = Hand(config, seed=rnd.random())
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        assert legal is not None
-        pick = rnd.choice(["cc", "cc", "f", "cbr"])
-        if pick == "f" and legal.can_fold:
-            hand.fold(legal.seat)
-        elif pick == "cbr" and legal.min_raise_to is not None and legal.max_raise_to is not None:
-            low, high = legal.min_raise_to, legal.max_raise_to
-            hand.bet_or_raise(legal.seat, rnd.choice([low, high, rnd.randint(low, high)]))
-        else:
-            hand.check_or_call(legal.seat)
-    return hand
 
 
 def _where_rules_differ(hand: Hand) -> bool:
@@ -77,7 +51,7 @@ def _where_rules_differ(hand: Hand) -> bool:
 @given(st.randoms(use_true_random=False))
 def test_random_hands_end_as_pokerkit_ends_them(rnd: random.Random) -> None:
     """Random legal hands (2 to 7 seats, antes, short stacks) give PokerKit's final stacks."""
-    hand = _play(rnd)
+    hand = random_hand(rnd)
     if _where_rules_differ(hand):
         return
     record = to_phh(hand)
