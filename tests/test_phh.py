@@ -202,53 +202,19 @@ def test_a_recorded_check_with_no_decision_is_a_no_op() -> None:
     assert replay_record(record).status == MATCHED
 
 
+CHECKED_DOWN = ["p3 cc", "p1 cc", "p2 cc"] + [
+    action
+    for street in ("d db 2c7d9h", "d db Ts", "d db 3s")
+    for action in (street, "p1 cc", "p2 cc", "p3 cc")
+]
+
+
 def test_unknown_cards_never_win_and_an_all_unknown_showdown_is_rejected() -> None:
-    record = _with(
-        actions=[
-            "d dh p1 ????",
-            "d dh p2 ????",
-            "d dh p3 QhQs",
-            "p3 cc",
-            "p1 cc",
-            "p2 cc",
-            "d db 2c7d9h",
-            "p1 cc",
-            "p2 cc",
-            "p3 cc",
-            "d db Ts",
-            "p1 cc",
-            "p2 cc",
-            "p3 cc",
-            "d db 3s",
-            "p1 cc",
-            "p2 cc",
-            "p3 cc",
-        ],
-        finishing_stacks=[900, 900, 1200],
-    )
+    """Unknown hole cards can never win; a showdown with only unknown hands is refused."""
+    known = ["d dh p1 ????", "d dh p2 ????", "d dh p3 QhQs"]
+    record = _with(actions=known + CHECKED_DOWN, finishing_stacks=[900, 900, 1200])
     assert replay_record(record).status == MATCHED
-    hidden = _with(
-        actions=[
-            "d dh p1 ????",
-            "d dh p2 ????",
-            "d dh p3 ????",
-            "p3 cc",
-            "p1 cc",
-            "p2 cc",
-            "d db 2c7d9h",
-            "p1 cc",
-            "p2 cc",
-            "p3 cc",
-            "d db Ts",
-            "p1 cc",
-            "p2 cc",
-            "p3 cc",
-            "d db 3s",
-            "p1 cc",
-            "p2 cc",
-            "p3 cc",
-        ]
-    )
+    hidden = _with(actions=["d dh p1 ????", "d dh p2 ????", "d dh p3 ????"] + CHECKED_DOWN)
     result = replay_record(hidden)
     assert result.status == REJECTED
     assert result.error is not None and "unknown hole cards" in result.error["message"]
