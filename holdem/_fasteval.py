@@ -394,12 +394,19 @@ def _multiway_direct(
                 for q, w in rest:
                     base = seen[set_key + q]
                     acc[base] = acc[base] - w
-                    changed = list(base)
-                    for p, v in zip(flushers, values):
-                        changed[p] = v
-                    t = tuple(changed)
+                    t = _replaced(base, flushers, values)
                     acc[t] = acc_get(t, 0) + w
     return acc
+
+
+def _replaced(
+    base: tuple[int, ...], players: Sequence[int], values: Sequence[int]
+) -> tuple[int, ...]:
+    """``base`` with ``values`` put in at the ``players`` positions."""
+    changed = list(base)
+    for p, v in zip(players, values):
+        changed[p] = v
+    return tuple(changed)
 
 
 def _multiway(
@@ -491,10 +498,7 @@ def _multiway(
                 acc[t] = acc_get(t, 0) + w
             continue
         for key, w in d.items():
-            values = list(seen[key])
-            for p, v in zip(flushers, stand):
-                values[p] = v
-            t = tuple(values)
+            t = _replaced(seen[key], flushers, stand)
             acc[t] = acc_get(t, 0) + w
     return acc
 

@@ -713,27 +713,28 @@ class Hand:
         if self._manual:
             self._skip_unknown()
         else:
+            required = self._must_show()
             for seat in list(self._show_queue):
-                if self._must_show(seat):
+                if seat in required:
                     self._reveal(seat)
                 else:
                     self._conceal(seat)
             self._finish_showdown()
 
-    def _must_show(self, seat: int) -> bool:
-        """R6.3, R6.4: a hand that wins a contested pot, or any hand after an all-in."""
-        if self._ranks[seat] is None:
-            return False
-        live = [s for s in range(self._n) if not self._folded[s]]
-        if any(self._stacks[s] == 0 for s in live):
-            return True
-        mine = self._ranks[seat]
+    def _must_show(self) -> set[int]:
+        """R6.3, R6.4: the seats whose hands must be shown: every known hand after an
+        all-in, else each hand that wins a share of a pot two or more can win."""
+        ranks = self._ranks
+        live = [s for s in range(self._n) if not self._folded[s] and ranks[s] is not None]
+        if any(self._stacks[s] == 0 for s in range(self._n) if not self._folded[s]):
+            return set(live)
+        required: set[int] = set()
         for pot in self.pots().pots:
-            if seat in pot.eligible and len(pot.eligible) > 1:
-                ranks = [self._ranks[s] for s in pot.eligible if self._ranks[s] is not None]
-                if mine == min(ranks):  # type: ignore[type-var]
-                    return True
-        return False
+            known = [s for s in pot.eligible if ranks[s] is not None]
+            if len(pot.eligible) > 1 and known:
+                best = min(ranks[s] for s in known)  # type: ignore[type-var]
+                required.update(s for s in known if ranks[s] == best)
+        return required
 
     def _reveal(self, seat: int) -> None:
         cards = self._hole[seat]
@@ -771,7 +772,7 @@ class Hand:
                 (it wins a pot, or a player is all-in, R6.3, R6.4).
         """
         self._check_show(seat, "muck")
-        if self._must_show(seat):
+        if seat in self._must_show():
             raise IllegalActionError(
                 seat,
                 "muck",

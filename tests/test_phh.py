@@ -180,13 +180,9 @@ def test_what_the_engine_does_not_play_is_unsupported(change: dict, fragment: st
 
 def test_a_recorded_check_with_no_decision_is_a_no_op() -> None:
     """R5.1a: the only player able to bet, owing nothing, may be recorded as checking."""
-    record = {
-        "variant": "NT",
-        "antes": [0, 0],
-        "blinds_or_straddles": [50, 100],
-        "min_bet": 100,
-        "starting_stacks": [1000, 500],
-        "actions": [
+    record = _showdown_record(
+        starting_stacks=[1000, 500],
+        actions=[
             "d dh p1 AhAs",
             "d dh p2 KhKs",
             "p2 cbr 500",
@@ -197,8 +193,8 @@ def test_a_recorded_check_with_no_decision_is_a_no_op() -> None:
             "p1 cc",
             "d db 3s",
         ],
-        "finishing_stacks": [1500, 0],
-    }
+        finishing_stacks=[1500, 0],
+    )
     assert replay_record(record).status == MATCHED
 
 

@@ -158,37 +158,19 @@ def test_cli_tournament_prints_eliminations_and_places(capsys: pytest.CaptureFix
 
 def test_cli_tournament_quiet_and_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     """``--quiet`` prints only the results table; the same seed, the same table."""
-    assert (
-        main(
-            [
-                "tournament",
-                "-q",
-                "--agents",
-                "call,random,call",
-                "--seed",
-                "9",
-                "--hands-per-level",
-                "3",
-            ]
-        )
-        == 0
-    )
+    args = [
+        "tournament",
+        "-q",
+        "--agents",
+        "call,random,call",
+        "--seed",
+        "9",
+        "--hands-per-level",
+        "3",
+    ]
+    assert main(args) == 0
     first = capsys.readouterr().out
-    assert (
-        main(
-            [
-                "tournament",
-                "-q",
-                "--agents",
-                "call,random,call",
-                "--seed",
-                "9",
-                "--hands-per-level",
-                "3",
-            ]
-        )
-        == 0
-    )
+    assert main(args) == 0
     assert capsys.readouterr().out == first
     assert first.splitlines()[0].startswith("Place")
 
