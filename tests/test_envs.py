@@ -251,3 +251,28 @@ def test_core_does_not_import_the_extras() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_learning_example_runs_and_prints_its_curve() -> None:
+    """examples/learn_vs_call.py, shortened: one line per block, then the evaluation."""
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "examples" / "learn_vs_call.py"
+    args = ["--hands", "600", "--blocks", "2", "--evaluation", "100"]
+    out = subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert out[0].split() == ["hands", "epsilon", "bb/100"]
+    assert [line.split()[0] for line in out[1:3]] == ["300", "600"]
+    assert out[3].startswith("greedy policy over 100 new hands: ")
+
+
+def test_observation_key_for_rllib() -> None:
+    env = aec_env(players=2, observation_key="observations")
+    env.reset(seed=1)
+    obs = env.observe("player_0")
+    assert sorted(obs) == ["action_mask", "observations"]
+    assert env.observation_space("player_0").contains(obs)
+    with pytest.raises(ConfigError) as error:
+        aec_env(observation_key="obs")
+    assert error.value.field == "observation_key"

@@ -24,6 +24,7 @@ from pettingzoo import AECEnv
 
 from holdem.abstraction import Abstraction
 from holdem.envs._core import Game, penalty_rewards
+from holdem.errors import ConfigError
 from holdem.hand import Hand
 from holdem.history import format_history
 
@@ -36,6 +37,9 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             as for :class:`holdem.envs._core.Game`.
         render_mode: ``None``, ``"ansi"`` (``render()`` returns the hand as
             text) or ``"human"`` (prints it).
+        observation_key: the key of the encoding in the observation dict:
+            ``"observation"`` (PettingZoo's convention, default) or
+            ``"observations"`` (what RLlib's action-masking modules read).
 
     Raises:
         ConfigError: a setting is invalid (its name is the error's ``field``).
@@ -59,18 +63,22 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         illegal: str = "penalty",
         penalty: float | None = None,
         render_mode: str | None = None,
+        observation_key: str = "observation",
     ) -> None:
         super().__init__()
+        if observation_key not in ("observation", "observations"):
+            raise ConfigError(
+                "observation_key", f"observation or observations, got {observation_key!r}"
+            )
+        self._key = observation_key
         self.game = Game(players, stacks, blinds, ante, abstraction, history, illegal, penalty)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            from holdem.errors import ConfigError
-
             raise ConfigError("render_mode", f"None, human or ansi, got {render_mode!r}")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
         space: dict[str, Any] = {
-            "observation": self.game.observation_space,
+            observation_key: self.game.observation_space,
             "action_mask": self.game.mask_space,
         }
         from gymnasium import spaces
@@ -109,7 +117,7 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         assert self.hand is not None, "reset() the environment first"
         seat = self._seat[agent]
         return {
-            "observation": self.game.observation(self.hand, seat),
+            self._key: self.game.observation(self.hand, seat),
             "action_mask": self.game.mask(self.hand, seat),
         }
 
@@ -168,7 +176,7 @@ def aec_env(
     **options: Any,
 ) -> HoldemAECEnv:
     """A :class:`HoldemAECEnv` (keyword ``options``: ``ante``, ``history``,
-    ``illegal``, ``penalty``, ``render_mode``).
+    ``illegal``, ``penalty``, ``render_mode``, ``observation_key``).
 
     Raises:
         ConfigError: a setting is invalid (its name is the error's ``field``).
