@@ -300,7 +300,8 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         "--agent",
         default="random",
         metavar="NAME[,NAME...]",
-        help=f"agents for the seats, cyclically: {', '.join(AGENTS)} (default random)",
+        help=f"agents for the seats, cyclically: {', '.join(AGENTS)}, or your own class as "
+        "module:Class or path/to/file.py:Class (default random)",
     )
     simulate.add_argument(
         "--workers",
@@ -318,6 +319,7 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from holdem.agent_specs import factories as agent_factories
     from holdem.simulate import format_results, simulate
 
     show = sys.stderr.isatty()
@@ -328,12 +330,14 @@ def _simulate(args: argparse.Namespace) -> int:
         sys.stderr.flush()
 
     try:
+        agents = _items(args.agent)
         result = simulate(
             args.players,
             args.hands,
             args.seed,
-            _items(args.agent),
+            agents,
             workers=args.workers,
+            factories=agent_factories(agents),
             progress=progress if show else None,
         )
     except HoldemError as error:
@@ -459,7 +463,8 @@ def _add_tournament(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         "--agents",
         default="random,call,potodds,random,call,potodds",
         metavar="NAME[,NAME...]",
-        help=f"one agent per player, 2 to 10: {', '.join(AGENTS)} (default: six players)",
+        help=f"one agent per player, 2 to 10: {', '.join(AGENTS)}, or module:Class or "
+        "path/to/file.py:Class (default: six players)",
     )
     tournament.add_argument("--stack", type=int, default=1500, help="starting stack (default 1500)")
     tournament.add_argument(
@@ -477,6 +482,7 @@ def _add_tournament(subparsers: argparse._SubParsersAction[_Parser]) -> None:
 
 def _tournament(args: argparse.Namespace) -> int:
     from holdem import tournament as sng
+    from holdem.agent_specs import AgentFailure
     from holdem.table import Busted, Schedule
 
     try:
@@ -502,7 +508,11 @@ def _tournament(args: argparse.Namespace) -> int:
         )
     seen = 0
     while not table.is_over and table.hands_played < args.max_hands:
-        table.play_hand(decide)
+        try:
+            table.play_hand(decide)
+        except AgentFailure as error:
+            print(f"holdem tournament: error: {error}", file=sys.stderr)
+            return USAGE
         events = table.events
         for event in events[seen:]:
             if isinstance(event, Busted) and not args.quiet and event.place is not None:

@@ -52,6 +52,7 @@ from typing import Any
 
 import attrs
 
+from holdem.agent_specs import checked_act
 from holdem.agents import AGENTS, Agent, AgentFactory, make_agent
 from holdem.betting import Action
 from holdem.config import TableConfig
@@ -197,9 +198,11 @@ def _tally(spec: _Spec, start: int, stop: int) -> list[tuple[int, int]]:
     table = _table(spec, start)
     agents: list[Agent] = []
 
+    index = start
+
     def decide(hand: Hand, seat: int) -> Action:
         # Every seat has chips, so hand seats are table seats.
-        return agents[seat].act(seat_view(hand, seat))
+        return checked_act(agents[seat], seat_agents[seat], seat_view(hand, seat), index)
 
     for index in range(start, stop):
         agents.clear()
