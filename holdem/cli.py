@@ -313,23 +313,55 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         "--json",
         action="store_true",
         help='print one JSON line: {"hands", "seconds", "hands_per_second", "results": '
-        '{AGENT: {"seats", "hands", "chips", "bb_per_100" (per seat), "ci95"}}}',
+        '{AGENT: {"seats", "hands", "chips", "bb_per_100" (per seat), "ci95", '
+        '"chips_squared"}}, "start", "players", "seed", "agents", "small_blind", '
+        '"big_blind", "stack"}; shards merge exactly with holdem merge',
+    )
+    simulate.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        metavar="K",
+        help="the index of the first hand (default 0): with --count N, play the shard of "
+        "hands K to K+N-1 of the run (hand i is seeded from the seed and i)",
+    )
+    simulate.add_argument(
+        "--count", type=int, dest="hands", metavar="N", help="the same as --hands"
+    )
+    simulate.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes (default) or Ray tasks (extra ray); the results are the same",
+    )
+    simulate.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to use (default: a local Ray; auto: the "
+        "cluster of this machine)",
+    )
+    simulate.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress line (it is shown on standard error when it is a terminal)",
     )
     simulate.set_defaults(handler=_simulate)
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from holdem.agent_specs import factories as agent_factories
+    from holdem.progress import Progress
     from holdem.simulate import format_results, simulate
 
-    show = sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        filled = 30 * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} hands ")
-        sys.stderr.flush()
-
+    progress = Progress.on_terminal(sys.stderr, enabled=not args.no_progress)
     try:
+        runner = None
+        if args.backend == "ray":
+            from holdem.simulate_ray import RayRunner
+
+            runner = RayRunner(args.address)
+        elif args.address is not None:
+            raise HoldemError("--address needs --backend ray")
         agents = _items(args.agent)
         result = simulate(
             args.players,
@@ -338,18 +370,52 @@ def _simulate(args: argparse.Namespace) -> int:
             agents,
             workers=args.workers,
             factories=agent_factories(agents),
-            progress=progress if show else None,
+            progress=progress,
+            start=args.start,
+            runner=runner,
         )
     except HoldemError as error:
         print(f"holdem simulate: error: {error}", file=sys.stderr)
         return USAGE
     finally:
-        if show:
-            sys.stderr.write("\r" + " " * 60 + "\r")
+        if progress is not None:
+            progress.close()
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
         print(format_results(result))
+    return OK
+
+
+# ------------------------------------------------------------------ merge
+def _add_merge(subparsers: argparse._SubParsersAction[_Parser]) -> None:
+    merge = subparsers.add_parser(
+        "merge",
+        help="combine the JSON of holdem simulate shards into the result of the whole run",
+        description="Read the JSON lines of holdem simulate --json runs that are shards of one "
+        "run (--start K --count N, the same other settings) and print the result of the whole "
+        "run: exactly what one run of all the hands gives (seconds: the shards' sum).",
+    )
+    merge.add_argument("files", nargs="+", metavar="FILE", help="JSON lines files (-: stdin)")
+    merge.add_argument("--text", action="store_true", help="the text table instead of JSON")
+    merge.set_defaults(handler=_merge)
+
+
+def _merge(args: argparse.Namespace) -> int:
+    from holdem.shards import ShardError, merge, read_shards
+    from holdem.simulate import format_results
+
+    data, labels, problems = read_shards(args.files)
+    if not problems:
+        try:
+            result = merge(data, labels)
+        except ShardError as error:
+            problems = error.problems
+    if problems:
+        for problem in problems:
+            print(f"holdem merge: error: {problem}", file=sys.stderr)
+        return USAGE
+    print(format_results(result) if args.text else json.dumps(result.to_dict()))
     return OK
 
 
@@ -552,6 +618,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_replay(subparsers)
     _add_equity(subparsers)
     _add_simulate(subparsers)
+    _add_merge(subparsers)
     _add_tournament(subparsers)
     return parser
 
