@@ -53,6 +53,8 @@ import attrs
 from holdem.betting import Action, Kind, LegalActions
 from holdem.errors import ConfigError, HoldemError
 
+_FOLD, _CHECK, _CALL = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
+
 FOLD, CHECK_CALL, MIN_RAISE = 0, 1, 2
 """Indexes of the first three buttons; the pot fractions follow, then all-in (last)."""
 
@@ -131,13 +133,14 @@ class Abstraction:
 
     fractions: tuple[Fraction, ...]
     names: tuple[str, ...]
+    _ratios: tuple[tuple[int, int], ...] = attrs.field(repr=False, eq=False)
 
     def __init__(self, fractions: Iterable[object] = DEFAULT_FRACTIONS) -> None:
         if isinstance(fractions, str | bytes) or not isinstance(fractions, Iterable):
             raise ConfigError("fractions", f"a list of pot fractions, got {fractions!r}")
         exact = tuple(_fraction(f) for f in fractions)
         names = ("fold", "check/call", "min raise", *(_name(f) for f in exact), "all-in")
-        self.__attrs_init__(exact, names)
+        self.__attrs_init__(exact, names, tuple((f.numerator, f.denominator) for f in exact))
 
     @property
     def size(self) -> int:
@@ -159,8 +162,8 @@ class Abstraction:
             return None
         after_call = pot + legal.call
         targets = [low]
-        for f in self.fractions:
-            to = current_bet + after_call * f.numerator // f.denominator
+        for num, den in self._ratios:
+            to = current_bet + after_call * num // den
             targets.append(low if to < low else high if to > high else to)
         targets.append(high)
         return targets
@@ -230,21 +233,31 @@ class Abstraction:
         return self.action(legal, situation.pot_total, situation.current_bet, button)
 
     def _actions(self, legal: LegalActions, pot: int, current_bet: int) -> list[Action | None]:
-        out: list[Action | None] = [Action(Kind.FOLD) if legal.can_fold else None]
-        out.append(Action(Kind.CHECK) if legal.can_check else Action(Kind.CALL))
-        targets = self.amounts(legal, pot, current_bet)
-        if targets is None:
-            out.extend([None] * (len(self.fractions) + 2))
+        out: list[Action | None] = [
+            _FOLD if legal.can_fold else None,
+            _CHECK if legal.can_check else _CALL,
+        ]
+        low, high = legal.min_raise_to, legal.max_raise_to
+        if low is None or high is None:
+            out.extend([None] * (len(self._ratios) + 2))
             return out
         # Every raise-to exceeds the current bet, so no raise repeats check/call.
-        seen: set[int] = set()
         kind = Kind.BET if legal.raise_word == "bet" else Kind.RAISE
-        for to in targets:
+        out.append(Action(kind, low))
+        seen = {low}
+        after_call = pot + legal.call
+        for num, den in self._ratios:
+            to = current_bet + after_call * num // den
+            if to < low:
+                to = low
+            elif to > high:
+                to = high
             if to in seen:
                 out.append(None)
             else:
                 seen.add(to)
                 out.append(Action(kind, to))
+        out.append(None if high in seen else Action(kind, high))
         return out
 
     def _refusal(

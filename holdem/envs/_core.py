@@ -16,7 +16,7 @@ import numpy as np
 from gymnasium import spaces
 
 from holdem.abstraction import Abstraction, ButtonError
-from holdem.betting import Action
+from holdem.betting import Action, LegalActions
 from holdem.config import TableConfig
 from holdem.errors import ConfigError
 from holdem.hand import Hand
@@ -93,6 +93,7 @@ class Game:
         self.action_space = spaces.Discrete(self.abstraction.size)
         self.seed: int | str = secrets.randbits(63)
         self.index = 0
+        self._cached: tuple[Hand, LegalActions, list[Action | None]] | None = None
 
     def reseed(self, seed: int | str | None) -> None:
         """Start the hands over from ``seed`` (when given)."""
@@ -110,11 +111,23 @@ class Game:
         """The encoding of what ``seat`` may know, float32."""
         return np.asarray(self.encoder.encode_hand(hand, seat), dtype=np.float32)
 
+    def buttons(self, hand: Hand) -> list[Action | None]:
+        """The action of each button for the seat to act (``None`` where masked),
+        worked out once per decision."""
+        legal = hand.legal_actions()
+        assert legal is not None
+        cached = self._cached
+        if cached is not None and cached[0] is hand and cached[1] is legal:
+            return cached[2]
+        actions = self.abstraction.actions(legal, hand.pot_total, hand.current_bet)
+        self._cached = (hand, legal, actions)
+        return actions
+
     def mask(self, hand: Hand, seat: int) -> Any:
         """The legal buttons of ``seat`` (int8), all zeros when it is not to act."""
         if hand.to_act != seat:
             return np.zeros(self.abstraction.size, dtype=np.int8)
-        return np.asarray(self.abstraction.mask_of(hand), dtype=np.int8)
+        return np.array([a is not None for a in self.buttons(hand)], dtype=np.int8)
 
     def action(self, hand: Hand, button: object) -> Action | None:
         """The action of ``button`` for the seat to act, or ``None`` (penalty mode)
@@ -125,6 +138,10 @@ class Game:
         """
         if isinstance(button, np.integer):
             button = int(button)
+        if type(button) is int and 0 <= button < self.abstraction.size:
+            found = self.buttons(hand)[button]
+            if found is not None:
+                return found
         try:
             return self.abstraction.action_of(hand, button)  # type: ignore[arg-type]
         except ButtonError:
