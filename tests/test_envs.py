@@ -155,6 +155,7 @@ def test_penalty_mode_ends_the_hand_zero_sum() -> None:
         ({"players": 1}, "players"),
         ({"players": 11}, "players"),
         ({"stacks": [100, 100, 100]}, "stacks"),
+        ({"stacks": 2}, "stacks"),  # all-in on the big blind: a hand with no decision
         ({"blinds": (1,)}, "blinds"),
         ({"blinds": (2, 1)}, "small_blind"),
         ({"illegal": "ignore"}, "illegal"),
@@ -276,3 +277,22 @@ def test_observation_key_for_rllib() -> None:
     with pytest.raises(ConfigError) as error:
         aec_env(observation_key="obs")
     assert error.value.field == "observation_key"
+
+
+def test_gym_opponents_by_spec(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    (folder / "env_bots.py").write_text(
+        "from holdem import Action, Kind\n"
+        "class Shove:\n"
+        "    def act(self, view):\n"
+        "        return Action(Kind.ALL_IN)\n"
+    )
+    monkeypatch.chdir(folder)
+    env = NoLimitHoldemEnv(opponents=["env_bots:Shove", f"{folder / 'env_bots.py'}:Shove"])
+    env.reset(seed=2)
+    assert env.hand is not None
+    with pytest.raises(ConfigError) as error:
+        NoLimitHoldemEnv(opponents=["env_bots:Nobody"])
+    assert error.value.field == "agent"

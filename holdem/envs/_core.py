@@ -34,7 +34,8 @@ class Game:
     Args:
         players: seats, 2 to 10.
         stacks: every seat's stack at the start of every hand, in chips: one
-            number for all, or one per seat (default 200 big blinds).
+            number for all, or one per seat (default 200 big blinds); each more
+            than the big blind and the ante, so that every hand has a decision.
         blinds: ``(small blind, big blind)`` in chips (default ``(1, 2)``).
         ante: a uniform ante in chips (default 0).
         abstraction: the buttons (default :class:`~holdem.abstraction.Abstraction`).
@@ -72,6 +73,14 @@ class Game:
         self.configs = [
             TableConfig(chips, small, big, button=b, ante=ante) for b in range(players)
         ]
+        # Nobody all-in on the forced bets: every hand has a decision to make.
+        forced = big + ante
+        if min(chips) <= forced:
+            raise ConfigError(
+                "stacks",
+                f"every stack must be more than the big blind and the ante ({forced} chips), "
+                f"got {min(chips)}",
+            )
         if illegal not in ILLEGAL_MODES:
             raise ConfigError("illegal", f"must be raise or penalty, got {illegal!r}")
         if penalty is not None and (

@@ -105,12 +105,9 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        if hand.is_over:  # all-in on the forced bets: settled before anyone acts
-            self._finish(self.game.rewards(hand))
-            self.agent_selection = self.agents[0]
-        else:
-            assert hand.to_act is not None
-            self.agent_selection = self.possible_agents[hand.to_act]
+        # Stacks exceed the forced bets (Game), so somebody is to act.
+        assert hand.to_act is not None
+        self.agent_selection = self.possible_agents[hand.to_act]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": float32 encoding, "action_mask": int8 buttons}`` of ``agent``."""

@@ -34,7 +34,8 @@ from typing import Any
 import gymnasium
 
 from holdem.abstraction import Abstraction
-from holdem.agents import Agent, make_agent
+from holdem.agent_specs import factory
+from holdem.agents import Agent
 from holdem.envs._core import Game
 from holdem.errors import ConfigError
 from holdem.hand import Hand
@@ -42,8 +43,10 @@ from holdem.history import format_history
 from holdem.views import seat_view
 
 Opponent = str | Agent | Callable[[str], Agent]
-"""An agent name (:data:`holdem.agents.AGENTS`), an agent, or a factory from a
-seed (text) to an agent, built fresh for every hand."""
+"""An agent spec (a name of :data:`holdem.agents.AGENTS`, ``module:Class`` or
+``path/to/file.py:Class``, see :mod:`holdem.agent_specs`) or a factory from a
+seed (text) to an agent, both built fresh for every hand; or an agent object,
+used as it is."""
 
 LEARNER = 0
 """The learner's seat."""
@@ -84,9 +87,10 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
             raise ConfigError("opponents", f"a list of agents, got {opponents!r}")
         if not 1 <= len(opponents) <= 9:
             raise ConfigError("opponents", f"1 to 9 opponents, got {len(opponents)}")
+        self._factories: dict[str, Callable[[str], Agent]] = {}
         for opponent in opponents:
             if isinstance(opponent, str):
-                make_agent(opponent)  # raises ConfigError naming the known agents
+                self._factories[opponent] = factory(opponent)  # ConfigError when unknown
             elif not (callable(opponent) or hasattr(opponent, "act")):
                 raise ConfigError("opponents", f"not an agent: {opponent!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -107,7 +111,7 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
         for i, opponent in enumerate(self.opponents):
             seed = f"{self.game.seed}:{index}:{i + 1}"
             if isinstance(opponent, str):
-                out.append(make_agent(opponent, seed))
+                out.append(self._factories[opponent](seed))
             elif hasattr(opponent, "act"):
                 out.append(opponent)
             else:
