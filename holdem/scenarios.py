@@ -46,6 +46,7 @@ from holdem.errors import HoldemError, IllegalActionError, Reason
 from holdem.events import Mucked, Shown
 from holdem.hand import Hand
 from holdem.pots import PotAward
+from holdem.rulebook import undefined
 
 _TOP_KEYS = {"rule", "description", "source", "table", "seats", "hand", "expect"}
 _TABLE_KEYS = {
@@ -282,6 +283,10 @@ class _Reader:
             raise self.fail(
                 "rule", f"must cite rules like 'R7.3' or 'R4.2, R7.4', got {data['rule']!r}"
             )
+        unknown = undefined(data["rule"])
+        if unknown:
+            problem = f"{unknown[0]} is not a rule of the rule book (docs/rules.md)"
+            raise self.fail("rule", problem)
         seats = data["seats"]
         if not isinstance(seats, list) or not seats:
             raise self.fail("seats", "must be an array of tables ([[seats]])")
