@@ -22,6 +22,7 @@ default) drives time levels and the seat hold; tests pass a fake clock.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 
 from holdem.betting import Action
@@ -103,12 +104,24 @@ class Table:
             so a whole session is reproducible; without one every deck is
             shuffled securely (R5.4).
         structure, chip_unit: passed to every hand's ``TableConfig``.
+        max_events: how many events :attr:`events` keeps (10,000 unless
+            given; a whole number >= 1).
 
     Between hands: :meth:`sit`, :meth:`leave`, :meth:`rebuy`,
     :meth:`reset_stacks`, :meth:`expire_holds`. A hand: :meth:`play_hand`
     with a decision callback, or :meth:`start_hand`, the actions on the
     returned hand, then :meth:`finish_hand`. Every table change is recorded
-    in :attr:`events`.
+    as an event (:mod:`holdem.table_events`).
+
+    **Events** are kept in a bounded buffer so that a table that runs for
+    ever uses flat memory: :attr:`events` holds the last ``max_events``
+    events recorded and not yet drained, oldest first; older ones are
+    dropped. A consumer that must see every event calls
+    :meth:`drain_events` at least every ``max_events`` events (after each
+    hand is plenty: a hand records a few events per seat at most).
+    :attr:`events_recorded` counts every event ever recorded, so event
+    number ``k`` (0-based) is ``events[k - (events_recorded - len(events))]``
+    while it is kept.
 
     A held seat (R10.2) shows its ``held_until`` in :attr:`seats`; it is freed
     by the first between-hands operation or hand that starts at or after that
@@ -142,6 +155,7 @@ class Table:
         seed: int | str | None = None,
         structure: Structure | str = Structure.NO_LIMIT,
         chip_unit: int = 1,
+        max_events: int = 10_000,
     ) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
             raise ConfigError("size", f"a table has 2 to 10 seats, got {size!r}")
@@ -176,6 +190,8 @@ class Table:
             isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < size
         ):
             raise ConfigError("button", f"must be a seat from 0 to {size - 1}, got {button!r}")
+        if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
+            raise ConfigError("max_events", f"must be a whole number >= 1, got {max_events!r}")
         TableConfig([1, 1], 0, 1, structure=structure, chip_unit=chip_unit)  # checks both
         self.size = size
         self.schedule = schedule
@@ -189,7 +205,8 @@ class Table:
         self._chip_unit = chip_unit
         self._first_button = button
         self._players: list[Player | None] = [None] * size
-        self._events: list[TableEvent] = []
+        self._events: deque[TableEvent] = deque(maxlen=max_events)
+        self._recorded = 0  # events ever recorded
         self._hands = 0  # hands finished
         self._level: int | None = None
         self._started_at: float | None = None
@@ -217,8 +234,32 @@ class Table:
 
     @property
     def events(self) -> tuple[TableEvent, ...]:
-        """Every table change so far, in order."""
+        """The table changes kept, oldest first: the last ``max_events``
+        recorded since the last :meth:`drain_events`."""
         return tuple(self._events)
+
+    @property
+    def max_events(self) -> int:
+        """How many events :attr:`events` keeps."""
+        assert self._events.maxlen is not None
+        return self._events.maxlen
+
+    @property
+    def events_recorded(self) -> int:
+        """How many events were ever recorded at this table (kept, drained or dropped)."""
+        return self._recorded
+
+    def drain_events(self) -> tuple[TableEvent, ...]:
+        """The events kept (as :attr:`events`), which are then forgotten.
+
+        >>> table = Table(2, schedule=Level(1, 2))
+        >>> table.sit(0, "Anna", 100)
+        >>> table.drain_events(), table.events, table.events_recorded
+        ((SeatTaken(seat=0, name='Anna', chips=100),), (), 1)
+        """
+        events = tuple(self._events)
+        self._events.clear()
+        return events
 
     @property
     def button(self) -> int | None:
@@ -309,7 +350,7 @@ class Table:
         else:
             check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
         self._players[seat] = Player(name, chips)
-        self._events.append(SeatTaken(seat, name, chips))
+        self._record(SeatTaken(seat, name, chips))
 
     def leave(self, seat: int) -> int:
         """The player at ``seat`` leaves and takes their chips; returns the chips.
@@ -324,7 +365,7 @@ class Table:
                 seat, TableReason.TOURNAMENT_STARTED, "a tournament player cannot leave with chips"
             )
         self._players[seat] = None
-        self._events.append(SeatLeft(seat, player.name, player.stack, "left"))
+        self._record(SeatLeft(seat, player.name, player.stack, "left"))
         return player.stack
 
     def rebuy(self, seat: int, chips: int) -> None:
@@ -348,7 +389,7 @@ class Table:
         kind = "rebuy" if player.stack == 0 else "top-up"
         player.stack += chips
         player.busted_at = None
-        self._events.append(Rebought(seat, player.name, chips, player.stack, kind))
+        self._record(Rebought(seat, player.name, chips, player.stack, kind))
 
     def reset_stacks(self, chips: int) -> None:
         """Give every seated player a stack of exactly ``chips`` between hands.
@@ -373,13 +414,12 @@ class Table:
             if player is not None:
                 check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
                 break
-        events = self._events
         for seat, player in enumerate(players):
             if player is None:
                 continue
             player.busted_at = None
             if player.stack != chips:
-                events.append(Rebought(seat, player.name, chips - player.stack, chips, "reset"))
+                self._record(Rebought(seat, player.name, chips - player.stack, chips, "reset"))
                 player.stack = chips
 
     def expire_holds(self) -> tuple[int, ...]:
@@ -504,7 +544,7 @@ class Table:
         self._started_at = started
         if index != self._level:
             self._level = index
-            self._events.append(
+            self._record(
                 LevelUp(
                     number,
                     index + 1,
@@ -515,8 +555,8 @@ class Table:
                 )
             )
         self._positions = placed
-        self._events.append(ButtonMoved(number, button, button not in live, sb, bb))
-        self._events.append(HandStarted(number, live))
+        self._record(ButtonMoved(number, button, button not in live, sb, bb))
+        self._record(HandStarted(number, live))
         self._hand = hand
         self._hand_seats = live
         return hand
@@ -553,15 +593,13 @@ class Table:
                 start = hand.config.stacks[i]
                 shared = len(group) > 1
                 if self.mode is TableMode.TOURNAMENT:
-                    self._events.append(
-                        Busted(seat, player.name, self._hands, start, place, shared, None)
-                    )
-                    self._events.append(SeatLeft(seat, player.name, 0, "eliminated"))
+                    self._record(Busted(seat, player.name, self._hands, start, place, shared, None))
+                    self._record(SeatLeft(seat, player.name, 0, "eliminated"))
                     self._out.append(Standing(place, player.name, shared, 0, self._hands, start))
                     self._players[seat] = None
                 else:
                     player.busted_at = now
-                    self._events.append(
+                    self._record(
                         Busted(
                             seat,
                             player.name,
@@ -592,6 +630,10 @@ class Table:
         return self.standings()
 
     # ------------------------------------------------------------- helpers
+    def _record(self, event: TableEvent) -> None:
+        self._events.append(event)
+        self._recorded += 1
+
     def _held_until(self, player: Player) -> float | None:
         return None if player.busted_at is None else player.busted_at + self.hold_seconds
 
@@ -603,7 +645,7 @@ class Table:
                 continue
             if now - player.busted_at >= self.hold_seconds:
                 self._players[seat] = None
-                self._events.append(SeatLeft(seat, player.name, 0, "hold expired"))
+                self._record(SeatLeft(seat, player.name, 0, "hold expired"))
                 freed.append(seat)
         return tuple(freed)
 
