@@ -38,6 +38,8 @@ class TableReason(str, enum.Enum):
     BELOW_MINIMUM = "below_minimum"
     ABOVE_MAXIMUM = "above_maximum"
     BAD_AMOUNT = "bad_amount"
+    NOT_DEALT_IN = "not_dealt_in"
+    TIMED_OUT = "timed_out"
 
     def __str__(self) -> str:
         return self.value
@@ -97,13 +99,25 @@ class TableMode(str, enum.Enum):
 
 @attrs.frozen
 class SeatState:
-    """A player at the table. ``held_until`` is the clock time the seat of a
-    player without chips is freed (R10.2), else ``None``."""
+    """A player at the table.
+
+    Attributes:
+        seat: the table seat.
+        name: the player.
+        stack: chips, before the hand in progress.
+        held_until: the clock time the seat of a player without chips is
+            freed (R10.2), else ``None``.
+        time_bank: seconds left in the player's time bank (with a turn
+            clock, :mod:`holdem.clock`), else ``None``.
+        timeouts: the player's timeouts in a row.
+    """
 
     seat: int
     name: str
     stack: int
     held_until: float | None
+    time_bank: float | None = None
+    timeouts: int = 0
 
 
 @attrs.frozen
@@ -131,11 +145,15 @@ class Standing:
 @attrs.define
 class Player:
     """A seated player (mutable, private to the table). ``busted_at`` is the
-    clock time the stack was lost (cash games, R10.2), else ``None``."""
+    clock time the stack was lost (cash games, R10.2), else ``None``;
+    ``time_bank`` the seconds left in the bank and ``timeouts`` the timeouts
+    in a row (:mod:`holdem.clock`)."""
 
     name: str
     stack: int
     busted_at: float | None = None
+    time_bank: float = 0.0
+    timeouts: int = 0
 
 
 def check_chips(seat: int, chips: object, stack: int, low: int, high: int | None) -> None:

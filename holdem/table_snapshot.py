@@ -15,16 +15,20 @@ Schema ``holdem.table`` version 1, a JSON object:
   ``min_buy_in``, ``max_buy_in``, ``hold_seconds``, ``dead_button``,
   ``button`` (the first button asked for), ``seed`` (``null``, a whole
   number, text, or ``{"hex": ...}`` for bytes), ``structure``,
-  ``chip_unit``, ``max_events``.
+  ``chip_unit``, ``max_events``, ``turn_clock`` (``null`` or
+  ``{decision_seconds, time_bank, sit_out_after}``, :mod:`holdem.clock`).
 - ``seats``: per table seat ``null`` (empty) or ``{name, stack,
-  busted_seconds_ago}``: the seconds since a cash player lost their stack
-  (R10.2), ``null`` when they have chips. Stacks are those before the hand in
-  progress.
+  busted_seconds_ago, time_bank, timeouts}``: the seconds since a cash
+  player lost their stack (R10.2), ``null`` when they have chips; the
+  seconds left in their time bank and their timeouts in a row. Stacks are
+  those before the hand in progress.
 - ``hands_played``; ``level`` (0-based, ``null`` before the first hand);
   ``seconds_since_start`` (the table clock since the first hand started,
   ``null`` before it); ``positions``: ``null`` or ``{button, hand_button,
   small_blind, big_blind}`` (table seats, see :mod:`holdem.table_button`);
-  ``hand_seats``.
+  ``hand_seats``; ``turn_seconds_ago``: with a turn clock and a hand in
+  progress, the seconds since the decision in progress started, else
+  ``null``.
 - ``hand``, ``last_hand``: ``null`` or a ``holdem.hand`` snapshot
   (:mod:`holdem.snapshot`).
 - ``eliminated``: the tournament results so far (``place, name, shared,
@@ -59,6 +63,7 @@ from typing import Any
 import attrs
 
 from holdem import snapshot as hand_snapshot
+from holdem.clock import TurnClock
 from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand
 from holdem.schedule import Level, Schedule
@@ -116,6 +121,7 @@ def snapshot(table: Table) -> dict[str, Any]:
             "structure": str(table._structure),
             "chip_unit": table._chip_unit,
             "max_events": table.max_events,
+            "turn_clock": None if table.turn_clock is None else attrs.asdict(table.turn_clock),
         },
         "seats": [
             None
@@ -124,6 +130,8 @@ def snapshot(table: Table) -> dict[str, Any]:
                 "name": p.name,
                 "stack": p.stack,
                 "busted_seconds_ago": None if p.busted_at is None else now - p.busted_at,
+                "time_bank": p.time_bank,
+                "timeouts": p.timeouts,
             }
             for p in table._players
         ],
@@ -132,6 +140,7 @@ def snapshot(table: Table) -> dict[str, Any]:
         "seconds_since_start": None if table._started_at is None else now - table._started_at,
         "positions": None if positions is None else attrs.asdict(positions),
         "hand_seats": list(table._hand_seats),
+        "turn_seconds_ago": None if table._turn_started is None else now - table._turn_started,
         "hand": None if table._hand is None else hand_snapshot.snapshot(table._hand),
         "last_hand": None if table._last is None else hand_snapshot.snapshot(table._last),
         "eliminated": [_standing(s) for s in table._out],
@@ -269,6 +278,7 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
         "seconds_since_start",
         "positions",
         "hand_seats",
+        "turn_seconds_ago",
         "hand",
         "last_hand",
         "eliminated",
@@ -292,6 +302,7 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
             "structure",
             "chip_unit",
             "max_events",
+            "turn_clock",
         ),
     )
     sched = _obj(
@@ -308,6 +319,9 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
         hands_per_level=sched["hands_per_level"],
         seconds_per_level=sched["seconds_per_level"],
     )
+    rules = config["turn_clock"]
+    if rules is not None:
+        rules = TurnClock(**_obj(rules, "config.turn_clock", _CLOCK_KEYS))
     if not isinstance(config["dead_button"], bool):
         raise _fail("config.dead_button", f"must be true or false, got {config['dead_button']!r}")
     table = Table(
@@ -324,6 +338,7 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
         structure=config["structure"],
         chip_unit=config["chip_unit"],
         max_events=config["max_events"],
+        turn_clock=rules,
     )
     size = table.size
     now = clock()
@@ -338,7 +353,7 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
         if item is None:
             continue
         field = f"seats[{seat}]"
-        item = _obj(item, field, ("name", "stack", "busted_seconds_ago"))
+        item = _obj(item, field, _SEAT_KEYS)
         name = item["name"]
         if not isinstance(name, str) or not name.strip() or name in names:
             raise _fail(f"{field}.name", f"must be a non-empty name seated once, got {name!r}")
@@ -347,7 +362,12 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
         ago = _seconds(item["busted_seconds_ago"], f"{field}.busted_seconds_ago")
         if (stack == 0) != (ago is not None) or (tournament and stack == 0):
             raise _fail(field, "a player without chips is a cash player whose seat is held")
-        table._players[seat] = Player(name, stack, None if ago is None else now - ago)
+        bank = _seconds(item["time_bank"], f"{field}.time_bank")
+        if bank is None or bank > (0.0 if rules is None else rules.time_bank):
+            raise _fail(f"{field}.time_bank", f"{bank!r} is more than the table's time bank")
+        timeouts = _int(item["timeouts"], f"{field}.timeouts", 0)
+        busted_at = None if ago is None else now - ago
+        table._players[seat] = Player(name, stack, busted_at, bank, timeouts)
 
     # Hands, levels, time.
     hands = table._hands = _int(data["hands_played"], "hands_played", 0)
@@ -378,8 +398,16 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
     table._last = _hand(data["last_hand"], "last_hand")
     if table._last is not None and not table._last.is_over:
         raise _fail("last_hand", "the last hand is not over")
+    turn = _seconds(data["turn_seconds_ago"], "turn_seconds_ago")
     if table._hand is not None:
         _check_hand(table, table._hand)
+        if (turn is None) != (rules is None):
+            raise _fail("turn_seconds_ago", "is set when a turn clock times a hand in progress")
+        if turn is not None:
+            table._turn_started = now - turn
+            table._turn_key = (hands + 1, len(table._hand.log))
+    elif turn is not None:
+        raise _fail("turn_seconds_ago", "no decision is timed between hands")
     elif hands == 0 and started:
         raise _fail("hand", "a hand was started and is neither in progress nor finished")
 
@@ -398,6 +426,8 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
     return table
 
 
+_SEAT_KEYS = ("name", "stack", "busted_seconds_ago", "time_bank", "timeouts")
+_CLOCK_KEYS = ("decision_seconds", "time_bank", "sit_out_after")
 _LEVEL_KEYS = ("small_blind", "big_blind", "ante", "ante_type")
 _POSITION_KEYS = ("button", "hand_button", "small_blind", "big_blind")
 

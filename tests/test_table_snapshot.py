@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from holdem import Action, Hand, Kind
 from holdem.agents import random_action
+from holdem.clock import TurnClock
 from holdem.snapshot import SnapshotError
 from holdem.table import Level, Schedule, Table, TableMode
 from holdem.table_snapshot import dumps, loads, restore, snapshot
@@ -161,8 +162,12 @@ def step(table: Table, rng: random.Random, clock: FakeClock) -> bool:
         legal = hand.legal_actions()
         if legal is None:
             table.finish_hand()
-        else:
-            hand.act(legal.seat, random_action(legal, rng))
+            return True
+        clock.now += rng.choice([0.0, 3.0, 12.0, 30.0])
+        if table.poll_clock():
+            return True
+        seat = table.hand_seats[legal.seat]
+        table.act(seat, random_action(legal, rng))
         return True
     clock.now += rng.choice([0.0, 1.5, 40.0, 700.0])
     table.expire_holds()
@@ -191,11 +196,18 @@ def step(table: Table, rng: random.Random, clock: FakeClock) -> bool:
     mode=st.sampled_from(["cash", "tournament"]),
     seats=st.integers(2, 6),
     dead_button=st.sampled_from([None, True, False]),
+    timed=st.booleans(),
     before=st.integers(0, 120),
     after=st.integers(1, 80),
 )
 def test_a_restored_table_continues_exactly_as_the_original(
-    seed: int, mode: str, seats: int, dead_button: bool | None, before: int, after: int
+    seed: int,
+    mode: str,
+    seats: int,
+    dead_button: bool | None,
+    timed: bool,
+    before: int,
+    after: int,
 ) -> None:
     clock = FakeClock()
     rng = random.Random(seed)
@@ -207,6 +219,7 @@ def test_a_restored_table_continues_exactly_as_the_original(
         clock=clock,
         dead_button=dead_button,
         max_events=50,
+        turn_clock=TurnClock(10, time_bank=15) if timed else None,
     )
     for seat in range(seats):
         if seat != 1 or mode == "tournament" or seats == 2:  # an empty seat for newcomers
