@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -242,8 +242,7 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     )
 
 
-@attrs.frozen
-class DecisionView:
+class DecisionView(NamedTuple):
     """What the seat to act needs to decide, without the history: the light
     seat view for bots, agents and servers.
 
@@ -251,8 +250,9 @@ class DecisionView:
     hand, and holds nothing the seat may not know; unlike it, it carries only
     the public events from event number :attr:`since` on (see
     :func:`decision_view`), so building one costs the same at the first
-    action and the fiftieth. Per-seat tuples are indexed by seat; amounts are
-    in chips.
+    action and the fiftieth. It is a named tuple (the cheapest immutable
+    record to build, as it is built for every decision). Per-seat tuples are
+    indexed by seat; amounts are in chips.
 
     Attributes:
         seat: the seat this view belongs to.
