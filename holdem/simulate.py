@@ -433,15 +433,17 @@ def format_results(simulation: Simulation) -> str:
     """The simulation as a text table, one line per agent, and the speed."""
     sim = simulation
     hands = _plural(sim.hands, "hand")
+    width = max(12, *(len(r.agent) for r in sim.results))
     lines = [
         f"{sim.players} players, {hands}, seed {sim.seed}, blinds "
         f"{sim.small_blind}/{sim.big_blind}, stacks {sim.stack} "
         f"({sim.stack / sim.big_blind:g} big blinds), {_plural(sim.workers, 'worker')}",
-        f"{'agent':<12} {'seats':>5} {'chips won':>12} {'bb/100/seat':>12}   95% CI",
+        f"{'agent':<{width}} {'seats':>5} {'chips won':>12} {'bb/100/seat':>12}   95% CI",
     ]
     for r in sim.results:
         lines.append(
-            f"{r.agent:<12} {r.seats:>5} {r.chips:>+12,} {r.bb_per_100:>+12.2f}   ± {r.ci95:.2f}"
+            f"{r.agent:<{width}} {r.seats:>5} {r.chips:>+12,} {r.bb_per_100:>+12.2f}   "
+            f"± {r.ci95:.2f}"
         )
     lines.append(
         "bb/100/seat: big blinds won per 100 hands per seat (all the agent's seats "
