@@ -7,6 +7,8 @@ import sys
 import warnings
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not installed")
@@ -296,3 +298,32 @@ def test_gym_opponents_by_spec(tmp_path: object, monkeypatch: pytest.MonkeyPatch
     with pytest.raises(ConfigError) as error:
         NoLimitHoldemEnv(opponents=["env_bots:Nobody"])
     assert error.value.field == "agent"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.integers(2, 10),
+    stacks=st.lists(st.integers(4, 600), min_size=10, max_size=10),
+    seed=st.integers(0, 2**32),
+    picks=st.lists(st.integers(0, 7), min_size=40, max_size=40),
+)
+def test_aec_random_buttons_zero_sum_rewards_equal_the_hand(
+    players: int, stacks: list[int], seed: int, picks: list[int]
+) -> None:
+    """Any legal buttons: each agent's reward is its net in big blinds, summing to zero,
+    and the agent to act always has a legal button (never an all-zero mask)."""
+    env = aec_env(players=players, stacks=stacks[:players], blinds=(1, 2))
+    env.reset(seed=seed)
+    hand = env.hand
+    step = 0
+
+    def pick(mask: object) -> int:
+        nonlocal step
+        legal = np.flatnonzero(mask)
+        step += 1
+        return int(legal[picks[step % len(picks)] % len(legal)])
+
+    final = play_aec(env, pick)
+    assert hand is not None and hand.result is not None
+    assert final == {f"player_{s}": net / 2 for s, net in enumerate(hand.result.net)}
+    assert sum(hand.result.net) == 0
