@@ -124,7 +124,8 @@ class Abstraction:
             ¾). Default :data:`DEFAULT_FRACTIONS`.
 
     Raises:
-        ConfigError: a fraction is not a positive number (field ``fractions``).
+        ConfigError: a fraction is not a positive number, or is given twice
+            (field ``fractions``).
 
     Attributes:
         fractions: the pot fractions, exact.
@@ -139,6 +140,8 @@ class Abstraction:
         if isinstance(fractions, str | bytes) or not isinstance(fractions, Iterable):
             raise ConfigError("fractions", f"a list of pot fractions, got {fractions!r}")
         exact = tuple(_fraction(f) for f in fractions)
+        if len(set(exact)) != len(exact):
+            raise ConfigError("fractions", f"a pot fraction is given twice: {fractions!r}")
         names = ("fold", "check/call", "min raise", *(_name(f) for f in exact), "all-in")
         self.__attrs_init__(exact, names, tuple((f.numerator, f.denominator) for f in exact))
 

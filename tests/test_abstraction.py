@@ -117,7 +117,9 @@ def test_custom_fractions_exact() -> None:
     assert texts(buttons.actions_of(hand)) == [None, "check", "bet 2", None, None, "bet 12", "bet 198"]
 
 
-@pytest.mark.parametrize("bad", [[0], [-1], ["x"], [True], "1/2", None, [float("nan")]])
+@pytest.mark.parametrize(
+    "bad", [[0], [-1], ["x"], [True], "1/2", None, [float("nan")], ["1/0"], [0.5, "1/2"]]
+)
 def test_bad_fractions_fail_at_construction(bad: object) -> None:
     with pytest.raises(ConfigError) as error:
         Abstraction(bad)  # type: ignore[arg-type]
