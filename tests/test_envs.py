@@ -249,8 +249,9 @@ def test_gym_skipped_hands_are_accounted() -> None:
 
 def test_core_does_not_import_the_extras() -> None:
     code = (
-        "import sys, holdem, holdem.abstraction, holdem.observation; "
-        "print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo') if m in sys.modules))"
+        "import sys, holdem, holdem.abstraction, holdem.observation, holdem.agent_specs, "
+        "holdem.shards, holdem.progress, holdem.simulate_ray, holdem.cli; "
+        "print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo', 'ray') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

@@ -95,3 +95,14 @@ def test_bad_start(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 2 and err == "holdem simulate: error: start: must be 0 or more, got -1\n"
     status, _, err = run(capsys, "simulate", "--address", "auto", "--hands", "3")
     assert status == 2 and err == "holdem simulate: error: --address needs --backend ray\n"
+
+
+def test_ray_backend_without_ray_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray raises ImportError
+    status, out, err = run(capsys, "simulate", "--hands", "3", "--backend", "ray")
+    assert status == 2 and out == ""
+    assert err == "holdem simulate: error: the ray backend needs Ray: pip install 'holdem[ray]'\n"
