@@ -41,19 +41,19 @@ MAX_CHIPS = 2**62
 2**53, so every amount stays exact in JSON readers that use doubles, R1.1)."""
 
 
-def _whole(value: object) -> int | None:
-    """``value`` as a plain int (through ``__index__``), or ``None`` for bools
-    and anything that is not a whole number."""
+def plain_int(value: object) -> int | None:
+    """``value`` as a plain ``int`` (through ``__index__``, so numpy integers and
+    int subclasses work), or ``None`` for a bool or anything not a whole number."""
     if isinstance(value, bool):
         return None
     try:
-        return operator.index(value)  # type: ignore[arg-type]
+        return int.__index__(operator.index(value))  # type: ignore[arg-type]
     except TypeError:
         return None
 
 
 def _chips(field: str, whole: object, minimum: int) -> int:
-    value = _whole(whole)
+    value = plain_int(whole)
     if value is None:
         raise ConfigError(field, f"must be a whole number of chips, got {whole!r}")
     if value < minimum:
@@ -74,7 +74,7 @@ def _enum(cls: type[enum.Enum], field: str, value: object) -> enum.Enum:
 
 
 def _seat(field: str, value: object, count: int) -> int:
-    seat = _whole(value)
+    seat = plain_int(value)
     if seat is None or not 0 <= seat < count:
         raise ConfigError(field, f"must be a seat from 0 to {count - 1}, got {value!r}")
     return int(seat)

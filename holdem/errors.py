@@ -55,9 +55,17 @@ class Reason(str, enum.Enum):
     BAD_AMOUNT = "bad_amount"
     NOT_SHOWDOWN = "not_showdown"
     MUST_SHOW = "must_show"
+    STALE = "stale"
 
     def __str__(self) -> str:
         return self.value
+
+
+def _text(value: object) -> str:
+    """``value`` for a message: a huge integer by its size, never its digits."""
+    if isinstance(value, int) and not -(10**30) < value < 10**30:
+        return f"<a {value.bit_length()}-bit number>"
+    return str(value)
 
 
 class IllegalActionError(HoldemError):
@@ -90,12 +98,12 @@ class IllegalActionError(HoldemError):
         self.amount = amount
         self.reason = reason
         self.legal = legal
-        who = f"seat {seat}" + (f" ({name})" if name else "")
+        who = f"seat {_text(seat)}" + (f" ({name})" if name else "")
         if amount is None:
             tried = action
         elif action in ("bet", "raise"):
-            tried = f"{action} to {amount}"
+            tried = f"{action} to {_text(amount)}"
         else:
-            tried = f"{action} {amount}"
+            tried = f"{action} {_text(amount)}"
         options = str(legal) if legal is not None else "none"
         super().__init__(f"{who} cannot {tried}: {detail} (legal: {options})")

@@ -20,8 +20,8 @@ from holdem import pots as _pots
 from holdem import showdown as _showdown
 from holdem.betting import Action, Kind, LegalActions, parse_action
 from holdem.cards import UNKNOWN, Dealer
-from holdem.config import Structure, TableConfig
-from holdem.errors import ConfigError, IllegalActionError, NotationError, Reason
+from holdem.config import Structure, TableConfig, plain_int
+from holdem.errors import ConfigError, HoldemError, IllegalActionError, NotationError, Reason
 from holdem.events import (
     Acted,
     Event,
@@ -38,6 +38,9 @@ __all__ = ["BETTING", "OVER", "SHOWDOWN", "STREETS", "Hand", "HandResult", "Show
 
 STREETS = ("preflop", "flop", "turn", "river")
 _FOLD, _CHECK, _CALL, _ALL_IN = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN
+_NO_AMOUNT = frozenset({_FOLD, _CHECK, _ALL_IN})
+_FOLD_ACTION, _CHECK_ACTION = Action(_FOLD), Action(_CHECK)
+_CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
 _BOARD_SIZE = (0, 3, 4, 5)
 
 BETTING = "betting"
@@ -55,7 +58,9 @@ class Hand:
             (R5.4).
         hole_cards: optional fixed hole cards per seat (indexed by seat); an
             entry may be ``None`` (dealt from the deck) or ``"????"`` (unknown:
-            that hand can never win a pot).
+            that hand can never win a pot). An action that would lead to a
+            showdown where only unknown hands can win some pot is refused with
+            :class:`ShowdownError` and undone, with either ``show_policy``.
         board: optional fixed board cards, in dealing order.
         show_policy: ``"auto"`` (default: at showdown a seat shows when it must
             or when it wins, and mucks otherwise, R6.3, R6.4) or ``"manual"``
@@ -101,6 +106,7 @@ class Hand:
         "_min_raise",
         "_memo",
         "_unknown",
+        "_decision",
     )
     _LISTS = (
         "_stacks",
@@ -154,6 +160,7 @@ class Hand:
         self._ranks: list[int | None] = [None] * n
         self._result: HandResult | None = None
         self._memo: LegalActions | None = None
+        self._decision = 0
         preflop = post_forced_bets(config, self._stacks, self._bets, self._contrib, self._log)
         self._dead = preflop.dead
         log = self._log
@@ -247,8 +254,16 @@ class Hand:
         return self._result
 
     def hole_cards(self, seat: int) -> tuple[str, ...]:
-        """The two hole cards of ``seat`` (``("??", "??")`` when unknown)."""
-        return self._hole[seat]
+        """The two hole cards of ``seat`` (``("??", "??")`` when unknown).
+
+        Raises:
+            HoldemError: ``seat`` is not a seat of the hand (a bool, a negative
+                number or one past the last seat are refused).
+        """
+        index = seat if type(seat) is int else plain_int(seat)
+        if index is None or not 0 <= index < self._n:
+            raise HoldemError(f"no such seat: {seat!r} (0 to {self._n - 1})")
+        return self._hole[index]
 
     def pots(self) -> _pots.Layering:
         """The pots as they stand now, from the contributions (R7)."""
@@ -331,29 +346,48 @@ class Hand:
         can_fold = owed > 0 or self.config.free_fold  # R3.1
         return LegalActions(seat, can_fold, owed <= 0, call, low, high, word, can_all_in)
 
-    def act(self, seat: int, action: Action | str) -> None:
+    def act(self, seat: int, action: Action | str, *, decision: int | None = None) -> None:
         """Apply ``action`` (an :class:`~holdem.betting.Action` or its text) for ``seat``.
+
+        Args:
+            seat: the seat acting (an ``int``, or anything with ``__index__``
+                such as a numpy integer; never a bool).
+            action: the action.
+            decision: optionally, the :attr:`decision` number this action
+                answers; any other number is refused as stale.
 
         Raises:
             NotationError: the text is not an action.
-            IllegalActionError: the action or amount is not legal now (R3.7);
-                the hand is unchanged.
+            IllegalActionError: the action or amount is not legal now (R3.7),
+                or ``decision`` is stale (``Reason.STALE``); the hand is
+                unchanged.
         """
-        if isinstance(action, str):
-            action = parse_action(action)
-        elif not isinstance(action, Action) or not isinstance(action.kind, Kind):
-            raise NotationError(
-                f"not an action: {action!r} (an Action, or text like 'raise to 300')"
-            )
+        if type(action) is not Action:
+            if isinstance(action, str):
+                action = parse_action(action)
+            elif not isinstance(action, Action):
+                raise NotationError(
+                    f"not an action: {action!r} (an Action, or text like 'raise to 300')"
+                )
         kind = action.kind
-        legal = self._check_turn(seat, kind.value, action.amount)
-        self._run(self._act, seat, action, legal)
+        legal = self._check_turn(seat, kind.value, action.amount, decision)
+        self._run(self._act, legal.seat, action, legal)
+
+    @property
+    def decision(self) -> int:
+        """The number of the decision now awaited: how many decisions (betting
+        actions, shows and mucks) the hand has accepted so far. Send it back
+        with an action (``decision=``) to have a stale or duplicate action
+        refused (``Reason.STALE``)."""
+        return self._decision
 
     def _run(self, apply: Callable[..., None], *args: Any) -> None:
-        """Apply a checked action; with unknown hole cards in the hand, undo it
-        if the showdown it leads to needs them (then raise ShowdownError)."""
+        """Apply a checked decision and count it; with unknown hole cards in the
+        hand, undo it if the showdown it leads to needs them (then raise
+        ShowdownError)."""
         if not self._unknown:
             apply(*args)
+            self._decision += 1
             return
         backup = self.copy()
         try:
@@ -362,9 +396,19 @@ class Hand:
             for name in Hand.__slots__:
                 setattr(self, name, getattr(backup, name))
             raise
+        self._decision += 1
 
     def _act(self, seat: int, action: Action, legal: LegalActions) -> None:
         kind = action.kind
+        if action.amount is not None and kind in _NO_AMOUNT:
+            self._refuse(
+                seat,
+                kind.value,
+                Reason.BAD_AMOUNT,
+                f"{'an' if kind is _ALL_IN else 'a'} {kind.value} takes no amount",
+                legal,
+                action.amount,
+            )
         if kind is _FOLD:
             if not legal.can_fold:
                 self._refuse(
@@ -381,9 +425,7 @@ class Hand:
                 self._refuse(seat, "call", Reason.NOTHING_TO_CALL, "nothing to call", legal)
             to = self._bets[seat] + legal.call
             amount = action.amount
-            if amount is not None and (
-                type(amount) is not int or amount not in (to, legal.call)  # noqa: E721
-            ):
+            if amount is not None and plain_int(amount) not in (to, legal.call):
                 self._refuse(
                     seat,
                     "call",
@@ -410,20 +452,53 @@ class Hand:
             self._raise(seat, kind.value, action.amount, legal)
         self._advance(seat)
 
-    def _check_turn(self, seat: int, what: str, amount: int | None) -> LegalActions:
-        if self._phase != BETTING:
-            reason = Reason.HAND_OVER if self._phase == OVER else Reason.NO_BETTING
-            detail = "the hand is over" if self._phase == OVER else "betting is over (showdown)"
-            raise IllegalActionError(seat, what, reason, detail, None, amount, self._name(seat))
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+    def _check_stale(self, seat: object, what: str, amount: int | None, decision: object) -> None:
+        if decision != self._decision or type(decision) is not int:
             raise IllegalActionError(
-                seat,
+                seat,  # type: ignore[arg-type]
+                what,
+                Reason.STALE,
+                f"decision {decision!r} is not the one awaited ({self._decision})",
+                self.legal_actions(),
+                amount,
+                self._name(seat),
+            )
+
+    def _seat(self, seat: object, what: str, amount: int | None) -> int:
+        """``seat`` as a plain int (R3.7: a bool or a non-seat is refused)."""
+        index = seat if type(seat) is int else plain_int(seat)
+        if index is None or not 0 <= index < self._n:
+            raise IllegalActionError(
+                seat,  # type: ignore[arg-type]
                 what,
                 Reason.UNKNOWN_SEAT,
                 f"no such seat (0 to {self._n - 1})",
                 self.legal_actions(),
                 amount,
             )
+        return index
+
+    def _check_turn(
+        self, seat: object, what: str, amount: int | None, decision: int | None
+    ) -> LegalActions:
+        """The legal options when ``seat`` may make a betting decision now (the
+        seat acting is then ``legal.seat``); else refuse."""
+        if decision is not None:
+            self._check_stale(seat, what, amount, decision)
+        if self._phase != BETTING:
+            reason = Reason.HAND_OVER if self._phase == OVER else Reason.NO_BETTING
+            detail = "the hand is over" if self._phase == OVER else "betting is over (showdown)"
+            raise IllegalActionError(
+                seat,  # type: ignore[arg-type]
+                what,
+                reason,
+                detail,
+                None,
+                amount,
+                self._name(seat),
+            )
+        if type(seat) is not int or not 0 <= seat < self._n:
+            seat = self._seat(seat, what, amount)
         to_act = self._to_act
         assert to_act is not None
         legal = self._memo
@@ -456,15 +531,16 @@ class Hand:
     ) -> NoReturn:
         raise IllegalActionError(seat, what, reason, detail, legal, amount, self._name(seat))
 
-    def _raise(self, seat: int, word: str, amount: object, legal: LegalActions) -> None:
-        if isinstance(amount, bool) or not isinstance(amount, int):
+    def _raise(self, seat: int, word: str, to: object, legal: LegalActions) -> None:
+        amount = to if type(to) is int else plain_int(to)
+        if amount is None:
             self._refuse(
                 seat,
                 word,
                 Reason.BAD_AMOUNT,
-                f"the amount must be a whole number of chips, got {amount!r}",
+                f"the amount must be a whole number of chips, got {to!r}",
                 legal,
-                amount,  # type: ignore[arg-type]
+                to,  # type: ignore[arg-type]
             )
         if word != legal.raise_word:
             if word == "bet":
@@ -493,19 +569,19 @@ class Hand:
             self._refuse(seat, word, Reason.ABOVE_MAXIMUM, f"the maximum is {high}", legal, amount)
         self._put(seat, word, amount)
 
-    def bet_or_raise(self, seat: int, to: int) -> None:
+    def bet_or_raise(self, seat: int, to: int, *, decision: int | None = None) -> None:
         """Bet or raise to ``to`` chips, whichever applies now (PHH's ``cbr``)."""
-        legal = self._check_turn(seat, "raise", to)
-        self._run(self._bet_or_raise, seat, to, legal)
+        legal = self._check_turn(seat, "raise", to, decision)
+        self._run(self._bet_or_raise, legal.seat, to, legal)
 
     def _bet_or_raise(self, seat: int, to: int, legal: LegalActions) -> None:
         self._raise(seat, legal.raise_word, to, legal)
         self._advance(seat)
 
-    def check_or_call(self, seat: int) -> None:
+    def check_or_call(self, seat: int, *, decision: int | None = None) -> None:
         """Check when nothing is owed, else call (PHH's ``cc``)."""
-        legal = self._check_turn(seat, "call", None)
-        self._run(self._check_or_call, seat, legal)
+        legal = self._check_turn(seat, "call", None, decision)
+        self._run(self._check_or_call, legal.seat, legal)
 
     def _check_or_call(self, seat: int, legal: LegalActions) -> None:
         if legal.can_check:
@@ -514,29 +590,30 @@ class Hand:
             self._put(seat, "call", self._bets[seat] + legal.call)
         self._advance(seat)
 
-    def fold(self, seat: int) -> None:
-        """Fold (only when facing a bet). Raises IllegalActionError otherwise."""
-        self.act(seat, Action(Kind.FOLD))
+    def fold(self, seat: int, *, decision: int | None = None) -> None:
+        """Fold (only when facing a bet, unless the table allows free folds, R3.1).
+        Raises IllegalActionError otherwise."""
+        self.act(seat, _FOLD_ACTION, decision=decision)
 
-    def check(self, seat: int) -> None:
+    def check(self, seat: int, *, decision: int | None = None) -> None:
         """Check (nothing owed). Raises IllegalActionError otherwise."""
-        self.act(seat, Action(Kind.CHECK))
+        self.act(seat, _CHECK_ACTION, decision=decision)
 
-    def call(self, seat: int) -> None:
+    def call(self, seat: int, *, decision: int | None = None) -> None:
         """Call the current bet, all-in for less if the stack is short (R1.2)."""
-        self.act(seat, Action(Kind.CALL))
+        self.act(seat, _CALL_ACTION, decision=decision)
 
-    def bet(self, seat: int, to: int) -> None:
+    def bet(self, seat: int, to: int, *, decision: int | None = None) -> None:
         """Open the betting on this street for ``to`` chips (R3.2)."""
-        self.act(seat, Action(Kind.BET, to))
+        self.act(seat, Action(Kind.BET, to), decision=decision)
 
-    def raise_to(self, seat: int, to: int) -> None:
+    def raise_to(self, seat: int, to: int, *, decision: int | None = None) -> None:
         """Raise so that the seat's bet on this street becomes ``to`` chips (R3.3)."""
-        self.act(seat, Action(Kind.RAISE, to))
+        self.act(seat, Action(Kind.RAISE, to), decision=decision)
 
-    def all_in(self, seat: int) -> None:
+    def all_in(self, seat: int, *, decision: int | None = None) -> None:
         """Put in the whole stack: a call, bet or raise as it amounts to (R3.1)."""
-        self.act(seat, Action(Kind.ALL_IN))
+        self.act(seat, _ALL_IN_ACTION, decision=decision)
 
     def _check(self, seat: int) -> None:
         self._acted[seat] = True
@@ -645,6 +722,14 @@ class Hand:
         for s in live:
             if self._hole[s][0] != UNKNOWN:
                 ranks[s] = _showdown.rank(self._hole[s], board)
+        if self._unknown:
+            # Refuse a showdown that no decision could settle: a pot only
+            # unknown hands can win (as the automatic showdown would).
+            for pot in self.pots().pots:
+                if all(ranks[s] is None for s in pot.eligible):
+                    raise ShowdownError(
+                        f"no seat eligible for the {pot.name} has a hand that can win it"
+                    )
         self._show_queue = show_order(live, self._aggressor, self.config.button, self._n)
         self._phase = SHOWDOWN
         if self._manual:
@@ -680,23 +765,25 @@ class Hand:
         if not self._show_queue:
             self._finish_showdown()
 
-    def show(self, seat: int) -> None:
+    def show(self, seat: int, *, decision: int | None = None) -> None:
         """Show ``seat``'s hole cards at showdown (``show_policy="manual"``, R6.2).
 
         Raises:
-            IllegalActionError: not the showdown, or not this seat's turn to show.
+            IllegalActionError: not the showdown, not this seat's turn to show,
+                not a seat, or a stale ``decision`` (see :meth:`act`).
         """
-        self._check_show(seat, "show")
+        seat = self._check_show(seat, "show", decision)
         self._run(self._decide, seat, True)
 
-    def muck(self, seat: int) -> None:
+    def muck(self, seat: int, *, decision: int | None = None) -> None:
         """Muck ``seat``'s hole cards at showdown, giving up every pot (R6.3).
 
         Raises:
-            IllegalActionError: not this seat's turn, or the hand must be shown
-                (it wins a pot, or a player is all-in, R6.3, R6.4).
+            IllegalActionError: not this seat's turn, not a seat, a stale
+                ``decision`` (see :meth:`act`), or the hand must be shown (it
+                wins a pot, or a player is all-in, R6.3, R6.4).
         """
-        self._check_show(seat, "muck")
+        seat = self._check_show(seat, "muck", decision)
         if seat in self._must_show():
             raise IllegalActionError(
                 seat,
@@ -716,10 +803,13 @@ class Hand:
             self._conceal(seat)
         self._skip_unknown()
 
-    def _check_show(self, seat: int, what: str) -> None:
+    def _check_show(self, seat: object, what: str, decision: int | None) -> int:
+        """``seat`` as a plain int when it may show or muck now; else refuse."""
+        if decision is not None:
+            self._check_stale(seat, what, None, decision)
         if self._phase != SHOWDOWN:
             raise IllegalActionError(
-                seat,
+                seat,  # type: ignore[arg-type]
                 what,
                 Reason.NOT_SHOWDOWN,
                 "it is not the showdown",
@@ -727,17 +817,19 @@ class Hand:
                 None,
                 self._name(seat),
             )
-        if seat != self._show_queue[0]:
-            first = self._show_queue[0]
+        index = self._seat(seat, what, None)
+        first = self._show_queue[0]
+        if index != first:
             raise IllegalActionError(
-                seat,
+                index,
                 what,
                 Reason.NOT_YOUR_TURN,
                 f"seat {first} ({self.config.names[first]}) shows first (R6.2)",
                 None,
                 None,
-                self._name(seat),
+                self._name(index),
             )
+        return index
 
     def _finish_showdown(self) -> None:
         self._settle(list(self._ranks))

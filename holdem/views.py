@@ -72,7 +72,8 @@ class SpectatorView:
         contributions: chips each seat has put in over the whole hand (blinds,
             uniform antes and bets, less uncalled chips returned).
         folded: whether each seat has folded.
-        dead_money: the big-blind ante in the middle (R2.3).
+        dead_money: the big-blind ante and dead posts in the middle (R2.3,
+            R14.3).
         current_bet: the bet to match on this street.
         min_raise_size: the minimum raise increment on this street (R3.3).
         to_act: the seat to make a betting decision, or ``None``.
@@ -80,6 +81,9 @@ class SpectatorView:
             next, else ``None``.
         is_over: the hand is settled.
         history: the public log: the hand's events, hole cards hidden.
+        decision: the number of the decision now awaited
+            (:attr:`holdem.hand.Hand.decision`); send it back with an action
+            to have a stale one refused.
     """
 
     config: TableConfig
@@ -96,6 +100,7 @@ class SpectatorView:
     showdown_seat: int | None
     is_over: bool
     history: tuple[_events.Event, ...]
+    decision: int = attrs.field(default=0, kw_only=True)
 
     @property
     def pots(self) -> tuple[Pot, ...]:
@@ -200,6 +205,7 @@ def _public_fields(hand: Hand, seat: int | None) -> dict[str, Any]:
         "showdown_seat": hand.showdown_seat,
         "is_over": hand.is_over,
         "history": _public_history(hand, seat),
+        "decision": hand.decision,
     }
 
 
@@ -257,6 +263,7 @@ def _public_dict(view: SpectatorView) -> dict[str, Any]:
         "showdown_seat": view.showdown_seat,
         "is_over": view.is_over,
         "history": [_events.to_dict(e) for e in view.history],
+        "decision": view.decision,
     }
 
 
@@ -288,6 +295,7 @@ def view_from_dict(data: dict[str, Any]) -> SpectatorView:
             "showdown_seat": data["showdown_seat"],
             "is_over": data["is_over"],
             "history": tuple(history),
+            "decision": data.get("decision", 0),
         }
         if data.get("seat") is None:
             return SpectatorView(**fields)
