@@ -36,9 +36,11 @@ class Structure(str, enum.Enum):
         return self.value
 
 
-MAX_CHIPS = 2**62
-"""The largest number of chips any stack or forced bet may hold (well above
-2**53, so every amount stays exact in JSON readers that use doubles, R1.1)."""
+MAX_STACK = 2**62
+"""The largest stack or forced bet :class:`TableConfig` accepts, in chips: far
+beyond any real game, and low enough that every bet or raise-to amount of a
+hand stays within :data:`holdem.betting.MAX_CHIPS`, the bound of amounts
+written in text and records."""
 
 
 def plain_int(value: object) -> int | None:
@@ -58,7 +60,7 @@ def _chips(field: str, whole: object, minimum: int) -> int:
         raise ConfigError(field, f"must be a whole number of chips, got {whole!r}")
     if value < minimum:
         raise ConfigError(field, f"must be at least {minimum}, got {value}")
-    if value > MAX_CHIPS:
+    if value > MAX_STACK:
         raise ConfigError(
             field, f"must be at most 2**62 chips, got a {value.bit_length()}-bit number"
         )
@@ -194,7 +196,7 @@ class TableConfig:
         ConfigError: any field is invalid (2 to 10 seats, names unique and
             non-empty, stacks positive, button a seat, blinds and antes
             consistent, chip unit dividing nothing is fine but must be >= 1,
-            amounts at most :data:`MAX_CHIPS`; straddles and posts as in
+            amounts at most :data:`MAX_STACK`; straddles and posts as in
             R11.1 and R14.3: no straddle heads-up, none from a stack that does
             not exceed it after its ante, no re-straddle after a button
             straddle, no post with fewer than three players, a live post of

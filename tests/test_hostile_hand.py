@@ -28,7 +28,7 @@ from holdem import (
     spectator_view,
 )
 from holdem import snapshot as snapshots
-from holdem.config import MAX_CHIPS
+from holdem.config import MAX_STACK
 from holdem.events import Acted, Shown
 from holdem.views import view_from_dict
 
@@ -188,7 +188,7 @@ def test_r3_7_a_huge_amount_is_refused_with_a_clear_message():
 
 
 def test_huge_numbers_in_text_are_notation_errors():
-    with pytest.raises(NotationError, match="too many digits"):
+    with pytest.raises(NotationError, match="too many chips"):
         parse_action("raise to " + "9" * 5000)
     hand = three_handed()
     before = snapshot(hand)
@@ -199,10 +199,10 @@ def test_huge_numbers_in_text_are_notation_errors():
 
 def test_stacks_are_bounded_by_max_chips():
     """Stacks and forced bets above 2**62 chips are a ConfigError naming the field."""
-    assert MAX_CHIPS == 2**62
-    TableConfig([MAX_CHIPS, MAX_CHIPS], 1, 2)
+    assert MAX_STACK == 2**62
+    TableConfig([MAX_STACK, MAX_STACK], 1, 2)
     with pytest.raises(ConfigError) as caught:
-        TableConfig([MAX_CHIPS + 1, 10], 1, 2)
+        TableConfig([MAX_STACK + 1, 10], 1, 2)
     assert caught.value.field == "stacks[0]"
     with pytest.raises(ConfigError) as caught:
         TableConfig([10, 10], 1, 10**5000)
