@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
 from holdem import pots as _pots
-from holdem import showdown as _showdown
 from holdem.betting import Action, Kind, LegalActions, parse_action
 from holdem.cards import UNKNOWN, Dealer
 from holdem.config import Structure, TableConfig, plain_int
@@ -26,13 +25,18 @@ from holdem.events import (
     Acted,
     Event,
     HoleCardsDealt,
-    Mucked,
-    Shown,
     StreetDealt,
     UncalledReturned,
 )
 from holdem.forced_bets import post_forced_bets
-from holdem.settlement import HandResult, ShowdownError, must_show, settle, show_order
+from holdem.settlement import (
+    BETTING,
+    OVER,
+    SHOWDOWN,
+    HandResult,
+    ShowdownError,
+    ShowdownPhase,
+)
 
 __all__ = ["BETTING", "OVER", "SHOWDOWN", "STREETS", "Hand", "HandResult", "ShowdownError"]
 
@@ -43,12 +47,8 @@ _FOLD_ACTION, _CHECK_ACTION = Action(_FOLD), Action(_CHECK)
 _CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
 _BOARD_SIZE = (0, 3, 4, 5)
 
-BETTING = "betting"
-SHOWDOWN = "showdown"
-OVER = "over"
 
-
-class Hand:
+class Hand(ShowdownPhase):
     """One hand, from the forced bets to the last chip awarded.
 
     Args:
@@ -97,17 +97,13 @@ class Hand:
         "_log",
         "_to_act",
         "_aggressor",
-        "_phase",
-        "_show_queue",
-        "_shown",
-        "_ranks",
-        "_result",
         "_current",
         "_min_raise",
         "_memo",
         "_unknown",
         "_decision",
     )
+    _ALL_SLOTS = ShowdownPhase.__slots__ + __slots__
     _LISTS = (
         "_stacks",
         "_bets",
@@ -265,10 +261,6 @@ class Hand:
             raise HoldemError(f"no such seat: {seat!r} (0 to {self._n - 1})")
         return self._hole[index]
 
-    def pots(self) -> _pots.Layering:
-        """The pots as they stand now, from the contributions (R7)."""
-        return _pots.layer_pots(self._contrib, self._folded, self._dead)
-
     def eliminations(self) -> tuple[tuple[int, ...], ...]:
         """Seats left with no chips after the hand, best finish first (R9.1).
 
@@ -292,7 +284,7 @@ class Hand:
         the log records); acting on one never changes the other.
         """
         twin = Hand.__new__(Hand)
-        for name in Hand.__slots__:
+        for name in Hand._ALL_SLOTS:
             setattr(twin, name, getattr(self, name))
         for name in Hand._LISTS:
             setattr(twin, name, list(getattr(self, name)))
@@ -393,7 +385,7 @@ class Hand:
         try:
             apply(*args)
         except ShowdownError:
-            for name in Hand.__slots__:
+            for name in Hand._ALL_SLOTS:
                 setattr(self, name, getattr(backup, name))
             raise
         self._decision += 1
@@ -514,11 +506,6 @@ class Hand:
                 amount,
             )
         return legal
-
-    def _name(self, seat: object) -> str | None:
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self._n:
-            return self.config.names[seat]
-        return None
 
     def _refuse(
         self,
@@ -714,139 +701,3 @@ class Hand:
         self._aggressor = None
         self._memo = None
         self._to_act = self._first_to_act((self.config.button + 1) % n)
-
-    # --------------------------------------------------------------- showdown
-    def _showdown(self, live: list[int]) -> None:
-        board = self._board
-        ranks = self._ranks
-        for s in live:
-            if self._hole[s][0] != UNKNOWN:
-                ranks[s] = _showdown.rank(self._hole[s], board)
-        if self._unknown:
-            # Refuse a showdown that no decision could settle: a pot only
-            # unknown hands can win (as the automatic showdown would).
-            for pot in self.pots().pots:
-                if all(ranks[s] is None for s in pot.eligible):
-                    raise ShowdownError(
-                        f"no seat eligible for the {pot.name} has a hand that can win it"
-                    )
-        self._show_queue = show_order(live, self._aggressor, self.config.button, self._n)
-        self._phase = SHOWDOWN
-        if self._manual:
-            self._skip_unknown()
-        else:
-            required = self._must_show()
-            for seat in list(self._show_queue):
-                if seat in required:
-                    self._reveal(seat)
-                else:
-                    self._conceal(seat)
-            self._finish_showdown()
-
-    def _must_show(self) -> set[int]:
-        return must_show(self._ranks, self._folded, self._stacks, self.pots())
-
-    def _reveal(self, seat: int) -> None:
-        cards = self._hole[seat]
-        rank = self._ranks[seat]
-        assert rank is not None
-        self._log.append(Shown(seat, cards, rank, self._board))
-        self._shown.append(seat)
-        self._show_queue.remove(seat)
-
-    def _conceal(self, seat: int) -> None:
-        self._ranks[seat] = None
-        self._log.append(Mucked(seat))
-        self._show_queue.remove(seat)
-
-    def _skip_unknown(self) -> None:
-        while self._show_queue and self._ranks[self._show_queue[0]] is None:
-            self._conceal(self._show_queue[0])
-        if not self._show_queue:
-            self._finish_showdown()
-
-    def show(self, seat: int, *, decision: int | None = None) -> None:
-        """Show ``seat``'s hole cards at showdown (``show_policy="manual"``, R6.2).
-
-        Raises:
-            IllegalActionError: not the showdown, not this seat's turn to show,
-                not a seat, or a stale ``decision`` (see :meth:`act`).
-        """
-        seat = self._check_show(seat, "show", decision)
-        self._run(self._decide, seat, True)
-
-    def muck(self, seat: int, *, decision: int | None = None) -> None:
-        """Muck ``seat``'s hole cards at showdown, giving up every pot (R6.3).
-
-        Raises:
-            IllegalActionError: not this seat's turn, not a seat, a stale
-                ``decision`` (see :meth:`act`), or the hand must be shown (it
-                wins a pot, or a player is all-in, R6.3, R6.4).
-        """
-        seat = self._check_show(seat, "muck", decision)
-        if seat in self._must_show():
-            raise IllegalActionError(
-                seat,
-                "muck",
-                Reason.MUST_SHOW,
-                "a winning hand, or any hand after an all-in, must be shown (R6.3, R6.4)",
-                None,
-                None,
-                self._name(seat),
-            )
-        self._run(self._decide, seat, False)
-
-    def _decide(self, seat: int, show: bool) -> None:
-        if show:
-            self._reveal(seat)
-        else:
-            self._conceal(seat)
-        self._skip_unknown()
-
-    def _check_show(self, seat: object, what: str, decision: int | None) -> int:
-        """``seat`` as a plain int when it may show or muck now; else refuse."""
-        if decision is not None:
-            self._check_stale(seat, what, None, decision)
-        if self._phase != SHOWDOWN:
-            raise IllegalActionError(
-                seat,  # type: ignore[arg-type]
-                what,
-                Reason.NOT_SHOWDOWN,
-                "it is not the showdown",
-                None,
-                None,
-                self._name(seat),
-            )
-        index = self._seat(seat, what, None)
-        first = self._show_queue[0]
-        if index != first:
-            raise IllegalActionError(
-                index,
-                what,
-                Reason.NOT_YOUR_TURN,
-                f"seat {first} ({self.config.names[first]}) shows first (R6.2)",
-                None,
-                None,
-                self._name(index),
-            )
-        return index
-
-    def _finish_showdown(self) -> None:
-        self._settle(list(self._ranks))
-
-    def _settle(self, ranks: list[int | None] | None) -> None:
-        """Pay every pot (R7, R8); ``ranks`` is ``None`` when one seat is left."""
-        result = settle(
-            self.config,
-            self._stacks,
-            self._contrib,
-            self._folded,
-            self._dead,
-            ranks,
-            self._returned,
-            self._shown,
-            self._log,
-        )
-        self._phase = OVER
-        self._show_queue = []
-        self._result = result
