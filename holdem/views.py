@@ -52,7 +52,7 @@ from holdem import events as _events
 from holdem import pots as _pots
 from holdem.betting import LegalActions
 from holdem.cards import UNKNOWN
-from holdem.config import TableConfig
+from holdem.config import TableConfig, plain_int
 from holdem.errors import HoldemError
 from holdem.hand import Hand
 from holdem.pots import Pot
@@ -238,8 +238,10 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     Raises:
         HoldemError: ``seat`` is not a seat of the hand.
     """
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < hand.config.seats:
+    index = plain_int(seat)
+    if index is None or not 0 <= index < hand.config.seats:
         raise HoldemError(f"no such seat: {seat!r} (0 to {hand.config.seats - 1})")
+    seat = index
     return SeatView(
         seat=seat,
         hole_cards=hand.hole_cards(seat),

@@ -342,3 +342,12 @@ def test_views_carry_the_decision_number():
     assert view.decision == 1 and spectator_view(hand).decision == 1
     assert view.to_dict()["decision"] == 1
     assert view_from_dict(view.to_dict()) == view
+
+
+def test_seat_view_converts_integer_like_seats_and_refuses_bools():
+    hand = three_handed()
+    view = seat_view(hand, Index(0))  # type: ignore[arg-type]
+    assert type(view.seat) is int and view.seat == 0 and view.legal is not None
+    for bad in (True, -1, 3, "0"):
+        with pytest.raises(HoldemError, match="no such seat"):
+            seat_view(hand, bad)  # type: ignore[arg-type]
