@@ -61,11 +61,12 @@ class Reason(str, enum.Enum):
         return self.value
 
 
-def _text(value: object) -> str:
-    """``value`` for a message: a huge integer by its size, never its digits."""
+def value_text(value: object, quote: bool = False) -> str:
+    """``value`` for a message (its ``repr`` with ``quote``): a huge integer by
+    its size, never its digits (Python refuses to print more than 4,300)."""
     if isinstance(value, int) and not -(10**30) < value < 10**30:
         return f"<a {value.bit_length()}-bit number>"
-    return str(value)
+    return repr(value) if quote else str(value)
 
 
 class IllegalActionError(HoldemError):
@@ -98,12 +99,12 @@ class IllegalActionError(HoldemError):
         self.amount = amount
         self.reason = reason
         self.legal = legal
-        who = f"seat {_text(seat)}" + (f" ({name})" if name else "")
+        who = f"seat {value_text(seat)}" + (f" ({name})" if name else "")
         if amount is None:
             tried = action
         elif action in ("bet", "raise"):
-            tried = f"{action} to {_text(amount)}"
+            tried = f"{action} to {value_text(amount)}"
         else:
-            tried = f"{action} {_text(amount)}"
+            tried = f"{action} {value_text(amount)}"
         options = str(legal) if legal is not None else "none"
         super().__init__(f"{who} cannot {tried}: {detail} (legal: {options})")

@@ -20,7 +20,14 @@ from holdem import pots as _pots
 from holdem.betting import Action, Kind, LegalActions, parse_action
 from holdem.cards import UNKNOWN, Dealer
 from holdem.config import Structure, TableConfig, plain_int
-from holdem.errors import ConfigError, HoldemError, IllegalActionError, NotationError, Reason
+from holdem.errors import (
+    ConfigError,
+    HoldemError,
+    IllegalActionError,
+    NotationError,
+    Reason,
+    value_text,
+)
 from holdem.events import (
     Acted,
     Event,
@@ -258,7 +265,7 @@ class Hand(ShowdownPhase):
         """
         index = seat if type(seat) is int else plain_int(seat)
         if index is None or not 0 <= index < self._n:
-            raise HoldemError(f"no such seat: {seat!r} (0 to {self._n - 1})")
+            raise HoldemError(f"no such seat: {value_text(seat, True)} (0 to {self._n - 1})")
         return self._hole[index]
 
     def eliminations(self) -> tuple[tuple[int, ...], ...]:
@@ -450,7 +457,7 @@ class Hand(ShowdownPhase):
                 seat,  # type: ignore[arg-type]
                 what,
                 Reason.STALE,
-                f"decision {decision!r} is not the one awaited ({self._decision})",
+                f"decision {value_text(decision, True)} is not the one awaited ({self._decision})",
                 self.legal_actions(),
                 amount,
                 self._name(seat),

@@ -53,7 +53,7 @@ from holdem import pots as _pots
 from holdem.betting import LegalActions
 from holdem.cards import UNKNOWN
 from holdem.config import TableConfig, plain_int
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, value_text
 from holdem.hand import Hand
 from holdem.pots import Pot
 
@@ -240,7 +240,7 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     """
     index = plain_int(seat)
     if index is None or not 0 <= index < hand.config.seats:
-        raise HoldemError(f"no such seat: {seat!r} (0 to {hand.config.seats - 1})")
+        raise HoldemError(f"no such seat: {value_text(seat, True)} (0 to {hand.config.seats - 1})")
     seat = index
     return SeatView(
         seat=seat,

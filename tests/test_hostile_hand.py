@@ -351,3 +351,22 @@ def test_seat_view_converts_integer_like_seats_and_refuses_bools():
     for bad in (True, -1, 3, "0"):
         with pytest.raises(HoldemError, match="no such seat"):
             seat_view(hand, bad)  # type: ignore[arg-type]
+
+
+def test_huge_integers_as_seat_or_decision_give_clear_errors():
+    """Integers of thousands of digits never reach int-to-text conversion (which
+    Python refuses past 4,300 digits): the errors name their size."""
+    hand = three_handed()
+    huge = 10**5000
+    for attempt in (
+        lambda: hand.call(huge),
+        lambda: hand.call(0, decision=huge),
+        lambda: hand.show(huge),
+    ):
+        before = snapshot(hand)
+        with pytest.raises(IllegalActionError, match="bit number"):
+            attempt()
+        assert snapshot(hand) == before
+    for attempt in (lambda: hand.hole_cards(huge), lambda: seat_view(hand, huge)):
+        with pytest.raises(HoldemError, match="bit number"):
+            attempt()
