@@ -3,13 +3,14 @@
 A snapshot is the server's full, secret state: it holds every seat's hole
 cards and the board still to come. Give players a seat view, never this.
 
-Schema ``holdem.hand`` version 1, a JSON object:
+Schema ``holdem.hand`` version 2, a JSON object:
 
-- ``schema``: ``"holdem.hand"``; ``version``: ``1``.
+- ``schema``: ``"holdem.hand"``; ``version``: ``2``.
 - ``config``: the :class:`~holdem.config.TableConfig` fields (``names``,
   ``stacks``, ``button``, ``small_blind``, ``big_blind``, ``ante``,
   ``ante_type``, ``structure``, ``min_bet``, ``chip_unit``,
-  ``small_blind_seat``, ``big_blind_seat``).
+  ``small_blind_seat``, ``big_blind_seat``, and since version 2
+  ``straddles``, ``live_posts``, ``dead_posts``, ``free_fold``).
 - ``show_policy``: ``"auto"`` or ``"manual"``.
 - ``hole_cards``: per seat, two cards (``"??"`` when unknown);
   ``board_cards``: the five board cards the hand will deal, in order.
@@ -17,9 +18,13 @@ Schema ``holdem.hand`` version 1, a JSON object:
   ``folded``, ``acted``, ``acted_at`` — the bet each seat last acted at —,
   ``returned``, ``ranks``) and ``dead_money``, ``street`` (0 to 3), ``board``,
   ``to_act``, ``aggressor``, ``phase`` (``betting``, ``showdown``, ``over``),
-  ``show_queue``, ``shown``, ``current_bet``, ``min_raise``. Chips in chips.
+  ``show_queue``, ``shown``, ``current_bet``, ``min_raise``, and since
+  version 2 ``decision`` (the decision number). Chips in chips.
 - ``log``: the events, each ``{"event": "<class name>", ...fields}``.
 - ``result``: ``null`` until the hand is over.
+
+Version 1 snapshots (no straddles, posts, free folds or decision number) are
+still read.
 
 >>> from holdem import Hand, TableConfig
 >>> hand = Hand(TableConfig(stacks=[500, 500], small_blind=5, big_blind=10), seed=7)
@@ -41,7 +46,8 @@ from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand, HandResult
 
 SCHEMA = "holdem.hand"
-VERSION = 1
+VERSION = 2
+_V2_CONFIG = ("straddles", "live_posts", "dead_posts", "free_fold")
 
 _STATE = {
     # snapshot key: Hand attribute
@@ -62,6 +68,7 @@ _STATE = {
     "shown": "_shown",
     "current_bet": "_current",
     "min_raise": "_min_raise",
+    "decision": "_decision",
 }
 _PER_SEAT = ("stacks", "bets", "contributions", "folded", "acted", "acted_at", "returned", "ranks")
 
@@ -134,8 +141,8 @@ def restore(data: Any) -> Hand:
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise SnapshotError(f"not a {SCHEMA} snapshot")
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
-        raise SnapshotError(f"snapshot version {version!r}; this engine reads {VERSION}")
+    if type(version) is not int or version not in (1, VERSION):
+        raise SnapshotError(f"snapshot version {version!r}; this engine reads 1 and {VERSION}")
     try:
         config = TableConfig(**data["config"])
         board = data["board_cards"]
@@ -157,9 +164,23 @@ def restore(data: Any) -> Hand:
         raise SnapshotError(f"the snapshot's log breaks the rules: {error}") from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise SnapshotError(f"malformed snapshot: {error!r}") from None
-    if snapshot(hand) != data:
+    if _as_version(snapshot(hand), version, data) != data:
         raise SnapshotError("the snapshot's state does not follow from its cards and log")
     return hand
+
+
+def _as_version(data: dict[str, Any], version: int, original: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot in the form of an earlier schema version it can be written in."""
+    if version == VERSION:
+        return data
+    old = original["config"]
+    return dict(
+        data,
+        version=version,
+        # (the version 2 configuration fields a version 1 snapshot may lack)
+        config={k: v for k, v in data["config"].items() if k not in _V2_CONFIG or k in old},
+        state={k: v for k, v in data["state"].items() if k != "decision"},
+    )
 
 
 def _replay(hand: Hand, event: _events.Event) -> None:
