@@ -218,8 +218,7 @@ def check_fields(record: Mapping[str, Any]) -> None:
         if key.startswith("_"):
             continue  # a user field: PHH's convention for fields a tool adds
         raise UnsupportedError(
-            f"unknown field {describe(key)}: it could change the game "
-            "(user fields start with '_')"
+            f"unknown field {describe(key)}: it could change the game (user fields start with '_')"
         )
 
 

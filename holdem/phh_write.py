@@ -192,9 +192,7 @@ class _Street:
             if not self.betting:
                 self.betting = True
                 reach = sorted(self.bets[s] + self.stacks[s] for s in live)[-2]
-                self.waiting = {
-                    s for s in live if min(self.stacks[s], reach - self.bets[s]) > 0
-                }
+                self.waiting = {s for s in live if min(self.stacks[s], reach - self.bets[s]) > 0}
             self.stacks[event.seat] -= event.added
             self.bets[event.seat] += event.added
             self.folded[event.seat] = event.action == "fold"
@@ -230,9 +228,11 @@ def _toml_string(text: str) -> str:
         if ch in '"\\':
             out.append("\\" + ch)
         elif code < 0x20 or code == 0x7F:
-            out.append({"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}.get(
-                ch, f"\\u{code:04X}"
-            ))
+            out.append(
+                {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}.get(
+                    ch, f"\\u{code:04X}"
+                )
+            )
         elif 0xD800 <= code <= 0xDFFF:
             raise PHHError(f"text {text!r} holds a lone surrogate and cannot be written")
         else:
