@@ -124,6 +124,9 @@ def replay_outcome(
     record: Mapping[str, Any], hand_id: str | None = None
 ) -> tuple[ReplayResult, Replayed | None]:
     """:func:`replay_record`'s result, with the replayed hand when it could be played."""
+    if not isinstance(record, Mapping):
+        error = _error(None, None, f"a hand must be a table of fields, got {describe(record)}")
+        return ReplayResult(hand_id or "?", REJECTED, None, None, error), None
     raw_id = record.get("id", record.get("_id", record.get("hand", hand_id or "?")))
     ident = raw_id if isinstance(raw_id, str) else describe(raw_id)
     expected: tuple[int, ...] | None = None
@@ -151,11 +154,15 @@ def replay_outcome(
 
 
 def _error(index: int | None, action: str | None, message: str) -> dict[str, Any]:
+    if action is not None and len(action) > 100:
+        action = action[:97] + "..."
     return {"action_index": index, "action": action, "message": message}
 
 
 def play_record(record: Mapping[str, Any]) -> Replayed:
     """Replay one record strictly; see :func:`replay` (this also returns the late shows)."""
+    if not isinstance(record, Mapping):
+        raise PHHError(f"a hand must be a table of fields, got {describe(record)}")
     config = table_config(record)
     n = config.seats
     actions = record.get("actions")

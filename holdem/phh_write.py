@@ -31,7 +31,7 @@ from holdem.events import (
     UncalledReturned,
 )
 from holdem.hand import Hand
-from holdem.phh_record import PHHError, blind_index
+from holdem.phh_record import MAX_CHIPS, PHHError, blind_index
 from holdem.phh_replay import LateShow, Replayed, play_record
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -62,13 +62,14 @@ def export_fields(record: Mapping[str, Any], replayed: Replayed) -> dict[str, An
     """The export of a replayed record: the replayed hand's actions in PHH's order.
 
     Voluntary shows and ``????`` shows of the record are kept. The record's
-    ``hand`` and ``_``-prefixed user fields are kept as they are, and its
-    ``id`` as ``_id``.
+    ``hand`` and ``_``-prefixed user fields are kept as they are (those
+    holding booleans, integers, strings or lists of them; others are left
+    out), and its ``id`` as ``_id``.
     """
     fields = _fields(
         replayed.hand, replayed.late_shows, replayed.unknown_shows, replayed.mucked_losers
     )
-    if isinstance(record.get("hand"), (str, int)):
+    if isinstance(record.get("hand"), (str, int)) and _writable(record["hand"]):
         fields["hand"] = record["hand"]
     if isinstance(record.get("id"), str):
         fields["_id"] = record["id"]
@@ -212,11 +213,15 @@ class _Street:
         return None
 
 
-def _writable(value: object) -> bool:
-    if isinstance(value, (bool, int, str)):
+def _writable(value: object, depth: int = 0) -> bool:
+    """A user field the export keeps: a bool, an integer of at most 64 bits, a
+    string, or a list of them (nested at most 20 deep)."""
+    if isinstance(value, (bool, str)):
         return True
-    if isinstance(value, list):
-        return all(_writable(v) for v in value)
+    if isinstance(value, int):
+        return abs(value) <= MAX_CHIPS
+    if isinstance(value, list) and depth < 20:
+        return all(_writable(v, depth + 1) for v in value)
     return False
 
 
