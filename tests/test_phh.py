@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import tomllib
 from pathlib import Path
 
 import pytest
+from conftest import corpus_file
 from helpers import random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,7 +26,6 @@ from holdem.phh import (
 )
 
 HERE = Path(__file__).parent
-CORPUS = os.environ.get("HOLDEM_CORPUS")
 SAMPLE = HERE / "data" / "corpus-sample.jsonl"
 
 
@@ -35,12 +34,7 @@ def _records(path: Path) -> list[dict]:
 
 
 def _corpus(name: str) -> list[dict]:
-    if not CORPUS:
-        pytest.skip("HOLDEM_CORPUS is not set (.ci/run sets it to the full corpus folder)")
-    path = Path(CORPUS) / name
-    if not path.exists():
-        pytest.skip(f"{name} is not in HOLDEM_CORPUS ({CORPUS})")
-    return _records(path)
+    return _records(corpus_file(name))
 
 
 def test_bundled_sample_replays_exactly() -> None:

@@ -9,12 +9,12 @@ decides: posting, collecting, burning, killing hands and pushing chips.
 from __future__ import annotations
 
 import json
-import os
 import random
 import warnings
 from pathlib import Path
 
 import pytest
+from conftest import corpus_file, require
 from helpers import random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,10 +22,8 @@ from test_pokerkit_differential import _where_rules_differ
 
 from holdem.phh import dumps, record_to_phh, to_phh
 
-pokerkit = pytest.importorskip(
-    "pokerkit", reason="PokerKit is in the test extra: pip install -e '.[test]'"
-)
-notation = pytest.importorskip("pokerkit.notation", reason="PokerKit's PHH reader")
+pokerkit = require("pokerkit", "the test extra: pip install -e '.[test]'")
+notation = require("pokerkit.notation", "the test extra: pip install -e '.[test]'")
 
 SAMPLE = Path(__file__).parent / "data" / "corpus-sample.jsonl"
 
@@ -84,12 +82,7 @@ def test_the_strict_replay_refuses_what_the_repairing_one_fixes() -> None:
 
 
 def _corpus_records() -> list[dict]:
-    folder = os.environ.get("HOLDEM_CORPUS")
-    if not folder:
-        pytest.skip("HOLDEM_CORPUS is not set (.ci/run sets it to the full corpus folder)")
-    path = Path(folder) / "phh-nlhe-public.jsonl"
-    if not path.exists():
-        pytest.skip(f"phh-nlhe-public.jsonl is not in HOLDEM_CORPUS ({folder})")
+    path = corpus_file("phh-nlhe-public.jsonl")
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
