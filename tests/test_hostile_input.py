@@ -194,3 +194,81 @@ def test_pots_largest_amounts_still_add_up(capsys: pytest.CaptureFixture[str]) -
     status, out, _ = _cli(["pots", "-c", f"{top},{top},{top}", "-r", "1,1,1", "--json"], capsys)
     assert status == 0
     assert f'"amount": {3 * top}' in out
+
+
+# ------------------------------------------------------------------- snapshots
+def _snapshot_text() -> str:
+    from holdem import Hand, TableConfig
+    from holdem.snapshot import dumps
+
+    hand = Hand(TableConfig([1000, 1000], 5, 10), seed=1)
+    hand.call(0)
+    return dumps(hand)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[" * DEEP + "]" * DEEP, "not JSON: nested too deeply"),
+        ('{"a": ' * DEEP + "1" + "}" * DEEP, "not JSON: nested too deeply"),
+        ("1" * 5000, "not JSON: an integer has more than 4,300 digits"),
+        (b'{"schema": "holdem.hand\xff"}', "not JSON: not valid UTF-8 (byte 23)"),
+        (b"\xff\xfe\x00", "not JSON"),
+        ('{"stacks": NaN}', "not JSON: NaN is not a number"),
+        ("[-Infinity]", "not JSON: -Infinity is not a number"),
+        ("", "not JSON: Expecting value"),
+        (None, "not JSON: a snapshot is text, got NoneType"),
+    ],
+    ids=[
+        "arrays",
+        "objects",
+        "5000 digits",
+        "invalid UTF-8",
+        "BOM-like bytes",
+        "NaN",
+        "-Infinity",
+        "empty",
+        "None",
+    ],
+)
+def test_snapshot_hostile_text_is_a_snapshot_error(text: object, problem: str) -> None:
+    from holdem.snapshot import SnapshotError, loads
+
+    with pytest.raises(SnapshotError) as caught:
+        loads(text)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(problem)
+    assert "\n" not in str(caught.value) and len(str(caught.value)) <= 310
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("config",), ["x"]),
+        (("config", "stacks"), {"a": 1}),
+        (("config", "stacks", 0), 10**4000),
+        (("config", "names", 0), ["deep"] * 3),
+        (("hole_cards",), "AsAh"),
+        (("hole_cards", 0), [["As"], "Ah"]),
+        (("board_cards",), None),
+        (("log",), {"event": "Acted"}),
+        (("log", 0), {"event": "NoSuchEvent", "x": "y" * 100_000}),
+        (("log", 0, "seat"), "zero"),
+        (("state", "stacks"), None),
+        (("version",), True),
+        (("show_policy",), ["auto"]),
+    ],
+)
+def test_snapshot_wrong_types_are_a_snapshot_error(path: tuple[object, ...], value: object) -> None:
+    """Wrong types and huge integers anywhere give one short SnapshotError line."""
+    import json
+
+    from holdem.snapshot import SnapshotError, loads
+
+    data = json.loads(_snapshot_text())
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(SnapshotError) as caught:
+        loads(json.dumps(data))
+    assert "\n" not in str(caught.value) and len(str(caught.value)) <= 310
