@@ -230,16 +230,33 @@ def loads(text: str | bytes, *, key: bytes | str | None = None) -> Hand:
 
     Args:
         text: what :func:`dumps` returned, as text or UTF-8 bytes.
-        key: the key it was signed with. With a key, the signature is checked
-            before anything else is read, and a text that is not signed is
-            refused; without one, a signed text is refused too (it needs its
-            key).
+        key: the key it was signed with (see :func:`read_json`).
+
+    Raises:
+        SnapshotError: anything :func:`read_json` or :func:`restore` refuses.
+    """
+    return restore(read_json(text, key=key))
+
+
+def read_json(text: str | bytes, *, key: bytes | str | None = None) -> Any:
+    """The JSON data of a snapshot text, read safely, its signature checked first.
+
+    For this module's snapshots and any other snapshot format (a table's,
+    for example): whatever the text holds, the answer is the data or one
+    short :class:`SnapshotError`.
+
+    Args:
+        text: the snapshot, as text or UTF-8 bytes.
+        key: the key it was signed with (:func:`holdem.signing.sign`). With a
+            key, the signature is checked before anything else is read, and a
+            text that is not signed is refused; without one, a signed text is
+            refused too (it needs its key).
 
     Raises:
         SnapshotError: a signature that is missing or does not match (any
             byte altered, or another key); text that is not JSON (invalid
-            UTF-8, an integer of more than 4,300 digits, ``NaN``, nesting
-            too deep); or anything :func:`restore` refuses.
+            UTF-8, an integer of more than 4,300 digits, ``NaN`` or
+            ``Infinity``, nesting too deep), or not text at all.
     """
     if key is not None:
         try:
@@ -247,9 +264,9 @@ def loads(text: str | bytes, *, key: bytes | str | None = None) -> Hand:
         except SignatureError as error:
             raise SnapshotError(str(error)) from None
     elif isinstance(text, (str, bytes)) and is_signed(text):
-        raise SnapshotError("the snapshot is signed: loads() needs its key")
+        raise SnapshotError("the snapshot is signed: it can be read only with its key")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise SnapshotError("not JSON: nested too deeply") from None
     except json.JSONDecodeError as error:
@@ -264,7 +281,6 @@ def loads(text: str | bytes, *, key: bytes | str | None = None) -> Hand:
         ) from None
     except TypeError:
         raise SnapshotError(f"not JSON: a snapshot is text, got {type(text).__name__}") from None
-    return restore(data)
 
 
 def _no_constant(name: str) -> Any:

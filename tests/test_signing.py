@@ -82,7 +82,9 @@ def test_another_key_is_refused() -> None:
 
 
 def test_signed_snapshot_without_its_key_is_refused_clearly() -> None:
-    with pytest.raises(SnapshotError, match="the snapshot is signed: loads\\(\\) needs its key"):
+    with pytest.raises(
+        SnapshotError, match="the snapshot is signed: it can be read only with its key"
+    ):
         loads(dumps(_hand(), key=KEY))
 
 
@@ -107,3 +109,18 @@ def test_sign_and_verify_any_text_for_other_snapshots() -> None:
         verify(text, KEY)
     with pytest.raises(SignatureError, match="text or bytes"):
         verify(42, KEY)  # type: ignore[arg-type]
+
+
+def test_read_json_reads_any_signed_snapshot_format() -> None:
+    """`read_json` is the safe, signature-checking reader for other snapshot formats too."""
+    from holdem.snapshot import read_json
+
+    text = json.dumps({"schema": "holdem.table", "stacks": [1000, 2**63 - 1]})
+    assert read_json(sign(text, KEY), key=KEY) == json.loads(text)
+    assert read_json(text) == json.loads(text)
+    with pytest.raises(SnapshotError, match="the signature does not match"):
+        read_json(sign(text, KEY).replace("1000", "1001"), key=KEY)
+    with pytest.raises(SnapshotError, match="not signed"):
+        read_json(text, key=KEY)
+    with pytest.raises(SnapshotError, match="nested too deeply"):
+        read_json(sign("[" * 100_000 + "]" * 100_000, KEY), key=KEY)
