@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import tempfile
 from pathlib import Path
 
@@ -564,3 +565,27 @@ def test_any_byte_change_to_a_snapshot(data: st.DataObject) -> None:
 @given(st.binary(max_size=200) | st.text(max_size=200))
 def test_any_text_or_bytes_as_a_snapshot(text: str | bytes) -> None:
     _load(text)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.text(max_size=20).filter(lambda p: not p.startswith(("/", "~")) and ".." not in p),
+        min_size=1,
+        max_size=3,
+    ),
+    st.booleans(),
+)
+def test_any_paths_to_holdem_run(paths: list[str], quiet: bool) -> None:
+    """Paths that do not exist, odd characters, NUL bytes: one error line and exit 2."""
+    with tempfile.TemporaryDirectory() as folder:
+        before = os.getcwd()
+        os.chdir(folder)  # nothing here to find, whatever the paths say
+        try:
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                status = main(["run", *(["--quiet"] if quiet else []), "--", *paths])
+        finally:
+            os.chdir(before)
+    assert status == 2 and out.getvalue() == ""
+    assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("holdem run: error: ")
