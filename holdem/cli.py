@@ -34,7 +34,13 @@ from holdem.phh import (
     iter_paths,
     replay_outcomes,
 )
-from holdem.scenarios import ScenarioError, find_scenarios, load_scenario, run_scenario
+from holdem.scenarios import (
+    ScenarioError,
+    find_scenarios,
+    load_scenario,
+    printable,
+    run_scenario,
+)
 
 OK, FAILED, USAGE = 0, 1, 2
 
@@ -72,25 +78,28 @@ def _run(args: argparse.Namespace) -> int:
         return USAGE
     passed = failed = 0
     for path in paths:
+        name = printable(str(path))
         try:
             result = run_scenario(load_scenario(path))
         except ScenarioError as error:
             failed += 1
-            print(f"ERROR {path}: broken scenario: {error.step or 'file'}: {error.problem}")
+            print(
+                f"ERROR {name}: broken scenario: {error.step or 'file'}: {printable(error.problem)}"
+            )
             continue
         rule = result.scenario.rule
         if not args.quiet:
-            print(f"=== {path} ({rule}) ===")
+            print(f"=== {name} ({rule}) ===")
             print(format_history(result.hand))
         if result.passed:
             passed += 1
-            print(f"PASS {path} ({rule})")
+            print(f"PASS {name} ({rule})")
         elif args.quiet:
             failed += 1
-            print(f"FAIL {path} ({rule}): " + "; ".join(result.failures))
+            print(f"FAIL {name} ({rule}): " + "; ".join(result.failures))
         else:
             failed += 1
-            print(f"FAIL {path} ({rule})")
+            print(f"FAIL {name} ({rule})")
             for failure in result.failures:
                 print(f"  {failure}")
         if not args.quiet:
