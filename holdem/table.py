@@ -31,13 +31,17 @@ from holdem.config import Structure, TableConfig
 from holdem.errors import ConfigError
 from holdem.hand import Hand
 from holdem.schedule import Level, Schedule
-from holdem.table_button import Positions, place_button
+from holdem.table_button import Positions
 from holdem.table_events import (
     Busted,
     ButtonMoved,
+    DealtIn,
     HandStarted,
     LevelUp,
+    MissedBlind,
     Rebought,
+    SatIn,
+    SatOut,
     SeatLeft,
     SeatTaken,
     TableEvent,
@@ -54,6 +58,7 @@ from holdem.table_seats import (
     check_chips,
     check_seed,
 )
+from holdem.table_sitout import HandPlan, TableSitOut, dealt_in_count, plan_hand
 from holdem.table_turns import TableTurns
 
 __all__ = [
@@ -61,11 +66,15 @@ __all__ = [
     "Busted",
     "ButtonMoved",
     "Clock",
+    "DealtIn",
     "Decide",
     "HandStarted",
     "Level",
     "LevelUp",
+    "MissedBlind",
     "Rebought",
+    "SatIn",
+    "SatOut",
     "Schedule",
     "SeatLeft",
     "SeatState",
@@ -88,7 +97,7 @@ Clock = Callable[[], float]
 """A clock: seconds as a float, only differences matter."""
 
 
-class Table(TableTurns):
+class Table(TableTurns, TableSitOut):
     """A table that plays hand after hand (R9, R10).
 
     Args:
@@ -111,11 +120,16 @@ class Table(TableTurns):
         structure, chip_unit: passed to every hand's ``TableConfig``.
         turn_clock: a :class:`~holdem.clock.TurnClock` (time per decision,
             time bank, sitting out after timeouts), or ``None`` (no clock).
+        newcomers_wait: in a cash game in play, a player who sits down waits
+            for the big blind or posts one big blind live (R14.3, see
+            :mod:`holdem.table_sitout`); by default they are dealt in at the
+            next hand.
         max_events: how many events :attr:`events` keeps (10,000 unless
             given; a whole number >= 1).
 
     Between hands: :meth:`sit`, :meth:`leave`, :meth:`rebuy`,
-    :meth:`reset_stacks`, :meth:`expire_holds`. A hand: :meth:`play_hand`
+    :meth:`reset_stacks`, :meth:`expire_holds`, :meth:`sit_out` and
+    :meth:`sit_in` (R14, :mod:`holdem.table_sitout`). A hand: :meth:`play_hand`
     with a decision callback, or :meth:`start_hand`, the actions on the
     returned hand, then :meth:`finish_hand`. Every table change is recorded
     as an event (:mod:`holdem.table_events`).
@@ -163,6 +177,7 @@ class Table(TableTurns):
         structure: Structure | str = Structure.NO_LIMIT,
         chip_unit: int = 1,
         turn_clock: TurnClock | None = None,
+        newcomers_wait: bool = False,
         max_events: int = 10_000,
     ) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
@@ -200,6 +215,8 @@ class Table(TableTurns):
             raise ConfigError("button", f"must be a seat from 0 to {size - 1}, got {button!r}")
         if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
             raise ConfigError("max_events", f"must be a whole number >= 1, got {max_events!r}")
+        if not isinstance(newcomers_wait, bool):
+            raise ConfigError("newcomers_wait", f"must be true or false, got {newcomers_wait!r}")
         if turn_clock is not None and not isinstance(turn_clock, TurnClock):
             raise ConfigError("turn_clock", f"must be a TurnClock or None, got {turn_clock!r}")
         TableConfig([1, 1], 0, 1, structure=structure, chip_unit=chip_unit)  # checks both
@@ -209,6 +226,7 @@ class Table(TableTurns):
         self.max_buy_in = max_buy_in
         self.hold_seconds = float(hold_seconds)
         self.turn_clock = turn_clock
+        self.newcomers_wait = newcomers_wait
         self.dead_button = self.mode is TableMode.TOURNAMENT if dead_button is None else dead_button
         self._clock = clock
         self._seed = seed
@@ -229,10 +247,7 @@ class Table(TableTurns):
         self._turn_key = None
         # Recent hands' configurations (frozen), reused when a hand repeats
         # one: with stacks reset every hand, the button comes round again.
-        self._configs: dict[
-            tuple[tuple[int, ...], tuple[str, ...], int, tuple[int, int | None, int]],
-            TableConfig,
-        ] = {}
+        self._configs: dict[tuple[object, ...], TableConfig] = {}
         self._out: list[Standing] = []  # tournament eliminations, best place first
         self._winner: Standing | None = None
 
@@ -250,6 +265,11 @@ class Table(TableTurns):
                 self._held_until(p),
                 None if self.turn_clock is None else p.time_bank,
                 p.timeouts,
+                p.sitting_out,
+                p.entry == "wait",
+                p.entry == "post",
+                p.missed_small,
+                p.missed_big,
             )
             for seat, p in enumerate(self._players)
         )
@@ -345,8 +365,13 @@ class Table(TableTurns):
         )
 
     # ------------------------------------------------------- between hands
-    def sit(self, seat: int, name: str, chips: int) -> None:
+    def sit(self, seat: int, name: str, chips: int, *, post: bool = False) -> None:
         """Seat ``name`` at the empty table seat ``seat`` with ``chips``.
+
+        In a cash game in play, ``post`` deals the newcomer in at the next
+        hand for one big blind live (R14.3); without it they are dealt in
+        at the next hand, or wait for the big blind when the table has
+        ``newcomers_wait`` (see :mod:`holdem.table_sitout`).
 
         Raises:
             TableError: during a hand, no such seat, seat taken, name empty or
@@ -356,6 +381,10 @@ class Table(TableTurns):
         """
         self._between_hands(seat)
         self._expire()
+        if not isinstance(post, bool):
+            raise TableError(
+                seat, TableReason.BAD_AMOUNT, f"post must be true or false, got {post!r}"
+            )
         taken = self._players[seat]
         if taken is not None:
             raise TableError(seat, TableReason.SEAT_TAKEN, f"taken by {taken.name}")
@@ -372,8 +401,11 @@ class Table(TableTurns):
         else:
             check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
         bank = 0.0 if self.turn_clock is None else self.turn_clock.time_bank
-        self._players[seat] = Player(name, chips, time_bank=bank)
+        entry = self._newcomer_entry(post)
+        self._players[seat] = Player(name, chips, time_bank=bank, entry=entry)
         self._record(SeatTaken(seat, name, chips))
+        if entry is not None:
+            self._record(SatIn(seat, name, entry, True))
 
     def leave(self, seat: int) -> int:
         """The player at ``seat`` leaves and takes their chips; returns the chips.
@@ -472,8 +504,13 @@ class Table(TableTurns):
         Arguments as for :meth:`start_hand`.
         """
         hand = self.start_hand(seed=seed, hole_cards=hole_cards, board=board)
+        players, seats = self._players, self._hand_seats
         while (seat := hand.to_act) is not None:
-            hand.act(seat, decide(hand, seat))
+            player = players[seats[seat]]
+            if player is not None and player.sitting_out:
+                self._time_out()
+            else:
+                hand.act(seat, decide(hand, seat))
         return self.finish_hand()
 
     def start_hand(
@@ -498,25 +535,28 @@ class Table(TableTurns):
             raise TableError(None, TableReason.HAND_IN_PROGRESS, "a hand is in progress")
         check_seed(seed)
         self._expire()
-        live = self.players_with_chips
-        if len(live) < 2:
-            raise TableError(
-                None,
-                TableReason.NOT_ENOUGH_PLAYERS,
-                f"a hand needs two players with chips, {len(live)} here",
-            )
         number = self._hands + 1
         now = self._clock()
         started = now if self._started_at is None else self._started_at
         index = max(self._level or 0, self.schedule.level_index(self._hands, now - started))
         level = self.schedule.levels[index]
-        placed = place_button(
-            live,
-            self.size,
+        plan = plan_hand(
+            self._players,
             self._positions,
+            mode=self.mode,
             dead_button=self.dead_button,
             first_button=self._first_button,
+            small_blind=level.small_blind,
+            big_blind=level.big_blind,
         )
+        if plan is None:
+            raise TableError(
+                None,
+                TableReason.NOT_ENOUGH_PLAYERS,
+                "a hand needs two players with chips who are not sitting out",
+            )
+        live = plan.dealt_in
+        placed = plan.positions
         button, hand_button, sb_pos, bb = (
             placed.button,
             placed.hand_button,
@@ -533,7 +573,12 @@ class Table(TableTurns):
             None if sb is None else live.index(sb),
             live.index(bb),
         )
-        key = (stacks, names, index, positions)
+        live_posts = dead_posts = None
+        if any(chips for post in plan.posts for chips in post[1:]):
+            owed = {post[0]: post[1:] for post in plan.posts}
+            live_posts = tuple([owed.get(s, (0, 0))[0] for s in live])
+            dead_posts = tuple([owed.get(s, (0, 0))[1] for s in live])
+        key = (stacks, names, index, positions, live_posts, dead_posts)
         config = self._configs.get(key)
         if config is None:
             config = TableConfig(
@@ -548,6 +593,8 @@ class Table(TableTurns):
                 chip_unit=self._chip_unit,
                 small_blind_seat=positions[1],
                 big_blind_seat=positions[2],
+                live_posts=live_posts,
+                dead_posts=dead_posts,
             )
             if len(self._configs) >= 2 * self.size:
                 self._configs.clear()
@@ -579,6 +626,7 @@ class Table(TableTurns):
             )
         self._positions = placed
         self._record(ButtonMoved(number, button, button not in live, sb, bb))
+        self._note_entries(number, plan)
         self._record(HandStarted(number, live))
         self._hand = hand
         self._hand_seats = live
@@ -647,15 +695,37 @@ class Table(TableTurns):
         return hand
 
     def run(self, decide: Decide, *, max_hands: int | None = None) -> tuple[Standing, ...]:
-        """Play hands until fewer than two players have chips (or ``max_hands``);
-        return :meth:`standings`."""
+        """Play hands until fewer than two players can be dealt in (or
+        ``max_hands``); return :meth:`standings`."""
         played = 0
-        while len(self.players_with_chips) >= 2 and (max_hands is None or played < max_hands):
+        while dealt_in_count(self._players, self.mode) >= 2 and (
+            max_hands is None or played < max_hands
+        ):
             self.play_hand(decide)
             played += 1
         return self.standings()
 
     # ------------------------------------------------------------- helpers
+    def _note_entries(self, number: int, plan: HandPlan) -> None:
+        """Record the missed blinds of hand ``number`` and the players coming
+        in (R14.2, R14.3)."""
+        players = self._players
+        for blind, seats in (("small blind", plan.missed_small), ("big blind", plan.missed_big)):
+            for seat in seats:
+                player = players[seat]
+                assert player is not None
+                if blind == "small blind":
+                    player.missed_small = True
+                else:
+                    player.missed_big = True
+                self._record(MissedBlind(number, seat, player.name, blind))
+        for seat, live, dead in plan.posts:
+            player = players[seat]
+            assert player is not None
+            player.entry = None
+            player.missed_small = player.missed_big = False
+            self._record(DealtIn(number, seat, player.name, live, dead))
+
     def _record(self, event: TableEvent) -> None:
         self._events.append(event)
         self._recorded += 1
