@@ -4,19 +4,31 @@ A :class:`Table` has physical seats ``0 .. size - 1`` (clockwise), each empty
 or holding a player with a stack. Between hands players sit down, leave,
 rebuy and top up; each hand is an ordinary :class:`~holdem.hand.Hand`.
 
-**Seat mapping.** A hand sees only the players with chips, in table-seat
-order: hand seat ``i`` is the ``i``-th occupied table seat with chips,
-counting up from table seat 0 (``Table.hand_seats[i]`` is its table seat).
-Empty seats and seats held for a player without chips are left out, so the
-hand's seats stay dense and clockwise. The hand's ``names`` are the players'
-names, so ``hand.config.names[seat]`` identifies a player whatever the seat.
+**Seat mapping.** A hand sees only the players dealt in, in table-seat
+order: hand seat ``i`` is the ``i``-th table seat dealt in, counting up from
+table seat 0 (``Table.hand_seats[i]`` is its table seat). Empty seats, seats
+held for a player without chips and cash players not dealt in (R14) are
+left out, so the hand's seats stay dense and clockwise. The hand's ``names``
+are the players' names, so ``hand.config.names[seat]`` identifies a player
+whatever the seat.
 
 **Button and blinds** (R10.1, R2.2, the dead-button rule in tournaments):
 see :mod:`holdem.table_button`. Players who sit down are dealt in at the
-next hand.
+next hand, unless the table makes newcomers wait for the big blind.
+
+**Sitting out** (R14): a cash player sitting out is dealt no cards (left
+out of the hand seats like an empty seat), the blinds they miss are noted,
+and coming back they wait for the big blind or post; see
+:mod:`holdem.table_sitout`.
 
 **Time.** A ``clock`` (a function returning seconds, ``time.monotonic`` by
-default) drives time levels and the seat hold; tests pass a fake clock.
+default) drives time levels, the seat hold and the turn clock
+(:mod:`holdem.clock`, :mod:`holdem.table_turns`); tests pass a fake clock.
+
+**Snapshots**: :mod:`holdem.table_snapshot`. The modules ``table_seats``
+(errors, seat values, buy-ins), ``table_button``, ``table_sitout``,
+``table_turns`` and ``table_events`` hold the parts; everything a caller
+needs is importable from here.
 """
 
 from __future__ import annotations
