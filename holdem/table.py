@@ -70,7 +70,8 @@ from holdem.table_seats import (
     check_chips,
     check_seed,
 )
-from holdem.table_sitout import HandPlan, TableSitOut, dealt_in_count, plan_hand
+from holdem.table_sitout import TableSitOut, dealt_in_count, plan_hand
+from holdem.table_straddles import TableStraddles, plan_straddles
 from holdem.table_turns import TableTurns
 
 __all__ = [
@@ -109,7 +110,7 @@ Clock = Callable[[], float]
 """A clock: seconds as a float, only differences matter."""
 
 
-class Table(TableTurns, TableSitOut):
+class Table(TableTurns, TableSitOut, TableStraddles):
     """A table that plays hand after hand (R9, R10).
 
     Args:
@@ -136,12 +137,16 @@ class Table(TableTurns, TableSitOut):
             for the big blind or posts one big blind live (R14.3, see
             :mod:`holdem.table_sitout`); by default they are dealt in at the
             next hand.
+        straddles: players may straddle from the seat left of the big blind
+            and re-straddle (R11, :mod:`holdem.table_straddles`).
+        button_straddles: the button may straddle (R11.1).
         max_events: how many events :attr:`events` keeps (10,000 unless
             given; a whole number >= 1).
 
     Between hands: :meth:`sit`, :meth:`leave`, :meth:`rebuy`,
     :meth:`reset_stacks`, :meth:`expire_holds`, :meth:`sit_out` and
-    :meth:`sit_in` (R14, :mod:`holdem.table_sitout`). A hand: :meth:`play_hand`
+    :meth:`sit_in` (R14, :mod:`holdem.table_sitout`), :meth:`set_straddle`
+    (R11, :mod:`holdem.table_straddles`). A hand: :meth:`play_hand`
     with a decision callback, or :meth:`start_hand`, the actions on the
     returned hand, then :meth:`finish_hand`. Every table change is recorded
     as an event (:mod:`holdem.table_events`).
@@ -190,6 +195,8 @@ class Table(TableTurns, TableSitOut):
         chip_unit: int = 1,
         turn_clock: TurnClock | None = None,
         newcomers_wait: bool = False,
+        straddles: bool = False,
+        button_straddles: bool = False,
         max_events: int = 10_000,
     ) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
@@ -227,6 +234,9 @@ class Table(TableTurns, TableSitOut):
             raise ConfigError("button", f"must be a seat from 0 to {size - 1}, got {button!r}")
         if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
             raise ConfigError("max_events", f"must be a whole number >= 1, got {max_events!r}")
+        for field, flag in (("straddles", straddles), ("button_straddles", button_straddles)):
+            if not isinstance(flag, bool):
+                raise ConfigError(field, f"must be true or false, got {flag!r}")
         if not isinstance(newcomers_wait, bool):
             raise ConfigError("newcomers_wait", f"must be true or false, got {newcomers_wait!r}")
         if turn_clock is not None and not isinstance(turn_clock, TurnClock):
@@ -239,6 +249,8 @@ class Table(TableTurns, TableSitOut):
         self.hold_seconds = float(hold_seconds)
         self.turn_clock = turn_clock
         self.newcomers_wait = newcomers_wait
+        self.straddles = straddles
+        self.button_straddles = button_straddles
         self.dead_button = self.mode is TableMode.TOURNAMENT if dead_button is None else dead_button
         self._clock = clock
         self._seed = seed
@@ -282,6 +294,7 @@ class Table(TableTurns, TableSitOut):
                 p.entry == "post",
                 p.missed_small,
                 p.missed_big,
+                p.straddle,
             )
             for seat, p in enumerate(self._players)
         )
@@ -590,7 +603,13 @@ class Table(TableTurns, TableSitOut):
             owed = {post[0]: post[1:] for post in plan.posts}
             live_posts = tuple([owed.get(s, (0, 0))[0] for s in live])
             dead_posts = tuple([owed.get(s, (0, 0))[1] for s in live])
-        key = (stacks, names, index, positions, live_posts, dead_posts)
+        straddles: tuple[int, ...] = ()
+        if self.straddles or self.button_straddles:
+            straddling = plan_straddles(
+                table, plan, level, utg=self.straddles, button=self.button_straddles
+            )
+            straddles = tuple([live.index(s) for s in straddling])
+        key = (stacks, names, index, positions, live_posts, dead_posts, straddles)
         config = self._configs.get(key)
         if config is None:
             config = TableConfig(
@@ -607,6 +626,7 @@ class Table(TableTurns, TableSitOut):
                 big_blind_seat=positions[2],
                 live_posts=live_posts,
                 dead_posts=dead_posts,
+                straddles=straddles,
             )
             if len(self._configs) >= 2 * self.size:
                 self._configs.clear()
@@ -718,26 +738,6 @@ class Table(TableTurns, TableSitOut):
         return self.standings()
 
     # ------------------------------------------------------------- helpers
-    def _note_entries(self, number: int, plan: HandPlan) -> None:
-        """Record the missed blinds of hand ``number`` and the players coming
-        in (R14.2, R14.3)."""
-        players = self._players
-        for blind, seats in (("small blind", plan.missed_small), ("big blind", plan.missed_big)):
-            for seat in seats:
-                player = players[seat]
-                assert player is not None
-                if blind == "small blind":
-                    player.missed_small = True
-                else:
-                    player.missed_big = True
-                self._record(MissedBlind(number, seat, player.name, blind))
-        for seat, live, dead in plan.posts:
-            player = players[seat]
-            assert player is not None
-            player.entry = None
-            player.missed_small = player.missed_big = False
-            self._record(DealtIn(number, seat, player.name, live, dead))
-
     def _record(self, event: TableEvent) -> None:
         self._events.append(event)
         self._recorded += 1

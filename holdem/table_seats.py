@@ -41,6 +41,7 @@ class TableReason(str, enum.Enum):
     NOT_DEALT_IN = "not_dealt_in"
     TIMED_OUT = "timed_out"
     SITTING_OUT = "sitting_out"
+    NO_STRADDLES = "no_straddles"
     NOT_SITTING_OUT = "not_sitting_out"
 
     def __str__(self) -> str:
@@ -121,6 +122,8 @@ class SeatState:
             one big blind live, and a missed small blind dead (R14.2, R14.3).
         missed_small_blind, missed_big_blind: the blinds the player missed
             while out (R14.2).
+        straddle: the player straddles whenever they may (R11,
+            :mod:`holdem.table_straddles`).
     """
 
     seat: int
@@ -134,6 +137,7 @@ class SeatState:
     posting: bool = False
     missed_small_blind: bool = False
     missed_big_blind: bool = False
+    straddle: bool = False
 
 
 @attrs.frozen
@@ -165,7 +169,8 @@ class Player:
     ``time_bank`` the seconds left in the bank and ``timeouts`` the timeouts
     in a row (:mod:`holdem.clock`); ``entry`` how a cash player not dealt in
     comes in: ``None``, ``"wait"`` (for the big blind) or ``"post"``
-    (:mod:`holdem.table_sitout`)."""
+    (:mod:`holdem.table_sitout`); ``straddle`` whether they straddle
+    whenever they may (:mod:`holdem.table_straddles`)."""
 
     name: str
     stack: int
@@ -176,6 +181,7 @@ class Player:
     entry: str | None = None
     missed_small: bool = False
     missed_big: bool = False
+    straddle: bool = False
 
 
 def check_chips(seat: int, chips: object, stack: int, low: int, high: int | None) -> None:

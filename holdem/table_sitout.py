@@ -49,7 +49,7 @@ import attrs
 
 from holdem.hand import Hand
 from holdem.table_button import Positions, place_button
-from holdem.table_events import SatIn, SatOut, TableEvent
+from holdem.table_events import DealtIn, MissedBlind, SatIn, SatOut, TableEvent
 from holdem.table_seats import Player, TableError, TableMode, TableReason
 
 
@@ -227,3 +227,23 @@ class TableSitOut:
         if post is True:
             return "post"
         return "wait" if self.newcomers_wait else None
+
+    def _note_entries(self, number: int, plan: HandPlan) -> None:
+        """Record the missed blinds of hand ``number`` and the players coming
+        in (R14.2, R14.3)."""
+        players = self._players
+        for blind, seats in (("small blind", plan.missed_small), ("big blind", plan.missed_big)):
+            for seat in seats:
+                player = players[seat]
+                assert player is not None
+                if blind == "small blind":
+                    player.missed_small = True
+                else:
+                    player.missed_big = True
+                self._record(MissedBlind(number, seat, player.name, blind))
+        for seat, live, dead in plan.posts:
+            player = players[seat]
+            assert player is not None
+            player.entry = None
+            player.missed_small = player.missed_big = False
+            self._record(DealtIn(number, seat, player.name, live, dead))

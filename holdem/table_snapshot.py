@@ -17,15 +17,16 @@ Schema ``holdem.table`` version 1, a JSON object:
   number, text, or ``{"hex": ...}`` for bytes), ``structure``,
   ``chip_unit``, ``max_events``, ``turn_clock`` (``null`` or
   ``{decision_seconds, time_bank, sit_out_after}``, :mod:`holdem.clock`),
-  ``newcomers_wait``.
+  ``newcomers_wait``, ``straddles``, ``button_straddles``.
 - ``seats``: per table seat ``null`` (empty) or ``{name, stack,
   busted_seconds_ago, time_bank, timeouts, sitting_out, entry,
-  missed_small_blind, missed_big_blind}``: the seconds since a cash
+  missed_small_blind, missed_big_blind, straddle}``: the seconds since a cash
   player lost their stack (R10.2), ``null`` when they have chips; the
   seconds left in their time bank and their timeouts in a row; whether
   they sit out, how a cash player not dealt in comes in (``null``,
-  ``"wait"`` or ``"post"``) and the blinds they missed (R14,
-  :mod:`holdem.table_sitout`). Stacks are those before the hand in
+  ``"wait"`` or ``"post"``), the blinds they missed (R14,
+  :mod:`holdem.table_sitout`) and whether they straddle when they may
+  (R11, :mod:`holdem.table_straddles`). Stacks are those before the hand in
   progress.
 - ``hands_played``; ``level`` (0-based, ``null`` before the first hand);
   ``seconds_since_start`` (the table clock since the first hand started,
@@ -128,6 +129,8 @@ def snapshot(table: Table) -> dict[str, Any]:
             "max_events": table.max_events,
             "turn_clock": None if table.turn_clock is None else attrs.asdict(table.turn_clock),
             "newcomers_wait": table.newcomers_wait,
+            "straddles": table.straddles,
+            "button_straddles": table.button_straddles,
         },
         "seats": [
             None
@@ -142,6 +145,7 @@ def snapshot(table: Table) -> dict[str, Any]:
                 "entry": p.entry,
                 "missed_small_blind": p.missed_small,
                 "missed_big_blind": p.missed_big,
+                "straddle": p.straddle,
             }
             for p in table._players
         ],
@@ -314,6 +318,8 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
             "max_events",
             "turn_clock",
             "newcomers_wait",
+            "straddles",
+            "button_straddles",
         ),
     )
     sched = _obj(
@@ -351,6 +357,8 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
         max_events=config["max_events"],
         turn_clock=rules,
         newcomers_wait=config["newcomers_wait"],
+        straddles=config["straddles"],
+        button_straddles=config["button_straddles"],
     )
     size = table.size
     now = clock()
@@ -378,10 +386,12 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
         if bank is None or bank > (0.0 if rules is None else rules.time_bank):
             raise _fail(f"{field}.time_bank", f"{bank!r} is more than the table's time bank")
         timeouts = _int(item["timeouts"], f"{field}.timeouts", 0)
-        flags = [item[key] for key in ("sitting_out", "missed_small_blind", "missed_big_blind")]
+        flags = [item[key] for key in _SEAT_FLAGS]
         if not all(isinstance(flag, bool) for flag in flags):
-            raise _fail(field, "sitting_out and the missed blinds must be true or false")
-        out, missed_small, missed_big = flags
+            raise _fail(field, f"{', '.join(_SEAT_FLAGS)} must be true or false")
+        out, missed_small, missed_big, straddle = flags
+        if straddle and not (table.straddles or table.button_straddles):
+            raise _fail(f"{field}.straddle", "the table allows no straddles")
         entry = item["entry"]
         if entry not in (None, "wait", "post") or (entry is not None and (out or tournament)):
             raise _fail(
@@ -391,7 +401,7 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
             raise _fail(field, "nobody misses a blind in a tournament (R14.1)")
         busted_at = None if ago is None else now - ago
         table._players[seat] = Player(
-            name, stack, busted_at, bank, timeouts, out, entry, missed_small, missed_big
+            name, stack, busted_at, bank, timeouts, out, entry, missed_small, missed_big, straddle
         )
 
     # Hands, levels, time.
@@ -461,7 +471,9 @@ _SEAT_KEYS = (
     "entry",
     "missed_small_blind",
     "missed_big_blind",
+    "straddle",
 )
+_SEAT_FLAGS = ("sitting_out", "missed_small_blind", "missed_big_blind", "straddle")
 _CLOCK_KEYS = ("decision_seconds", "time_bank", "sit_out_after")
 _LEVEL_KEYS = ("small_blind", "big_blind", "ante", "ante_type")
 _POSITION_KEYS = ("button", "hand_button", "small_blind", "big_blind")

@@ -174,8 +174,11 @@ def step(table: Table, rng: random.Random, clock: FakeClock) -> bool:
     table.expire_holds()
     cash = table.mode is TableMode.CASH
     seats = table.seats
-    pick = rng.randrange(8)
-    if pick == 6:
+    pick = rng.randrange(9)
+    if pick == 8 and (table.straddles or table.button_straddles):
+        seated = [s.seat for s in seats if s is not None]
+        table.set_straddle(rng.choice(seated), rng.random() < 0.7)
+    elif pick == 6:
         ins = [s.seat for s in seats if s is not None and not s.sitting_out]
         if len(ins) > 2:
             table.sit_out(rng.choice(ins))
@@ -230,6 +233,8 @@ def test_a_restored_table_continues_exactly_as_the_original(
         max_events=50,
         turn_clock=TurnClock(10, time_bank=15, sit_out_after=2) if timed else None,
         newcomers_wait=rng.random() < 0.5,
+        straddles=rng.random() < 0.5,
+        button_straddles=rng.random() < 0.3,
     )
     for seat in range(seats):
         if seat != 1 or mode == "tournament" or seats == 2:  # an empty seat for newcomers
