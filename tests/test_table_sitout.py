@@ -6,9 +6,14 @@ Table seats are hand seats in these tests whenever every seat is dealt in.
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from holdem import Action, Hand, Kind
+from holdem.agents import random_action
 from holdem.clock import TurnClock
 from holdem.events import Posted
 from holdem.table import (
@@ -24,6 +29,7 @@ from holdem.table import (
     TableReason,
     TimedOut,
 )
+from holdem.table_sitout import dealt_in_count
 
 
 class FakeClock:
@@ -442,3 +448,75 @@ def test_a_hand_needs_two_players_who_are_not_sitting_out() -> None:
     assert info.value.reason is TableReason.NOT_ENOUGH_PLAYERS
     assert table.run(fold) == table.standings()  # nothing to play
     assert table.hands_played == 0
+
+
+# ---------------------------------------------------------------- property
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), seats=st.integers(3, 7), newcomers=st.booleans())
+def test_r14_invariants_over_random_sessions(seed: int, seats: int, newcomers: bool) -> None:
+    """R14.1-R14.3 over random cash sessions of sitting out, coming back,
+    newcomers, posts and busts: chips are only bought or taken away; a
+    player sitting out is never dealt in; a player with a missed blind is
+    dealt in only posting, on the big blind, in a blind, or in a short game;
+    the button and big blind are players dealt in."""
+    rng = random.Random(seed)
+    table = Table(seats, schedule=Level(5, 10), seed=seed, newcomers_wait=newcomers)
+    bought = 0
+    for seat in range(seats - 1):
+        chips = rng.randint(30, 400)
+        table.sit(seat, f"P{seat}", chips)
+        bought += chips
+    for _ in range(40):
+        states = table.seats
+        pick = rng.randrange(5)
+        ins = [s.seat for s in states if s is not None and not s.sitting_out]
+        outs = [s.seat for s in states if s is not None and (s.sitting_out or s.waiting)]
+        if pick == 0 and len(ins) > 2:
+            table.sit_out(rng.choice(ins))
+        elif pick == 1 and outs:
+            table.sit_in(rng.choice(outs), post=rng.random() < 0.5)
+        elif pick == 2 and None in states:
+            chips = rng.randint(30, 400)
+            table.sit(
+                states.index(None), f"N{table.events_recorded}", chips, post=rng.random() < 0.4
+            )
+            bought += chips
+        for s in table.seats:
+            if s is not None and s.stack == 0:
+                table.rebuy(s.seat, 100)
+                bought += 100
+        if dealt_in_count(table._players, table.mode) < 2:
+            continue
+        before = {s.seat: s for s in table.seats if s is not None}
+        mark = table.events_recorded
+        hand = table.start_hand()
+        dealt = set(table.hand_seats)
+        new_events = table.events[len(table.events) - (table.events_recorded - mark) :]
+        entering = {e.seat: e for e in new_events if isinstance(e, DealtIn)}
+        e = moved(table)
+        assert e.seat in dealt and e.big_blind_seat in dealt
+        short = (
+            sum(1 for s in before.values() if s.stack and not s.sitting_out and not s.waiting) < 3
+        )
+        for seat, state in before.items():
+            if state.sitting_out:
+                assert seat not in dealt
+            elif state.stack and not state.waiting:
+                assert seat in dealt
+            owes = state.missed_small_blind or state.missed_big_blind
+            if seat in dealt and (owes or state.waiting or state.posting):
+                assert seat in entering
+                post = entering[seat]
+                blinds = (e.small_blind_seat, e.big_blind_seat)
+                if post.live_post == 0:
+                    assert short or seat in blinds
+                else:
+                    assert post.live_post == 10 and state.posting and not short
+                    assert post.dead_post == (5 if state.missed_small_blind else 0)
+        while (seat := hand.to_act) is not None:
+            legal = hand.legal_actions()
+            assert legal is not None
+            hand.act(seat, random_action(legal, rng))
+        table.finish_hand()
+        total = sum(s.stack for s in table.seats if s is not None)
+        assert total == bought
