@@ -141,7 +141,6 @@ class Room:
         self.table = self._new_table(None)
         self.stream = TableStream(keep_hands=1)
         self._deadline: float | None = None
-        self._turn_number: int | None = None
         self._wake = asyncio.Event()
         self.listeners: set[asyncio.Event] = set()
         if self._path is not None and self._path.exists():
@@ -155,6 +154,16 @@ class Room:
     def hand(self) -> Hand | None:
         """The hand in play, or ``None`` between hands."""
         return self.table.hand
+
+    @property
+    def decision(self) -> int | None:
+        """The current decision's number (the ``d`` of the last ``turn``
+        message), or ``None`` when nobody is to act."""
+        return self.stream.decision if self.table.hand is not None else None
+
+    def clock_left(self) -> float | None:
+        """Seconds left for the person to act, or ``None`` (a bot, or no decision)."""
+        return None if self._deadline is None else max(0.0, self._deadline - self._clock())
 
     def seats(self) -> list[dict[str, Any] | None]:
         """Every seat as JSON-ready data: ``name``, ``stack`` (chips behind,
@@ -221,6 +230,7 @@ class Room:
             raise RoomError("seat_taken", f"seat {seat} is taken")
         token = secrets.token_urlsafe(18)
         self._seat(seat, Player(name, token_hash=_hash(token)))
+        self._save()
         self._changed()
         return seat, token
 
@@ -269,6 +279,7 @@ class Room:
         while True:
             hand = self.table.hand
             if hand is None:
+                self._rebuy()
                 if not self._can_start():
                     await self._wait(None)
                     continue
@@ -342,6 +353,7 @@ class Room:
         """Between hands: people who are away leave (with their chips), newcomers
         sit down, and empty stacks are rebought to ``buy_in``."""
         table = self.table
+        before = self.stream.last
         for seat, player in sorted(self.players.items()):
             if player.agent is None and player.timeouts >= AWAY_AFTER:
                 chips = table.leave(seat) if table.seats[seat] is not None else 0
@@ -363,6 +375,9 @@ class Room:
                 stack=self.settings.buy_in,
                 bot=int(player.agent is not None),
             )
+        if self.stream.last != before:
+            self._save()
+            self._changed()
 
     def _can_start(self) -> bool:
         people = [p for p in self.players.values() if p.agent is None and p.timeouts < AWAY_AFTER]
@@ -371,38 +386,27 @@ class Room:
     def _start_hand(self) -> None:
         hand = self.table.start_hand()
         self.hand_number += 1
-        self.stream.begin_hand(hand, self.table.hand_seats, self.hand_number)
-        self._after_action()
+        self.stream.begin_hand(
+            hand, self.table.hand_seats, self.hand_number, extra=self._clock_for(hand)
+        )
+        self._save()
+        self._changed()
 
-    @property
-    def decision(self) -> int | None:
-        """The current decision's number (the ``d`` of the last ``turn``
-        message), or ``None`` when nobody is to act."""
-        return self._turn_number
-
-    def clock_left(self) -> float | None:
-        """Seconds left for the person to act, or ``None`` (a bot, or no decision)."""
-        return None if self._deadline is None else max(0.0, self._deadline - self._clock())
+    def _clock_for(self, hand: Hand) -> dict[str, Any]:
+        """Start the decision clock when a person is to act; the public fields
+        of the ``turn`` message that say so."""
+        to_act = hand.to_act
+        self._deadline = None
+        if to_act is None or self.players[self.table.hand_seats[to_act]].agent is not None:
+            return {}
+        self._deadline = self._clock() + self.settings.decision_seconds
+        return {"clock": self.settings.decision_seconds}
 
     def _after_action(self) -> None:
         hand = self.table.hand
         assert hand is not None
-        extra: dict[str, Any] = {}
-        to_act = hand.to_act
-        self._deadline = None
-        if to_act is not None:
-            player = self.players[self.table.hand_seats[to_act]]
-            if player.agent is None:
-                self._deadline = self._clock() + self.settings.decision_seconds
-                extra = {"clock": self.settings.decision_seconds}
-        before = self.stream.last
-        self.stream.sync(hand, extra=extra)
-        if to_act is not None and self.stream.last > before:
-            last = self.stream.since(None, self.stream.last - 1)[1][0]
-            if last["t"] == "turn":
-                self._turn_number = int(last["d"])
+        self.stream.sync(hand, extra=self._clock_for(hand))
         if hand.is_over:
-            self._turn_number = None
             self.table.finish_hand()
         self._save()
         self._changed()
@@ -492,5 +496,6 @@ class Room:
                 hand.act(item["seat"], Action(kind, amount))
         if _snapshot.snapshot(hand) != saved_hand:
             raise RoomError("bad_state", "the saved hand does not follow from its cards and log")
-        self.stream.begin_hand(hand, self.table.hand_seats, self.hand_number)
-        self._after_action()
+        self.stream.begin_hand(
+            hand, self.table.hand_seats, self.hand_number, extra=self._clock_for(hand)
+        )
