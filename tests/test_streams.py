@@ -6,13 +6,13 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import hands, play_random_hand
 
 from holdem import Hand, TableConfig
 from holdem.betting import Action, Kind
 from holdem.errors import HoldemError
 from holdem.streams import TableStream, encode
 from holdem.table import Level, Table
-from tests.strategies import hands, play_random_hand
 
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
 

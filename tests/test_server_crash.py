@@ -1,0 +1,81 @@
+"""Crash recovery: `holdem serve --state-dir` killed with kill -9 in the middle
+of a hand continues the same hand after a restart, with no chip lost."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the server extra (starlette) is not installed")
+pytest.importorskip("uvicorn", reason="the server extra (uvicorn) is not installed")
+pytest.importorskip("websockets", reason="the server extra (websockets) is not installed")
+
+from server_process import ServerProcess, WsClient  # noqa: E402
+
+ARGS = ("--bots", "2", "--bot-delay", "0", "--decision-seconds", "60")
+
+
+def _my_turn(client: WsClient, seat: int) -> dict[str, object]:
+    return client.until(lambda e: e.get("t") == "turn" and e["s"] == seat and "legal" in e)
+
+
+def _passive(turn: dict[str, object]) -> dict[str, object]:
+    legal = turn["legal"]
+    assert isinstance(legal, dict)
+    return {"type": "act", "action": "check" if legal["check"] else "call", "decision": turn["d"]}
+
+
+def test_kill_9_in_a_hand_then_restart_finishes_it(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    saved = state / "table-0.json"
+    with ServerProcess(*ARGS, "--state-dir", str(state)) as server:
+        client = WsClient(server.port)
+        client.send({"type": "join", "table": 0})
+        client.send({"type": "sit", "name": "Ann"})
+        seated = client.until(lambda m: m.get("type") == "seated")
+        seat, token = seated["seat"], seated["token"]
+        # Play into the hand until it is past the preflop, then kill the server.
+        while True:
+            turn = _my_turn(client, seat)
+            street = [e for e in client.events if e["t"] in ("hand", "board")][-1]
+            if street["t"] == "board":
+                break
+            client.send(_passive(turn))
+        before = json.loads(saved.read_text())
+        hand_number = before["hand_number"]
+        assert before["hand"] is not None and before["hand"]["result"] is None
+        last = client.last
+        server.kill()
+        client.close()
+    log_before = before["hand"]["log"]
+    chips_before = sum(p["stack"] for p in before["players"])
+    assert chips_before == 600
+    with ServerProcess(*ARGS, "--state-dir", str(state), port=server.port) as again:
+        client = WsClient(again.port)
+        client.send({"type": "join", "table": 0, "token": token, "after": last})
+        welcome = client.until(lambda m: m.get("type") == "welcome")
+        assert welcome["seat"] == seat
+        hand = client.until(lambda e: e.get("t") == "hand")
+        assert hand["h"] == hand_number and hand["n"] == last + 1  # the numbering goes on
+        restored = json.loads(saved.read_text())
+        assert restored["hand"]["log"] == log_before  # the same hand, the same cards
+        assert restored["hand"]["hole_cards"] == before["hand"]["hole_cards"]
+        assert restored["hand"]["board_cards"] == before["hand"]["board_cards"]
+        # Finish the hand.
+        while True:
+            event = client.until(
+                lambda e: (
+                    (e.get("t") == "turn" and e["s"] == seat and "legal" in e)
+                    or (e.get("t") == "end")
+                )
+            )
+            if event["t"] == "end":
+                break
+            client.send(_passive(event))
+        assert sum(event["stacks"]) == chips_before  # no chip created or lost
+        after = json.loads(saved.read_text())
+        assert sum(p["stack"] for p in after["players"]) == chips_before
+        assert after["hand_number"] in (hand_number, hand_number + 1)
+        client.close()
