@@ -25,13 +25,24 @@ from holdem.pots import (
     Layering,
     Pot,
     PotAward,
+    Rake,
     award_pots,
     layer_pots,
+    rake_pots,
+    share_pots,
+    split_runs,
     uncalled_bet,
 )
 from holdem.snapshot import SnapshotError
 from holdem.table import BuyInError, Level, Schedule, Table, TableError
-from holdem.views import SeatView, SpectatorView, seat_view, spectator_view
+from holdem.views import (
+    DecisionView,
+    SeatView,
+    SpectatorView,
+    decision_view,
+    seat_view,
+    spectator_view,
+)
 
 __version__ = "0.1.0"
 
@@ -45,6 +56,7 @@ __all__ = [
     "BuyInError",
     "CardError",
     "ConfigError",
+    "DecisionView",
     "EquityError",
     "EquityResult",
     "Hand",
@@ -58,6 +70,7 @@ __all__ = [
     "NotationError",
     "Pot",
     "PotAward",
+    "Rake",
     "Reason",
     "Schedule",
     "SeatView",
@@ -69,13 +82,17 @@ __all__ = [
     "TableError",
     "TableConfig",
     "award_pots",
+    "decision_view",
     "equity",
     "layer_pots",
     "parse_action",
     "parse_card",
     "parse_cards",
     "pot_equity",
+    "rake_pots",
     "seat_view",
+    "share_pots",
     "spectator_view",
+    "split_runs",
     "uncalled_bet",
 ]

@@ -157,18 +157,33 @@ def _whole(what: str, text: str) -> int:
     try:
         return parse_chips(text)
     except NotationError:
+        digits = text.replace(",", "").replace("_", "")
+        bound = " (at most 2**63 - 1)" if digits.isascii() and digits.isdigit() else ""
         raise CalculatorError(
-            f"{what} must be a whole number of chips >= 0, got {text!r}"
+            f"{what} must be a whole number of chips >= 0, got {_quote(text)}{bound}"
         ) from None
+
+
+def _quote(text: str) -> str:
+    """``text`` quoted, cut short so that an error stays one short line."""
+    return repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text):,} characters)"
+
+
+def _number(text: str) -> int | None:
+    """A whole number of at most 19 ASCII digits (leading zeros aside), else ``None``."""
+    if text.isascii() and text.isdigit() and len(text.lstrip("0")) <= 19:
+        return int(text)
+    return None
 
 
 def _seat(text: str, names: Sequence[str]) -> int:
     if text in names:
         return list(names).index(text)
-    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(names):
-        return int(text) - 1
+    position = _number(text)
+    if position is not None and 1 <= position <= len(names):
+        return position - 1
     raise CalculatorError(
-        f"unknown seat {text!r} (names: {', '.join(names)}; or 1 to {len(names)})"
+        f"unknown seat {_quote(text)} (names: {', '.join(names)}; or 1 to {len(names)})"
     )
 
 
@@ -188,12 +203,12 @@ def _pots(args: argparse.Namespace) -> int:
         for seat, item in enumerate(_items(args.ranks)):
             if item in ("x", "X", "-"):
                 ranks.append(None)
-            elif item.isascii() and item.isdigit():
+            elif _number(item) is not None:
                 ranks.append(int(item))
             else:
                 who = names[seat] if seat < n else f"rank {seat + 1}"
                 raise CalculatorError(
-                    f"{who}: a rank is a whole number >= 1, or x if folded, got {item!r}"
+                    f"{who}: a rank is a whole number >= 1, or x if folded, got {_quote(item)}"
                 )
         if len(ranks) != n:
             raise CalculatorError(f"{len(ranks)} ranks for {n} contributions")

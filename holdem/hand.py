@@ -16,32 +16,25 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
-import attrs
-
 from holdem import pots as _pots
 from holdem import showdown as _showdown
 from holdem.betting import Action, Kind, LegalActions, parse_action
 from holdem.cards import UNKNOWN, Dealer
-from holdem.config import AnteType, Structure, TableConfig
-from holdem.errors import (
-    ConfigError,
-    HoldemError,
-    IllegalActionError,
-    NotationError,
-    Reason,
-)
+from holdem.config import Structure, TableConfig
+from holdem.errors import ConfigError, IllegalActionError, NotationError, Reason
 from holdem.events import (
     Acted,
     Event,
-    HandEnded,
     HoleCardsDealt,
     Mucked,
-    Posted,
-    PotAwarded,
     Shown,
     StreetDealt,
     UncalledReturned,
 )
+from holdem.forced_bets import post_forced_bets
+from holdem.settlement import HandResult, ShowdownError, must_show, settle, show_order
+
+__all__ = ["BETTING", "OVER", "SHOWDOWN", "STREETS", "Hand", "HandResult", "ShowdownError"]
 
 STREETS = ("preflop", "flop", "turn", "river")
 _FOLD, _CHECK, _CALL, _ALL_IN = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN
@@ -50,38 +43,6 @@ _BOARD_SIZE = (0, 3, 4, 5)
 BETTING = "betting"
 SHOWDOWN = "showdown"
 OVER = "over"
-
-
-class ShowdownError(HoldemError):
-    """A pot cannot be awarded: no seat eligible for it has known cards.
-
-    Only hands built with unknown hole cards (``"????"``, as in replayed
-    histories) can meet this; the action that led to the showdown is undone.
-    """
-
-
-@attrs.frozen
-class HandResult:
-    """How a finished hand was settled. Per-seat tuples are indexed by seat.
-
-    Attributes:
-        stacks: final stacks, in chips.
-        net: final stack minus starting stack, per seat; sums to zero.
-        awards: one :class:`~holdem.pots.PotAward` per pot, main pot first.
-        payouts: chips each seat received from the pots.
-        returned: uncalled chips returned per seat over the whole hand (R7.4, R7.5).
-        shown: the seats whose cards were shown, in showing order.
-        ranks: treys rank per seat at showdown (``None`` if folded, mucked
-            or unknown, or when nobody showed down).
-    """
-
-    stacks: tuple[int, ...]
-    net: tuple[int, ...]
-    awards: tuple[_pots.PotAward, ...]
-    payouts: tuple[int, ...]
-    returned: tuple[int, ...]
-    shown: tuple[int, ...]
-    ranks: tuple[int | None, ...]
 
 
 class Hand:
@@ -193,42 +154,16 @@ class Hand:
         self._ranks: list[int | None] = [None] * n
         self._result: HandResult | None = None
         self._memo: LegalActions | None = None
-        self._post_forced_bets()
-        order = [(config.button + 1 + i) % n for i in range(n)]
+        preflop = post_forced_bets(config, self._stacks, self._bets, self._contrib, self._log)
+        self._dead = preflop.dead
         log = self._log
-        for seat in order:
+        for seat in [(config.button + 1 + i) % n for i in range(n)]:
             log.append(HoleCardsDealt(seat, self._hole[seat]))
-        self._current = config.big_blind
-        self._min_raise = max(config.big_blind, config.min_bet)
-        self._to_act = self._first_to_act((config.big_blind_seat + 1) % n)
+        self._current = preflop.current_bet
+        self._min_raise = preflop.min_raise
+        self._to_act = self._first_to_act(preflop.first)
         if self._to_act is None:
             self._end_street()
-
-    # ----------------------------------------------------------------- posting
-    def _post(self, seat: int, kind: str, amount: int, live: bool) -> None:
-        paid = min(amount, self._stacks[seat])
-        if paid <= 0:
-            return
-        self._stacks[seat] -= paid
-        if live:
-            self._bets[seat] += paid
-        if kind == "big blind ante":
-            self._dead += paid
-        else:
-            self._contrib[seat] += paid
-        self._log.append(Posted(seat, kind, paid, self._stacks[seat] == 0))
-
-    def _post_forced_bets(self) -> None:
-        config = self.config
-        n = self._n
-        if config.ante_type is AnteType.UNIFORM:
-            for i in range(n):
-                self._post((config.button + 1 + i) % n, "ante", config.ante, False)
-        if config.small_blind_seat is not None:
-            self._post(config.small_blind_seat, "small blind", config.small_blind, True)
-        self._post(config.big_blind_seat, "big blind", config.big_blind, True)
-        if config.ante_type is AnteType.BIG_BLIND:
-            self._post(config.big_blind_seat, "big blind ante", config.ante, False)
 
     # ------------------------------------------------------------- properties
     @property
@@ -244,12 +179,14 @@ class Hand:
     @property
     def contributions(self) -> tuple[int, ...]:
         """Chips each seat has put in during the whole hand: blinds, uniform
-        antes and bets, less uncalled chips returned; never the big-blind ante."""
+        antes, live posts, straddles and bets, less uncalled chips returned;
+        never the big-blind ante or a dead post."""
         return tuple(self._contrib)
 
     @property
     def dead_money(self) -> int:
-        """Chips in the middle outside the layers: the big-blind ante (R2.3)."""
+        """Chips in the middle outside the layers: the big-blind ante and dead
+        posts (R2.3, R7.6, R14.3)."""
         return self._dead
 
     @property
@@ -274,8 +211,9 @@ class Hand:
 
     @property
     def current_bet(self) -> int:
-        """The bet to match on this street, in chips (preflop at least the big
-        blind, even when the big blind was posted short, R2.5)."""
+        """The bet to match on this street, in chips (preflop the largest
+        straddle, R11.2, else at least the big blind, even when the big blind
+        was posted short, R2.5)."""
         return self._current
 
     @property
@@ -390,7 +328,8 @@ class Hand:
                         low = high
                     can_all_in = high == bet + stack
                     break
-        return LegalActions(seat, owed > 0, owed <= 0, call, low, high, word, can_all_in)
+        can_fold = owed > 0 or self.config.free_fold  # R3.1
+        return LegalActions(seat, can_fold, owed <= 0, call, low, high, word, can_all_in)
 
     def act(self, seat: int, action: Action | str) -> None:
         """Apply ``action`` (an :class:`~holdem.betting.Action` or its text) for ``seat``.
@@ -671,7 +610,7 @@ class Hand:
         folded, stacks = self._folded, self._stacks
         live = [s for s in range(self._n) if not folded[s]]
         if len(live) == 1:  # R5.2
-            self._settle([0 if s == live[0] else None for s in range(self._n)])
+            self._settle(None)
             return
         able = sum(1 for s in live if stacks[s] > 0)
         run_out = able < 2  # R5.3
@@ -701,14 +640,12 @@ class Hand:
 
     # --------------------------------------------------------------- showdown
     def _showdown(self, live: list[int]) -> None:
-        n = self._n
         board = self._board
         ranks = self._ranks
         for s in live:
             if self._hole[s][0] != UNKNOWN:
                 ranks[s] = _showdown.rank(self._hole[s], board)
-        start = self._aggressor if self._aggressor is not None else (self.config.button + 1) % n
-        self._show_queue = [s for s in ((start + i) % n for i in range(n)) if s in live]  # R6.2
+        self._show_queue = show_order(live, self._aggressor, self.config.button, self._n)
         self._phase = SHOWDOWN
         if self._manual:
             self._skip_unknown()
@@ -722,19 +659,7 @@ class Hand:
             self._finish_showdown()
 
     def _must_show(self) -> set[int]:
-        """R6.3, R6.4: the seats whose hands must be shown: every known hand after an
-        all-in, else each hand that wins a share of a pot two or more can win."""
-        ranks = self._ranks
-        live = [s for s in range(self._n) if not self._folded[s] and ranks[s] is not None]
-        if any(self._stacks[s] == 0 for s in range(self._n) if not self._folded[s]):
-            return set(live)
-        required: set[int] = set()
-        for pot in self.pots().pots:
-            known = [s for s in pot.eligible if ranks[s] is not None]
-            if len(pot.eligible) > 1 and known:
-                best = min(ranks[s] for s in known)  # type: ignore[type-var]
-                required.update(s for s in known if ranks[s] == best)
-        return required
+        return must_show(self._ranks, self._folded, self._stacks, self.pots())
 
     def _reveal(self, seat: int) -> None:
         cards = self._hole[seat]
@@ -817,38 +742,19 @@ class Hand:
     def _finish_showdown(self) -> None:
         self._settle(list(self._ranks))
 
-    # ------------------------------------------------------------- settlement
-    def _settle(self, ranks: list[int | None]) -> None:
-        """Pay every pot through the layering module (R7, R8)."""
-        config = self.config
-        layering = _pots.layer_pots(self._contrib, self._folded, self._dead)
-        try:
-            awards = _pots.award_pots(layering.pots, ranks, config.button, config.chip_unit)
-        except HoldemError as error:
-            raise ShowdownError(str(error)) from None
-        stacks = self._stacks
-        for seat, chips in enumerate(layering.returns):
-            if chips:
-                stacks[seat] += chips
-                self._returned[seat] += chips
-                self._log.append(UncalledReturned(seat, chips))
-        for award in awards.awards:
-            pot = award.pot
-            self._log.append(
-                PotAwarded(pot.name, pot.amount, pot.eligible, award.winners, award.shares)
-            )
-        for seat, chips in enumerate(awards.payouts):
-            stacks[seat] += chips
-        final = tuple(stacks)
-        self._log.append(HandEnded(final))
+    def _settle(self, ranks: list[int | None] | None) -> None:
+        """Pay every pot (R7, R8); ``ranks`` is ``None`` when one seat is left."""
+        result = settle(
+            self.config,
+            self._stacks,
+            self._contrib,
+            self._folded,
+            self._dead,
+            ranks,
+            self._returned,
+            self._shown,
+            self._log,
+        )
         self._phase = OVER
         self._show_queue = []
-        self._result = HandResult(
-            final,
-            tuple(f - s for f, s in zip(final, config.stacks)),
-            awards.awards,
-            awards.payouts,
-            tuple(self._returned),
-            tuple(self._shown),
-            tuple(self._ranks),
-        )
+        self._result = result
