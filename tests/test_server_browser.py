@@ -5,24 +5,18 @@ what the page shows against the engine's saved state."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
-import pytest
+from conftest import require, require_chromium
 
-pytest.importorskip("starlette", reason="the server extra (starlette) is not installed")
-pytest.importorskip("uvicorn", reason="the server extra (uvicorn) is not installed")
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser extra (playwright) is not installed"
-)
+require("starlette", "the server extra: pip install -e '.[server]'")
+require("uvicorn", "the server extra: pip install -e '.[server]'")
+sync_api = require("playwright.sync_api", "the browser extra: pip install -e '.[browser]'")
+CHROMIUM = require_chromium()
 
 from server_process import ServerProcess  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no Chromium on PATH (apt-get install chromium)"
-)
 STACK, BOTS = 200, 3
 TIMEOUT_MS = 20_000
 
@@ -35,7 +29,7 @@ def _engine(state: Path) -> dict[str, Any]:
 def _check_against_engine(page: Any, state: Path, me: int) -> None:
     """At my turn nothing moves: the page must show the engine's cards and chips."""
     data = _engine(state)
-    hand = data["hand"]
+    hand = data["table"]["hand"]
     names = hand["config"]["names"]
     table_seat = {p["name"]: p["seat"] for p in data["players"]}
     mine = names.index("Ann")

@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the server extra (starlette) is not installed")
-pytest.importorskip("httpx", reason="the server extra (httpx, for TestClient) is not installed")
+from conftest import require
+
+require("starlette", "the server extra: pip install -e '.[server]'")
+require("httpx", "the server extra (TestClient): pip install -e '.[server]'")
 
 import anyio  # noqa: E402
 
