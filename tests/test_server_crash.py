@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from conftest import require
 
 for _module in ("starlette", "uvicorn", "websockets"):
@@ -75,6 +77,24 @@ def test_kill_9_in_a_hand_then_restart_finishes_it(tmp_path: Path) -> None:
             client.send(_passive(event))
         assert sum(event["stacks"]) == chips_before  # no chip created or lost
         after = json.loads(saved.read_text())["table"]
-        assert sum(seat["stack"] for seat in after["seats"] if seat) == chips_before
+        # (Between hands an empty stack is bought back in: compare the hand itself.)
+        assert sum(after["last_hand"]["result"]["stacks"]) == chips_before
         assert after["hands_played"] == hand_number
         client.close()
+
+
+def test_a_frame_over_64_kib_closes_only_that_connection() -> None:
+    """An oversized frame ends that connection; the server and others go on."""
+    with ServerProcess(*ARGS) as server:
+        with WsClient(server.port) as other:
+            other.send({"type": "join", "table": 0})
+            assert other.until(lambda m: m.get("type") == "welcome")["table"] == 0
+            with WsClient(server.port) as hostile:
+                hostile.socket.send("x" * 70_000)
+                with pytest.raises(Exception, match="1009|too big|closed"):
+                    hostile.until(lambda m: False)
+            other.send({"type": "sit", "name": "Ann"})
+            assert other.until(lambda m: m.get("type") == "seated")["seat"] == 2
+        with WsClient(server.port) as late:
+            late.send({"type": "join", "table": 0})
+            assert late.until(lambda m: m.get("type") == "welcome")["seats"][2]["name"] == "Ann"
