@@ -725,6 +725,9 @@ def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
     serve.add_argument(
         "--decision-seconds", type=float, default=30.0, help="a person's time to act (30)"
     )
+    serve.add_argument(
+        "--between-hands", type=float, default=2.0, help="seconds between two hands (2)"
+    )
     serve.set_defaults(handler=_serve)
 
 
@@ -746,6 +749,7 @@ def _serve(args: argparse.Namespace) -> int:
             bots=args.bots,
             bot_delay=args.bot_delay,
             decision_seconds=args.decision_seconds,
+            between_hands=args.between_hands,
         )
         settings.check()
         if not 0 < args.port < 65536:
