@@ -476,7 +476,7 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
             raise _fail("turn_seconds_ago", "is set when a turn clock times a hand in progress")
         if turn is not None:
             table._turn_started = now - turn
-            table._turn_key = (hands + 1, len(table._hand.log))
+            table._turn_key = (hands + 1, table._hand.decision)
     elif turn is not None:
         raise _fail("turn_seconds_ago", "no decision is timed between hands")
     elif hands == 0 and started:
