@@ -98,7 +98,9 @@ class TableTurns:
         The player's bank is then empty and their timeouts in a row go up
         by one; a :class:`TimedOut` event records it, and after
         ``sit_out_after`` timeouts in a row the player sits out from the
-        next hand (a :class:`~holdem.table_events.SatOut`, R14.1). The next
+        next hand (a :class:`~holdem.table_events.SatOut`, R14.1); a player
+        sitting out has no time, so their later decisions in this hand are
+        due at once. The next
         decision starts now. Returns the timeouts applied (none or one).
         Does nothing without a turn clock or a hand in progress.
         """
