@@ -370,3 +370,17 @@ def test_huge_integers_as_seat_or_decision_give_clear_errors():
     for attempt in (lambda: hand.hole_cards(huge), lambda: seat_view(hand, huge)):
         with pytest.raises(HoldemError, match="bit number"):
             attempt()
+
+
+def test_duplicate_big_blind_check_is_not_taken_as_the_flop_check():
+    """Issue 12's report: heads-up, the big blind checks its option preflop and acts
+    first on the flop; a duplicate of the preflop check (same decision number) is
+    refused as stale instead of being taken as a flop check."""
+    hand = new_hand([1000, 1000], 5, 10)
+    hand.call(0, decision=0)
+    sent = hand.decision
+    hand.check(1, decision=sent)
+    assert hand.street == "flop" and hand.to_act == 1
+    refused(hand, lambda: hand.check(1, decision=sent), reason=Reason.STALE, seat=1, action="check")
+    hand.check(1, decision=sent + 1)
+    assert hand.to_act == 0
