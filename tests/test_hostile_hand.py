@@ -217,6 +217,9 @@ def test_config_accepts_integer_like_values_as_plain_ints():
     with pytest.raises(ConfigError) as caught:
         TableConfig([100, 100], 1, 2, button=True)
     assert caught.value.field == "button"
+    with pytest.raises(ConfigError, match="bit number") as caught:
+        TableConfig([100, 100, 100, 100], 1, 2, straddles=[10**5000])
+    assert caught.value.field == "straddles[0]"
 
 
 # ---------------------------------------------------------------- actions
