@@ -34,7 +34,13 @@ from holdem.phh import (
     iter_paths,
     replay_outcomes,
 )
-from holdem.scenarios import ScenarioError, find_scenarios, load_scenario, run_scenario
+from holdem.scenarios import (
+    ScenarioError,
+    find_scenarios,
+    load_scenario,
+    printable,
+    run_scenario,
+)
 
 OK, FAILED, USAGE = 0, 1, 2
 
@@ -72,25 +78,28 @@ def _run(args: argparse.Namespace) -> int:
         return USAGE
     passed = failed = 0
     for path in paths:
+        name = printable(str(path))
         try:
             result = run_scenario(load_scenario(path))
         except ScenarioError as error:
             failed += 1
-            print(f"ERROR {path}: broken scenario: {error.step or 'file'}: {error.problem}")
+            print(
+                f"ERROR {name}: broken scenario: {error.step or 'file'}: {printable(error.problem)}"
+            )
             continue
         rule = result.scenario.rule
         if not args.quiet:
-            print(f"=== {path} ({rule}) ===")
+            print(f"=== {name} ({rule}) ===")
             print(format_history(result.hand))
         if result.passed:
             passed += 1
-            print(f"PASS {path} ({rule})")
+            print(f"PASS {name} ({rule})")
         elif args.quiet:
             failed += 1
-            print(f"FAIL {path} ({rule}): " + "; ".join(result.failures))
+            print(f"FAIL {name} ({rule}): " + "; ".join(result.failures))
         else:
             failed += 1
-            print(f"FAIL {path} ({rule})")
+            print(f"FAIL {name} ({rule})")
             for failure in result.failures:
                 print(f"  {failure}")
         if not args.quiet:
@@ -385,7 +394,8 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         "--agent",
         default="random",
         metavar="NAME[,NAME...]",
-        help=f"agents for the seats, cyclically: {', '.join(AGENTS)} (default random)",
+        help=f"agents for the seats, cyclically: {', '.join(AGENTS)}, or your own class as "
+        "module:Class or path/to/file.py:Class (default random)",
     )
     simulate.add_argument(
         "--workers",
@@ -397,40 +407,109 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         "--json",
         action="store_true",
         help='print one JSON line: {"hands", "seconds", "hands_per_second", "results": '
-        '{AGENT: {"seats", "hands", "chips", "bb_per_100" (per seat), "ci95"}}}',
+        '{AGENT: {"seats", "hands", "chips", "bb_per_100" (per seat), "ci95", '
+        '"chips_squared"}}, "start", "players", "seed", "agents", "small_blind", '
+        '"big_blind", "stack"}; shards merge exactly with holdem merge',
+    )
+    simulate.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        metavar="K",
+        help="the index of the first hand (default 0): with --count N, play the shard of "
+        "hands K to K+N-1 of the run (hand i is seeded from the seed and i)",
+    )
+    simulate.add_argument(
+        "--count", type=int, dest="hands", metavar="N", help="the same as --hands"
+    )
+    simulate.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes (default) or Ray tasks (extra ray); the results are the same",
+    )
+    simulate.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to use (default: a local Ray; auto: the "
+        "cluster of this machine)",
+    )
+    simulate.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress line (it is shown on standard error when it is a terminal)",
     )
     simulate.set_defaults(handler=_simulate)
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from holdem.agent_specs import factories as agent_factories
+    from holdem.progress import Progress
     from holdem.simulate import format_results, simulate
 
-    show = sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        filled = 30 * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} hands ")
-        sys.stderr.flush()
-
+    progress = Progress.on_terminal(sys.stderr, enabled=not args.no_progress)
     try:
+        runner = None
+        if args.backend == "ray":
+            from holdem.simulate_ray import RayRunner
+
+            runner = RayRunner(args.address)
+        elif args.address is not None:
+            raise HoldemError("--address needs --backend ray")
+        agents = _items(args.agent)
         result = simulate(
             args.players,
             args.hands,
             args.seed,
-            _items(args.agent),
+            agents,
             workers=args.workers,
-            progress=progress if show else None,
+            factories=agent_factories(agents),
+            progress=progress,
+            start=args.start,
+            runner=runner,
         )
     except HoldemError as error:
         print(f"holdem simulate: error: {error}", file=sys.stderr)
         return USAGE
     finally:
-        if show:
-            sys.stderr.write("\r" + " " * 60 + "\r")
+        if progress is not None:
+            progress.close()
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
         print(format_results(result))
+    return OK
+
+
+# ------------------------------------------------------------------ merge
+def _add_merge(subparsers: argparse._SubParsersAction[_Parser]) -> None:
+    merge = subparsers.add_parser(
+        "merge",
+        help="combine the JSON of holdem simulate shards into the result of the whole run",
+        description="Read the JSON lines of holdem simulate --json runs that are shards of one "
+        "run (--start K --count N, the same other settings) and print the result of the whole "
+        "run: exactly what one run of all the hands gives (seconds: the shards' sum).",
+    )
+    merge.add_argument("files", nargs="+", metavar="FILE", help="JSON lines files (-: stdin)")
+    merge.add_argument("--text", action="store_true", help="the text table instead of JSON")
+    merge.set_defaults(handler=_merge)
+
+
+def _merge(args: argparse.Namespace) -> int:
+    from holdem.shards import ShardError, merge, read_shards
+    from holdem.simulate import format_results
+
+    data, labels, problems = read_shards(args.files)
+    if not problems:
+        try:
+            result = merge(data, labels)
+        except ShardError as error:
+            problems = error.problems
+    if problems:
+        for problem in problems:
+            print(f"holdem merge: error: {problem}", file=sys.stderr)
+        return USAGE
+    print(format_results(result) if args.text else json.dumps(result.to_dict()))
     return OK
 
 
@@ -544,7 +623,8 @@ def _add_tournament(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         "--agents",
         default="random,call,potodds,random,call,potodds",
         metavar="NAME[,NAME...]",
-        help=f"one agent per player, 2 to 10: {', '.join(AGENTS)} (default: six players)",
+        help=f"one agent per player, 2 to 10: {', '.join(AGENTS)}, or module:Class or "
+        "path/to/file.py:Class (default: six players)",
     )
     tournament.add_argument("--stack", type=int, default=1500, help="starting stack (default 1500)")
     tournament.add_argument(
@@ -562,6 +642,7 @@ def _add_tournament(subparsers: argparse._SubParsersAction[_Parser]) -> None:
 
 def _tournament(args: argparse.Namespace) -> int:
     from holdem import tournament as sng
+    from holdem.agent_specs import AgentFailure
     from holdem.table import Busted, Schedule
 
     try:
@@ -587,7 +668,11 @@ def _tournament(args: argparse.Namespace) -> int:
         )
     seen = 0
     while not table.is_over and table.hands_played < args.max_hands:
-        table.play_hand(decide)
+        try:
+            table.play_hand(decide)
+        except AgentFailure as error:
+            print(f"holdem tournament: error: {error}", file=sys.stderr)
+            return USAGE
         events = table.events
         for event in events[seen:]:
             if isinstance(event, Busted) and not args.quiet and event.place is not None:
@@ -640,6 +725,9 @@ def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
     serve.add_argument(
         "--decision-seconds", type=float, default=30.0, help="a person's time to act (30)"
     )
+    serve.add_argument(
+        "--between-hands", type=float, default=2.0, help="seconds between two hands (2)"
+    )
     serve.set_defaults(handler=_serve)
 
 
@@ -661,6 +749,7 @@ def _serve(args: argparse.Namespace) -> int:
             bots=args.bots,
             bot_delay=args.bot_delay,
             decision_seconds=args.decision_seconds,
+            between_hands=args.between_hands,
         )
         settings.check()
         if not 0 < args.port < 65536:
@@ -687,6 +776,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_export(subparsers)
     _add_equity(subparsers)
     _add_simulate(subparsers)
+    _add_merge(subparsers)
     _add_tournament(subparsers)
     _add_serve(subparsers)
     return parser
