@@ -14,8 +14,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NoReturn
 
 from holdem.betting import parse_chips
 from holdem.calculator import CalculatorError, calculate, format_text, to_json
@@ -31,6 +31,9 @@ from holdem.phh import (
     replay_paths,
 )
 from holdem.scenarios import ScenarioError, find_scenarios, load_scenario, run_scenario
+
+if TYPE_CHECKING:
+    from holdem.simulate import Simulation
 
 OK, FAILED, USAGE = 0, 1, 2
 
@@ -314,6 +317,13 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         help='print one JSON line: {"hands", "seconds", "hands_per_second", "results": '
         '{AGENT: {"seats", "hands", "chips", "bb_per_100" (per seat), "ci95"}}}',
     )
+    simulate.add_argument(
+        "--batch",
+        action="store_true",
+        help="play on the batched numpy engine (extra 'batch'), agents random, call, table "
+        "or table:FILE (.npy or .json weights of fold, call, raise: shape 169x3 or 4x169x3); "
+        "its own random source, so other results than without --batch",
+    )
     simulate.set_defaults(handler=_simulate)
 
 
@@ -328,14 +338,17 @@ def _simulate(args: argparse.Namespace) -> int:
         sys.stderr.flush()
 
     try:
-        result = simulate(
-            args.players,
-            args.hands,
-            args.seed,
-            _items(args.agent),
-            workers=args.workers,
-            progress=progress if show else None,
-        )
+        if args.batch:
+            result = _simulate_batch(args, progress if show else None)
+        else:
+            result = simulate(
+                args.players,
+                args.hands,
+                args.seed,
+                _items(args.agent),
+                workers=args.workers,
+                progress=progress if show else None,
+            )
     except HoldemError as error:
         print(f"holdem simulate: error: {error}", file=sys.stderr)
         return USAGE
@@ -347,6 +360,25 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         print(format_results(result))
     return OK
+
+
+def _simulate_batch(
+    args: argparse.Namespace, progress: Callable[[int, int], None] | None
+) -> Simulation:
+    """``simulate --batch``: the batched engine's report (HoldemError when
+    numpy, the batch extra, is missing)."""
+    try:
+        from holdem.batch import simulate_batch
+    except ImportError:
+        raise HoldemError("--batch needs numpy: pip install 'holdem[batch]'") from None
+    return simulate_batch(
+        args.players,
+        args.hands,
+        args.seed,
+        _items(args.agent),
+        workers=args.workers,
+        progress=progress,
+    ).simulation
 
 
 # ----------------------------------------------------------------- equity
