@@ -23,12 +23,14 @@ from hypothesis import strategies as st  # noqa: E402
 from strategies import seeds, table_configs  # noqa: E402
 from treys import Card, Evaluator  # noqa: E402
 
-from holdem import DECK, ConfigError, Hand, TableConfig, award_pots, layer_pots  # noqa: E402
+from holdem import DECK, ConfigError, HoldemError, TableConfig, award_pots, layer_pots  # noqa: E402
 from holdem.batch import (  # noqa: E402
     CALL,
     FOLD,
     RAISE,
     Decisions,
+    MismatchError,
+    Policy,
     PolicyError,
     TablePolicy,
     call_policy,
@@ -36,6 +38,7 @@ from holdem.batch import (  # noqa: E402
     hand_class,
     play,
     random_policy,
+    replay,
     simulate_batch,
 )
 from holdem.batch.evaluate import rank7  # noqa: E402
@@ -44,44 +47,17 @@ from holdem.cli import main  # noqa: E402
 from holdem.simulate import format_results  # noqa: E402
 
 
-def replay_and_compare(config: TableConfig, hands: int, seed: int, policy: object) -> int:
+def replay_and_compare(config: TableConfig, hands: int, seed: int, policy: Policy) -> int:
     """Play ``hands`` on the batch engine (button on seat ``i % seats``), replay
-    each through Hand, assert every step and final stack; return the actions."""
-    seats = config.seats
-    buttons = np.arange(hands) % seats
-    result = play(config, buttons, policy, np.random.default_rng(seed), record=True)  # type: ignore[arg-type]
-    assert result.log is not None
-    log = result.log[np.argsort(result.log[:, 0], kind="stable")]
-    bounds = np.searchsorted(log[:, 0], np.arange(hands + 1))
-    for i in range(hands):
-        table = TableConfig(
-            config.stacks,
-            config.small_blind,
-            config.big_blind,
-            button=int(buttons[i]),
-            ante=config.ante,
-            ante_type=config.ante_type,
-            min_bet=config.min_bet,
-            chip_unit=config.chip_unit,
-        )
-        hole = ["".join(DECK[c] for c in result.hole[i, s]) for s in range(seats)]
-        hand = Hand(table, hole_cards=hole, board="".join(DECK[c] for c in result.board[i]))
-        for _, seat, code, to, low, high in log[bounds[i] : bounds[i + 1]].tolist():
-            legal = hand.legal_actions()
-            assert legal is not None and legal.seat == seat, (i, legal, seat)
-            expected = (legal.min_raise_to, legal.max_raise_to)
-            assert expected == ((low, high) if low >= 0 else (None, None)), (i, legal)
-            if code == FOLD:
-                hand.fold(seat)
-            elif code == CALL:
-                hand.check_or_call(seat)
-            else:
-                hand.bet_or_raise(seat, to)
-        assert hand.is_over, i
-        assert hand.stacks == tuple(result.stacks[i].tolist()), (i, hand.stacks)
+    each through Hand (same seat, raise range and final stacks, or
+    MismatchError); return the number of actions."""
+    buttons = np.arange(hands) % config.seats
+    result = play(config, buttons, policy, np.random.default_rng(seed), record=True)
+    assert sum(1 for _ in replay(config, buttons, result)) == hands
     assert (result.net.sum(axis=1) == 0).all()
     assert (result.stacks == result.net + np.array(config.stacks)).all()
-    return len(log)
+    assert result.log is not None
+    return len(result.log)
 
 
 TABLES = [
@@ -165,6 +141,18 @@ def test_settlement_is_layer_pots_then_award_pots(data: st.DataObject) -> None:
         unit,
     )
     assert got[0].tolist() == expected
+
+
+def test_replay_names_the_hand_that_disagrees() -> None:
+    config = TABLES[0]
+    buttons = np.arange(20) % 6
+    result = play(config, buttons, random_policy, np.random.default_rng(4), record=True)
+    stacks = result.stacks.copy()
+    stacks[13] += (1, -1, 0, 0, 0, 0)
+    with pytest.raises(MismatchError, match="hand 13: stacks"):
+        list(replay(config, buttons, result._replace(stacks=stacks)))
+    with pytest.raises(HoldemError, match="record=True"):
+        list(replay(config, buttons, result._replace(log=None)))
 
 
 def test_hand_class() -> None:

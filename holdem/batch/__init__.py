@@ -18,6 +18,7 @@ Decisions come from array policies (:data:`random_policy`,
 numpy is imported only here: ``import holdem`` never needs it.
 """
 
+from holdem.batch.check import MismatchError, replay
 from holdem.batch.engine import (
     CALL,
     FOLD,
@@ -40,8 +41,9 @@ __all__ = [
     "RAISE",
     "BatchResult",
     "Decisions",
-    "PolicyError",
+    "MismatchError",
     "Policy",
+    "PolicyError",
     "TablePolicy",
     "call_policy",
     "check_config",
@@ -49,5 +51,6 @@ __all__ = [
     "hand_class",
     "play",
     "random_policy",
+    "replay",
     "simulate_batch",
 ]
