@@ -388,7 +388,8 @@ def _add_equity(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         help="all-in equity: each hand's chance to win, tie and share the pot",
         description="Win, tie and equity of 2 to 10 hands or ranges (quote a range with "
         "spaces: 'QQ+, AKs'), exact when the work fits a budget, else a seeded Monte Carlo "
-        "with its standard error.",
+        "(at most 200,000 samples unless --samples says otherwise) with the 95% confidence "
+        "interval of each equity: the same input and seed always print the same answer.",
         epilog="Example: holdem equity AsAh KsKh --board 2c7d9h\n"
         "         holdem equity QQ 87s --exact\n"
         "         holdem equity 2s2h random --samples 100000 --seed 7",
@@ -409,6 +410,7 @@ def _equity(args: argparse.Namespace) -> int:
     import time
 
     from holdem.equity import equity
+    from holdem.simulate import Z95
 
     started = time.perf_counter()
     drawn = [False]
@@ -454,6 +456,7 @@ def _equity(args: argparse.Namespace) -> int:
                     "tie_float": p.tie_float,
                     "equity_float": p.equity_float,
                     "stderr": p.stderr,
+                    "ci95": None if p.stderr is None else Z95 * p.stderr,
                 }
                 for p in result.players
             ],
@@ -470,8 +473,13 @@ def _equity(args: argparse.Namespace) -> int:
             f"tie {p.tie_float:8.4%}"
         )
         if p.stderr is not None:
-            line += f"  (± {p.stderr:.4%})"
+            line += f"  95% CI ± {Z95 * p.stderr:.4%}"
         print(line)
+    if not result.exact:
+        print(
+            "95% CI: half-width of the 95% confidence interval of the equity "
+            "(1.96 standard errors of the Monte Carlo mean)"
+        )
     return OK
 
 

@@ -34,7 +34,7 @@ from holdem.simulate import Simulation, _result
 
 IntArray = npt.NDArray[np.int64]
 
-BLOCK = 2048
+BLOCK = 8192
 """Hands per block (the unit of work and of seeding)."""
 
 POLICIES: tuple[str, ...] = ("random", "call", "table", "table:PATH")
