@@ -25,8 +25,12 @@ from holdem.pots import (
     Layering,
     Pot,
     PotAward,
+    Rake,
     award_pots,
     layer_pots,
+    rake_pots,
+    share_pots,
+    split_runs,
     uncalled_bet,
 )
 from holdem.snapshot import SnapshotError
@@ -66,6 +70,7 @@ __all__ = [
     "NotationError",
     "Pot",
     "PotAward",
+    "Rake",
     "Reason",
     "Schedule",
     "SeatView",
@@ -84,7 +89,10 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "pot_equity",
+    "rake_pots",
     "seat_view",
+    "share_pots",
     "spectator_view",
+    "split_runs",
     "uncalled_bet",
 ]

@@ -28,12 +28,25 @@ class Kind(str, enum.Enum):
         return self.value
 
 
+def _kind(value: object) -> Kind:
+    """The :class:`Kind` of ``value`` (a Kind or its text, ``"call"``)."""
+    if type(value) is Kind:
+        return value
+    try:
+        return Kind(value)
+    except ValueError:
+        kinds = ", ".join(k.value for k in Kind)
+        raise NotationError(f"not an action kind: {value!r} (one of {kinds})") from None
+
+
 @attrs.frozen
 class Action:
     """One betting action by a seat.
 
     Attributes:
-        kind: a :class:`Kind`.
+        kind: a :class:`Kind`; its text (``"call"``) is converted when the
+            action is built, anything else raises
+            :class:`~holdem.errors.NotationError`.
         amount: for ``bet`` and ``raise``, the seat's bet on the street after
             the action, in chips ("raise to"); for ``call``, optionally the
             same (the bet the call makes, checked when applied); ``None``
@@ -47,7 +60,7 @@ class Action:
     True
     """
 
-    kind: Kind
+    kind: Kind = attrs.field(converter=_kind)
     amount: int | None = None
 
     def __str__(self) -> str:
@@ -71,20 +84,33 @@ _ACTION = re.compile(
 
 _CHIPS = re.compile(r"[0-9]+")
 
+MAX_CHIPS = 2**63 - 1
+"""The largest number of chips a text amount may hold (the bound of the PHH
+records too); longer numbers are refused before they are converted."""
+
 
 def parse_chips(text: str) -> int:
     """Read a whole number of chips written with ASCII digits (``2,400`` or ``2_400`` too).
 
     Raises:
-        NotationError: anything else (signs, decimals, other scripts' digits).
+        NotationError: anything else (signs, decimals, other scripts' digits),
+            or more than :data:`MAX_CHIPS`.
 
     >>> parse_chips("2,400")
     2400
     """
     digits = text.replace(",", "").replace("_", "")
     if not _CHIPS.fullmatch(digits):
-        raise NotationError(f"not a whole number of chips: {text!r}")
+        raise NotationError(f"not a whole number of chips: {_short(text)}")
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 19 or int(digits) > MAX_CHIPS:
+        raise NotationError(f"too many chips: {_short(text)} (at most 2**63 - 1)")
     return int(digits)
+
+
+def _short(text: str) -> str:
+    """``text`` quoted, cut to 40 characters so that an error stays one short line."""
+    return repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text):,} characters)"
 
 
 def parse_action(text: str) -> Action:
@@ -101,7 +127,8 @@ def parse_action(text: str) -> Action:
     match = _ACTION.match(text)
     if match is None:
         raise NotationError(
-            f"not an action: {text!r} (expected fold, check, call, bet N, raise to N or all-in)"
+            f"not an action: {_short(text)} "
+            "(expected fold, check, call, bet N, raise to N or all-in)"
         )
     if match["simple"]:
         word = match["simple"].lower()

@@ -11,15 +11,20 @@ every hand through it and nowhere else (R7, R8).
 (0, 0, 8000)
 >>> award_pots(layering.pots, [2, 1, 3], button=2).payouts
 (0, 29000, 0)
+
+Rake (R13) and the division of a pot between several runs of the board (R12.3)
+are pure functions here too; whether a hand is raked at all (no flop, no drop)
+is the settlement's call, since only it knows the streets.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 import attrs
 
-from holdem.errors import HoldemError
+from holdem.errors import ConfigError, HoldemError
 
 
 @attrs.frozen
@@ -85,6 +90,12 @@ def _check_chips(name: str, values: Sequence[int]) -> None:
     for seat, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise HoldemError(f"{name}[{seat}] must be a whole number of chips >= 0, got {value!r}")
+
+
+def _check_unit(chip_unit: object) -> int:
+    if isinstance(chip_unit, bool) or not isinstance(chip_unit, int) or chip_unit < 1:
+        raise HoldemError(f"chip_unit must be a whole number >= 1, got {chip_unit!r}")
+    return chip_unit
 
 
 def uncalled_bet(contributions: Sequence[int]) -> tuple[int, int] | None:
@@ -211,8 +222,7 @@ def award_pots(
     n = len(ranks)
     if not 0 <= button < n:
         raise HoldemError(f"button {button} is not a seat (0 to {n - 1})")
-    if isinstance(chip_unit, bool) or not isinstance(chip_unit, int) or chip_unit < 1:
-        raise HoldemError(f"chip_unit must be a whole number >= 1, got {chip_unit!r}")
+    _check_unit(chip_unit)
     payouts = [0] * n
     result: list[PotAward] = []
     for pot in pots:
@@ -234,3 +244,198 @@ def award_pots(
             payouts[s] += chips
         result.append(PotAward(pot, tuple(winners), tuple(shares)))
     return Awards(tuple(result), tuple(payouts))
+
+
+def _rate(value: object) -> Fraction:
+    """The rake rate as an exact fraction from ``"5%"``, ``"1/20"``, ``"0.05"``,
+    a :class:`~fractions.Fraction` or the integer 0; floats are refused."""
+    if isinstance(value, Fraction):
+        rate = value
+    elif isinstance(value, int) and not isinstance(value, bool):
+        rate = Fraction(value)
+    elif isinstance(value, str):
+        text = value.strip()
+        percent = text.endswith("%")
+        try:
+            rate = Fraction(text[:-1].strip() if percent else text)
+        except (ValueError, ZeroDivisionError):
+            raise ConfigError(
+                "rake.rate",
+                f"must be a percent or a fraction such as '5%' or '1/20', got {value!r}",
+            ) from None
+        if percent:
+            rate /= 100
+    else:
+        raise ConfigError(
+            "rake.rate",
+            f"must be exact (a string such as '5%' or '1/20', or a Fraction), got {value!r}",
+        )
+    if not 0 <= rate < 1:
+        raise ConfigError("rake.rate", f"must be at least 0 and below 1, got {value!r}")
+    return rate
+
+
+def _cap(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ConfigError(
+            "rake.cap", f"must be a whole number of chips >= 0 or None, got {value!r}"
+        )
+    return value
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError("rake.no_flop_no_drop", f"must be true or false, got {value!r}")
+    return value
+
+
+@attrs.frozen
+class Rake:
+    """The rake a table takes (R13).
+
+    Attributes:
+        rate: the share of the pots taken, an exact fraction ``0 <= rate < 1``.
+            Built from a percent string (``"5%"``, ``"2.5%"``), a fraction
+            string (``"1/20"``), a decimal string, or a
+            :class:`~fractions.Fraction`; a float is refused, being inexact.
+        cap: the most chips raked from one hand, or ``None`` for no cap.
+        no_flop_no_drop: when true, a hand that ends before a flop is dealt
+            is not raked (a flop dealt in an all-in run-out counts, R13.1).
+
+    Raises:
+        ConfigError: a field is invalid (``field`` is ``rake.rate``,
+            ``rake.cap`` or ``rake.no_flop_no_drop``).
+
+    >>> Rake("5%", cap=30)
+    Rake(rate=Fraction(1, 20), cap=30, no_flop_no_drop=False)
+    >>> Rake("1/40").rate_text
+    '2.5%'
+    """
+
+    rate: Fraction = attrs.field(converter=_rate)
+    cap: int | None = attrs.field(default=None, converter=_cap)
+    no_flop_no_drop: bool = attrs.field(default=False, converter=_flag, kw_only=True)
+
+    @property
+    def rate_text(self) -> str:
+        """The rate as text that builds the same rate: a percent when it has a
+        finite decimal form (``"5%"``, ``"2.5%"``), else a fraction (``"1/30"``)."""
+        percent = self.rate * 100
+        for digits in range(7):
+            scaled = percent * 10**digits
+            if scaled.denominator == 1:
+                text = str(scaled.numerator).rjust(digits + 1, "0")
+                if digits:
+                    text = f"{text[:-digits]}.{text[-digits:]}"
+                return f"{text}%"
+        return f"{self.rate.numerator}/{self.rate.denominator}"
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready data, ``{"rate": "5%", "cap": 30, "no_flop_no_drop": true}``;
+        ``Rake(**rake.to_dict()) == rake``."""
+        return {"rate": self.rate_text, "cap": self.cap, "no_flop_no_drop": self.no_flop_no_drop}
+
+
+def rake_pots(pots: Sequence[Pot], rake: Rake, chip_unit: int = 1) -> tuple[int, ...]:
+    """The rake each pot gives (R13.1, R13.2).
+
+    The pots are those left after uncalled bets are returned (R7.4). The rake
+    of the hand is ``rate`` times the chips in all pots, rounded down to a
+    whole ``chip_unit``, and at most ``cap`` (itself rounded down to a whole
+    unit). Each pot gives that rake times its amount divided by the total,
+    rounded down to a whole unit; the units still short come one at a time
+    from the main pot, then side pot 1, and so on. A pot never gives a unit
+    it does not hold; a unit no pot can give is not raked. This function
+    knows no streets: "no flop, no drop" is for the caller to apply.
+
+    Args:
+        pots: the pots, main pot first, as from :func:`layer_pots`.
+        rake: the table's :class:`Rake`.
+        chip_unit: the smallest chip on the table (R8.3).
+
+    Returns:
+        Chips raked from each pot, parallel to ``pots``.
+
+    Raises:
+        HoldemError: the chip unit is not a whole number >= 1.
+
+    Example RK1 (main pot 600, side pot 400, 5%, cap 30):
+
+    >>> pots = [Pot(600, (0, 1, 2), "main pot"), Pot(400, (1, 2), "side pot 1")]
+    >>> rake_pots(pots, Rake("5%", cap=30))
+    (18, 12)
+    """
+    unit = _check_unit(chip_unit)
+    total = sum(pot.amount for pot in pots)
+    if not total:
+        return tuple(0 for _ in pots)
+    taken = rake.rate * total
+    if rake.cap is not None and rake.cap < taken:
+        taken = Fraction(rake.cap)
+    raked = int(taken // unit) * unit
+    parts = [(raked * pot.amount // total) // unit * unit for pot in pots]
+    short = raked - sum(parts)
+    for i, pot in enumerate(pots):
+        if short <= 0:
+            break
+        if parts[i] + unit <= pot.amount:
+            parts[i] += unit
+            short -= unit
+    return tuple(parts)
+
+
+def split_runs(amount: int, runs: int, chip_unit: int = 1) -> tuple[int, ...]:
+    """Divide ``amount`` chips into one share per run of the board (R12.3).
+
+    The shares are equal, rounded down to whole ``chip_unit`` s; the chips
+    left over (whole units and any remainder below one unit) go to the
+    first run's share.
+
+    Args:
+        amount: the chips in the pot (after its rake, R13.2).
+        runs: the number of runs agreed, at least 1.
+        chip_unit: the smallest chip on the table (R8.3).
+
+    Returns:
+        Chips for each run, run 1 first.
+
+    Raises:
+        HoldemError: the amount is negative, or runs or the chip unit is not
+            a whole number >= 1.
+
+    Example RIT2:
+
+    >>> split_runs(2000, 3)
+    (668, 666, 666)
+    """
+    _check_chips("amount", [amount])
+    unit = _check_unit(chip_unit)
+    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
+        raise HoldemError(f"runs must be a whole number >= 1, got {runs!r}")
+    share = amount // unit // runs * unit
+    return (amount - share * (runs - 1),) + (share,) * (runs - 1)
+
+
+def share_pots(pots: Sequence[Pot], runs: int, chip_unit: int = 1) -> tuple[tuple[Pot, ...], ...]:
+    """Each run's share of every pot (R12.3), for :func:`award_pots` per run.
+
+    Args:
+        pots: the pots (after their rake, R13.2), main pot first.
+        runs: the number of runs agreed, at least 1.
+        chip_unit: the smallest chip on the table (R8.3).
+
+    Returns:
+        One tuple of pots per run, run 1 first; each keeps its pot's name and
+        eligible seats and holds that run's share of its chips
+        (:func:`split_runs`).
+
+    Raises:
+        HoldemError: as :func:`split_runs`.
+    """
+    shares = [split_runs(pot.amount, runs, chip_unit) for pot in pots]
+    return tuple(
+        tuple(Pot(share[run], pot.eligible, pot.name) for pot, share in zip(pots, shares))
+        for run in range(runs)
+    )

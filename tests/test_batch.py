@@ -263,7 +263,7 @@ def test_cli_batch(capsys: pytest.CaptureFixture[str]) -> None:
         == 0
     )
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"hands", "seconds", "hands_per_second", "results"}
+    assert {"hands", "seconds", "hands_per_second", "results"} <= set(data)
     assert data["hands"] == 3000 and set(data["results"]) == {"random", "call"}
     assert data["results"]["random"]["chips"] == -data["results"]["call"]["chips"]
     assert main(["simulate", "--batch", "--hands", "50", "--agent", "potodds"]) == 2

@@ -30,7 +30,7 @@ from holdem.batch.engine import Decisions, Policy, play
 from holdem.batch.policies import TablePolicy, call_policy, random_policy
 from holdem.config import TableConfig
 from holdem.errors import ConfigError
-from holdem.simulate import Simulation, _result
+from holdem.simulate import Simulation, result_of
 
 IntArray = npt.NDArray[np.int64]
 
@@ -188,7 +188,7 @@ def simulate_batch(
     results = []
     for name, (s, q) in zip(names, totals):
         seats = sum(1 for seat in range(players) if agents[seat % len(agents)] == name)
-        results.append(_result(name, seats, hands, s, q, big_blind))
+        results.append(result_of(name, seats, hands, s, q, big_blind))
     simulation = Simulation(
         hands,
         seconds,
