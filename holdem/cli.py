@@ -578,7 +578,7 @@ def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
 
 def _serve(args: argparse.Namespace) -> int:
     try:
-        from holdem.server import RoomSettings, serve
+        from holdem.server import RoomSettings, Server, serve
     except ImportError as error:
         print(
             f"holdem serve: error: the server extra is missing ({error}); "
@@ -600,8 +600,9 @@ def _serve(args: argparse.Namespace) -> int:
         if not 0 < args.port < 65536:
             raise HoldemError(f"--port must be 1 to 65535, got {args.port}")
         state_dir = None if args.state_dir is None else Path(args.state_dir)
+        server = Server(args.tables, settings, state_dir)
         print(f"holdem serve: http://{args.host}:{args.port}/ ({args.tables} tables)", flush=True)
-        serve(args.host, args.port, tables=args.tables, settings=settings, state_dir=state_dir)
+        serve(server, args.host, args.port)
     except HoldemError as error:
         print(f"holdem serve: error: {error}", file=sys.stderr)
         return USAGE

@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from holdem.errors import HoldemError, IllegalActionError
+from holdem.errors import ConfigError, HoldemError, IllegalActionError
 from holdem.server.room import Room, RoomError, RoomSettings
 from holdem.streams import encode
 
@@ -61,7 +61,10 @@ class Connection:
             reset, events = room.stream.since(self.seat, self.last)
             self.last = room.stream.last
             if events or reset:
-                await self.send({"type": "events", "reset": reset, "events": events})
+                try:
+                    await self.send({"type": "events", "reset": reset, "events": events})
+                except (WebSocketDisconnect, RuntimeError, OSError):
+                    return  # the client is gone; the receiving side ends the connection
 
 
 def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
@@ -74,11 +77,19 @@ def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
 class Server:
     """The tables of one server and the protocol handler.
 
+    The tables are built (saved ones restored) here; their tasks run while
+    the application runs (:meth:`lifespan`). Build a new ``Server`` for each
+    run of an application.
+
     Args:
         tables: how many tables (1 to 100).
         settings: every table's :class:`~holdem.server.room.RoomSettings`.
         state_dir: where tables are saved after every action, or ``None``.
-        clock: seconds as a float, for the rooms' decision clocks.
+        clock: seconds as a float, for the tables' turn clocks.
+
+    Raises:
+        ConfigError: a bad table count or setting (the field is named).
+        HoldemError: a saved table that cannot be restored (the file is named).
     """
 
     def __init__(
@@ -89,23 +100,19 @@ class Server:
         clock: Callable[[], float] | None = None,
     ) -> None:
         if isinstance(tables, bool) or not isinstance(tables, int) or not 1 <= tables <= 100:
-            raise HoldemError(f"tables: 1 to 100, got {tables!r}")
+            raise ConfigError("tables", f"1 to 100 tables, got {tables!r}")
         self.settings = settings or RoomSettings()
         self.settings.check()
-        self.count = tables
-        self.state_dir = state_dir
-        self.clock = clock
-        self.rooms: list[Room] = []
+        if state_dir is not None:
+            state_dir.mkdir(parents=True, exist_ok=True)
+        kwargs: dict[str, Any] = {"state_dir": state_dir}
+        if clock is not None:
+            kwargs["clock"] = clock
+        self.rooms = [Room(i, self.settings, **kwargs) for i in range(tables)]
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        """Build the rooms (restoring saved ones) and run them while the app runs."""
-        if self.state_dir is not None:
-            self.state_dir.mkdir(parents=True, exist_ok=True)
-        kwargs: dict[str, Any] = {"state_dir": self.state_dir}
-        if self.clock is not None:
-            kwargs["clock"] = self.clock
-        self.rooms = [Room(i, self.settings, **kwargs) for i in range(self.count)]
+        """Run every table's task while the application runs."""
         tasks = [asyncio.create_task(room.run()) for room in self.rooms]
         try:
             yield

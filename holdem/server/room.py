@@ -32,7 +32,7 @@ from holdem import table_snapshot
 from holdem.agents import Agent, make_agent
 from holdem.betting import Action, Kind
 from holdem.clock import TurnClock, default_action
-from holdem.errors import HoldemError
+from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand
 from holdem.streams import TableStream
 from holdem.table import Level, Table, TableError
@@ -86,20 +86,26 @@ class RoomSettings:
     between_hands: float = 2.0
 
     def check(self) -> None:
-        """Raise :class:`~holdem.errors.HoldemError` naming a bad field."""
+        """Check every field.
+
+        Raises:
+            ConfigError: a field is out of range (the field is named).
+        """
         if not 2 <= self.size <= 10:
-            raise HoldemError(f"size: a table has 2 to 10 seats, got {self.size}")
+            raise ConfigError("size", f"a table has 2 to 10 seats, got {self.size}")
         if not 0 <= self.bots < self.size:
-            raise HoldemError(f"bots: 0 to {self.size - 1} bots per table, got {self.bots}")
+            raise ConfigError("bots", f"0 to {self.size - 1} bots per table, got {self.bots}")
         make_agent(self.agent)
-        if self.buy_in < self.big_blind or self.small_blind < 0 or self.big_blind < 1:
-            raise HoldemError("buy_in, small_blind, big_blind: need 0 <= sb, 1 <= bb <= buy_in")
+        if self.big_blind < 1 or not 0 <= self.small_blind <= self.big_blind:
+            raise ConfigError("big_blind", "need 0 <= small_blind <= big_blind, big_blind >= 1")
+        if self.buy_in < self.big_blind:
+            raise ConfigError("buy_in", f"at least the big blind, got {self.buy_in}")
         for name in ("bot_delay", "between_hands"):
             if not getattr(self, name) >= 0:
-                raise HoldemError(f"{name}: must be a number of seconds >= 0")
+                raise ConfigError(name, "must be a number of seconds >= 0")
         TurnClock(self.decision_seconds)  # > 0, finite
         if self.bot_delay >= self.decision_seconds:
-            raise HoldemError("bot_delay: must be shorter than decision_seconds")
+            raise ConfigError("bot_delay", "must be shorter than decision_seconds")
 
 
 @attrs.define
