@@ -63,6 +63,10 @@ _TABLE_KEYS = {
     "chip_unit",
     "small_blind_seat",
     "big_blind_seat",
+    "straddles",
+    "live_posts",
+    "dead_posts",
+    "free_fold",
 }
 _SEAT_KEYS = {"name", "stack", "cards"}
 _HAND_KEYS = {"board", "seed", "actions"}
@@ -103,8 +107,16 @@ class ScenarioError(HoldemError):
         self.path = path
         self.step = step
         self.problem = problem
-        where = f"{path}: {step}" if step else path
+        where = f"{printable(path)}: {step}" if step else printable(path)
         super().__init__(f"{where}: {problem}")
+
+
+def printable(text: str) -> str:
+    """``text`` with every character that is not printable escaped (``\\n``,
+    ``\\udcff``), so that a file name or value stays on one line of output."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 @attrs.frozen
@@ -375,6 +387,12 @@ class _Reader:
             table["small_blind_seat"] = self.seat(
                 "table.small_blind_seat", table["small_blind_seat"]
             )
+        if "straddles" in table:  # R11: the straddlers' names, in posting order
+            table["straddles"] = self.seat_list("table.straddles", table["straddles"])
+        for key in ("live_posts", "dead_posts"):  # R14.3: { name = chips }
+            if key in table:
+                posts = self.seat_map(f"table.{key}", table[key], every=False)
+                table[key] = [posts.get(s, 0) for s in range(len(self.names))]
         try:
             config = TableConfig(stacks, names=names, **table)
         except HoldemError as error:
@@ -758,13 +776,16 @@ def find_scenarios(paths: Iterable[str | Path]) -> list[Path]:
     for ``*.toml`` recursively, in sorted order.
 
     Raises:
-        ScenarioError: a path does not exist.
+        ScenarioError: a path does not exist, or a folder cannot be read.
     """
     found: list[Path] = []
     for item in paths:
         path = Path(item)
         if path.is_dir():
-            found.extend(sorted(path.rglob("*.toml")))
+            try:
+                found.extend(sorted(path.rglob("*.toml")))
+            except OSError as error:
+                raise ScenarioError(str(path), None, f"cannot read: {error.strerror}") from None
         elif path.is_file():
             found.append(path)
         else:

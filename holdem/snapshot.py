@@ -3,13 +3,23 @@
 A snapshot is the server's full, secret state: it holds every seat's hole
 cards and the board still to come. Give players a seat view, never this.
 
-Schema ``holdem.hand`` version 1, a JSON object:
+Restoring checks that the snapshot is consistent: the hand is rebuilt from
+its cards and logged actions under the rules, and the stored state must be
+exactly what follows. That check is **not protection against tampering**: an
+edit that stays consistent (another river card still to come, another
+starting stack) is accepted. To detect any change, sign: ``dumps(hand,
+key=...)`` puts an HMAC-SHA256 signature line in front of the JSON
+(:mod:`holdem.signing`), and ``loads(text, key=...)`` refuses the text if any
+byte differs or the key is another. Keep the key on the server.
 
-- ``schema``: ``"holdem.hand"``; ``version``: ``1``.
+Schema ``holdem.hand`` version 2, a JSON object:
+
+- ``schema``: ``"holdem.hand"``; ``version``: ``2``.
 - ``config``: the :class:`~holdem.config.TableConfig` fields (``names``,
   ``stacks``, ``button``, ``small_blind``, ``big_blind``, ``ante``,
   ``ante_type``, ``structure``, ``min_bet``, ``chip_unit``,
-  ``small_blind_seat``, ``big_blind_seat``).
+  ``small_blind_seat``, ``big_blind_seat``, and since version 2
+  ``straddles``, ``live_posts``, ``dead_posts``, ``free_fold``).
 - ``show_policy``: ``"auto"`` or ``"manual"``.
 - ``hole_cards``: per seat, two cards (``"??"`` when unknown);
   ``board_cards``: the five board cards the hand will deal, in order.
@@ -17,9 +27,13 @@ Schema ``holdem.hand`` version 1, a JSON object:
   ``folded``, ``acted``, ``acted_at`` — the bet each seat last acted at —,
   ``returned``, ``ranks``) and ``dead_money``, ``street`` (0 to 3), ``board``,
   ``to_act``, ``aggressor``, ``phase`` (``betting``, ``showdown``, ``over``),
-  ``show_queue``, ``shown``, ``current_bet``, ``min_raise``. Chips in chips.
+  ``show_queue``, ``shown``, ``current_bet``, ``min_raise``, and since
+  version 2 ``decision`` (the decision number). Chips in chips.
 - ``log``: the events, each ``{"event": "<class name>", ...fields}``.
 - ``result``: ``null`` until the hand is over.
+
+Version 1 snapshots (no straddles, posts, free folds or decision number) are
+still read.
 
 >>> from holdem import Hand, TableConfig
 >>> hand = Hand(TableConfig(stacks=[500, 500], small_blind=5, big_blind=10), seed=7)
@@ -32,6 +46,7 @@ True
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from holdem import events as _events
@@ -39,9 +54,11 @@ from holdem.betting import Action, Kind
 from holdem.config import TableConfig
 from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand, HandResult
+from holdem.signing import SignatureError, is_signed, sign, verify
 
 SCHEMA = "holdem.hand"
-VERSION = 1
+VERSION = 2
+_V2_CONFIG = ("straddles", "live_posts", "dead_posts", "free_fold")
 
 _STATE = {
     # snapshot key: Hand attribute
@@ -62,6 +79,7 @@ _STATE = {
     "shown": "_shown",
     "current_bet": "_current",
     "min_raise": "_min_raise",
+    "decision": "_decision",
 }
 _PER_SEAT = ("stacks", "bets", "contributions", "folded", "acted", "acted_at", "returned", "ranks")
 
@@ -112,9 +130,26 @@ def snapshot(hand: Hand) -> dict[str, Any]:
     }
 
 
-def dumps(hand: Hand) -> str:
-    """The snapshot of ``hand`` as a JSON string."""
-    return json.dumps(snapshot(hand), ensure_ascii=False)
+def dumps(hand: Hand, *, key: bytes | str | None = None) -> str:
+    """The snapshot of ``hand`` as a JSON string, signed when a ``key`` is given.
+
+    Args:
+        hand: the hand.
+        key: an HMAC-SHA256 key (at least 16 bytes; text is used as UTF-8).
+            With it the JSON gets a signature line in front
+            (:func:`holdem.signing.sign`), and only ``loads(text, key=key)``
+            reads it back.
+
+    Raises:
+        SnapshotError: the key is unusable (not bytes or text, too short).
+    """
+    text = json.dumps(snapshot(hand), ensure_ascii=False)
+    if key is None:
+        return text
+    try:
+        return sign(text, key)
+    except SignatureError as error:
+        raise SnapshotError(str(error)) from None
 
 
 def restore(data: Any) -> Hand:
@@ -127,15 +162,33 @@ def restore(data: Any) -> Hand:
 
     Raises:
         SnapshotError: wrong schema or version, a missing or malformed field,
-            an action the rules refuse, or a state that does not follow from
-            the log.
-        ConfigError: the configuration in it is invalid.
+            an invalid configuration, an action the rules refuse, or a state
+            that does not follow from the log.
     """
+    try:
+        return _restore(data)
+    except SnapshotError:
+        raise
+    except ConfigError as error:
+        raise SnapshotError(_short(f"the snapshot's config is invalid: {error}")) from None
+    except RecursionError:
+        raise SnapshotError("malformed snapshot: nested too deeply") from None
+
+
+def _short(message: str) -> str:
+    """An error message cut to one readable line (hostile data can be long)."""
+    message = " ".join(message.split())
+    return message if len(message) <= 300 else message[:300] + "..."
+
+
+def _restore(data: Any) -> Hand:
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise SnapshotError(f"not a {SCHEMA} snapshot")
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
-        raise SnapshotError(f"snapshot version {version!r}; this engine reads {VERSION}")
+    if type(version) is not int or version not in (1, VERSION):
+        raise SnapshotError(
+            _short(f"snapshot version {version!r}; this engine reads 1 and {VERSION}")
+        )
     try:
         config = TableConfig(**data["config"])
         board = data["board_cards"]
@@ -154,12 +207,28 @@ def restore(data: Any) -> Hand:
     except SnapshotError:
         raise
     except HoldemError as error:
-        raise SnapshotError(f"the snapshot's log breaks the rules: {error}") from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        raise SnapshotError(f"malformed snapshot: {error!r}") from None
-    if snapshot(hand) != data:
+        raise SnapshotError(_short(f"the snapshot's log breaks the rules: {error}")) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as error:
+        raise SnapshotError(
+            _short(f"malformed snapshot: {type(error).__name__}: {error}")
+        ) from None
+    if _as_version(snapshot(hand), version, data) != data:
         raise SnapshotError("the snapshot's state does not follow from its cards and log")
     return hand
+
+
+def _as_version(data: dict[str, Any], version: int, original: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot in the form of an earlier schema version it can be written in."""
+    if version == VERSION:
+        return data
+    old = original["config"]
+    return dict(
+        data,
+        version=version,
+        # (the version 2 configuration fields a version 1 snapshot may lack)
+        config={k: v for k, v in data["config"].items() if k not in _V2_CONFIG or k in old},
+        state={k: v for k, v in data["state"].items() if k != "decision"},
+    )
 
 
 def _replay(hand: Hand, event: _events.Event) -> None:
@@ -179,10 +248,63 @@ def _replay(hand: Hand, event: _events.Event) -> None:
             hand.muck(event.seat)
 
 
-def loads(text: str | bytes) -> Hand:
-    """A hand from a JSON snapshot string (see :func:`restore`)."""
+def loads(text: str | bytes, *, key: bytes | str | None = None) -> Hand:
+    """A hand from a JSON snapshot string (see :func:`restore`).
+
+    Args:
+        text: what :func:`dumps` returned, as text or UTF-8 bytes.
+        key: the key it was signed with (see :func:`read_json`).
+
+    Raises:
+        SnapshotError: anything :func:`read_json` or :func:`restore` refuses.
+    """
+    return restore(read_json(text, key=key))
+
+
+def read_json(text: str | bytes, *, key: bytes | str | None = None) -> Any:
+    """The JSON data of a snapshot text, read safely, its signature checked first.
+
+    For this module's snapshots and any other snapshot format (a table's,
+    for example): whatever the text holds, the answer is the data or one
+    short :class:`SnapshotError`.
+
+    Args:
+        text: the snapshot, as text or UTF-8 bytes.
+        key: the key it was signed with (:func:`holdem.signing.sign`). With a
+            key, the signature is checked before anything else is read, and a
+            text that is not signed is refused; without one, a signed text is
+            refused too (it needs its key).
+
+    Raises:
+        SnapshotError: a signature that is missing or does not match (any
+            byte altered, or another key); text that is not JSON (invalid
+            UTF-8, an integer of more than 4,300 digits, ``NaN`` or
+            ``Infinity``, nesting too deep), or not text at all.
+    """
+    if key is not None:
+        try:
+            text = verify(text, key)
+        except SignatureError as error:
+            raise SnapshotError(str(error)) from None
+    elif isinstance(text, (str, bytes)) and is_signed(text):
+        raise SnapshotError("the snapshot is signed: it can be read only with its key")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as error:
-        raise SnapshotError(f"not JSON: {error}") from None
-    return restore(data)
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise SnapshotError("not JSON: nested too deeply") from None
+    except json.JSONDecodeError as error:
+        raise SnapshotError(_short(f"not JSON: {error}")) from None
+    except UnicodeDecodeError as error:
+        raise SnapshotError(f"not JSON: not valid UTF-8 (byte {error.start})") from None
+    except SnapshotError:
+        raise
+    except ValueError:  # Python's limit on converting long decimal integers
+        raise SnapshotError(
+            f"not JSON: an integer has more than {sys.get_int_max_str_digits() or 4300:,} digits"
+        ) from None
+    except TypeError:
+        raise SnapshotError(f"not JSON: a snapshot is text, got {type(text).__name__}") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise SnapshotError(f"not JSON: {name} is not a number")
