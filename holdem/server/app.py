@@ -173,9 +173,13 @@ class Server:
             "sit": self._sit,
             "act": self._act,
             "since": self._since,
+            "back": self._back,
+            "leave": self._leave,
         }.get(kind if isinstance(kind, str) else "")
         if handler is None:
-            await conn.error("unknown_type", f"unknown type {kind!r} (join, sit, act, since)")
+            await conn.error(
+                "unknown_type", f"unknown type {kind!r} (join, sit, act, since, back, leave)"
+            )
             return
         try:
             await handler(conn, data)
@@ -240,18 +244,32 @@ class Server:
         conn.wake.set()
 
     async def _act(self, conn: Connection, data: dict[str, Any]) -> None:
-        room = conn.room
-        if room is None:
-            raise RoomError("not_joined", "join a table first")
-        if conn.seat is None:
-            raise RoomError("not_seated", "sit down first")
-        claimed = data.get("seat", conn.seat)
-        if claimed != conn.seat:
-            raise RoomError("not_your_seat", f"you hold seat {conn.seat}, not {claimed!r}")
+        room, seat = self._seated(conn)
+        claimed = data.get("seat", seat)
+        if claimed != seat:
+            raise RoomError("not_your_seat", f"you hold seat {seat}, not {claimed!r}")
         action = data.get("action")
         if not isinstance(action, str):
             raise RoomError("bad_message", "act needs an action")
-        room.act(conn.seat, action, data.get("amount"), data.get("decision"))
+        room.act(seat, action, data.get("amount"), data.get("decision"))
+
+    def _seated(self, conn: Connection) -> tuple[Room, int]:
+        if conn.room is None:
+            raise RoomError("not_joined", "join a table first")
+        if conn.seat is None:
+            raise RoomError("not_seated", "sit down first")
+        return conn.room, conn.seat
+
+    async def _back(self, conn: Connection, data: dict[str, Any]) -> None:
+        room, seat = self._seated(conn)
+        if not room.sitting_out(seat):
+            raise RoomError("not_sitting_out", "you are not sitting out")
+        room.back(seat)
+
+    async def _leave(self, conn: Connection, data: dict[str, Any]) -> None:
+        room, seat = self._seated(conn)
+        room.leave(seat)
+        conn.seat = None
 
     async def _since(self, conn: Connection, data: dict[str, Any]) -> None:
         if conn.room is None:

@@ -36,12 +36,12 @@ from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand
 from holdem.streams import TableStream
 from holdem.table import Level, Table, TableError
-from holdem.table_events import TimedOut
+from holdem.table_events import SatIn, SatOut, TimedOut
 from holdem.views import seat_view
 
 STATE_SCHEMA = "holdem.server.table"
 STATE_VERSION = 1
-AWAY_AFTER = 2  # consecutive timeouts before a person's turns are played at once
+SIT_OUT_AFTER = 2  # timeouts in a row after which a person sits out (R14.1)
 MAX_EVENTS = 200  # table events kept (the stream carries what clients need)
 
 
@@ -115,7 +115,8 @@ class Player:
     name: str
     agent: Agent | None = None
     token_hash: str | None = None
-    timeouts: int = 0
+    back: bool = False  # asked to sit in again (applied between hands)
+    leaving: bool = False  # asked to leave (applied between hands)
 
 
 def _hash(token: str) -> str:
@@ -189,7 +190,8 @@ class Room:
 
     def seats(self) -> list[dict[str, Any] | None]:
         """Every seat as JSON-ready data: ``name``, ``stack`` (chips behind,
-        bets of the hand in play not counted) and ``bot``; ``None`` when empty."""
+        bets of the hand in play not counted), ``bot`` and ``out`` (sitting
+        out, R14.1); ``None`` when empty."""
         hand = self.table.hand
         stacks = {s.seat: s.stack for s in self.table.seats if s is not None}
         if hand is not None:
@@ -201,6 +203,7 @@ class Room:
                 "name": player.name,
                 "stack": stacks.get(seat, self.settings.buy_in),
                 "bot": player.agent is not None,
+                "out": self.sitting_out(seat),
             }
         return out
 
@@ -214,15 +217,22 @@ class Room:
         return out + sum(hand.stacks) + hand.pot_total
 
     def claim(self, token: str) -> int | None:
-        """The seat a person's token holds, or ``None``."""
+        """The seat a person's token holds, or ``None``. A person who was
+        sitting out comes back (R14.2) from the next hand."""
         if not isinstance(token, str) or not token:
             return None
         digest = _hash(token)
         for seat, player in self.players.items():
             if player.token_hash is not None and secrets.compare_digest(player.token_hash, digest):
-                player.timeouts = 0
+                if self.sitting_out(seat):
+                    self.back(seat)
                 return seat
         return None
+
+    def sitting_out(self, seat: int) -> bool:
+        """Whether the player at ``seat`` sits out (R14.1)."""
+        state = self.table.seats[seat]
+        return state is not None and state.sitting_out
 
     # ------------------------------------------------------------ changes
     def sit(self, name: str, seat: int | None = None) -> tuple[int, str]:
@@ -292,8 +302,20 @@ class Room:
             self.table.act(seat, action)
         except TableError as error:
             raise RoomError(str(error.reason), str(error)) from None
-        self.players[seat].timeouts = 0
         self._after_action()
+
+    def back(self, seat: int) -> None:
+        """The person at ``seat`` sits in again (R14.2) at the next hand (one
+        who missed a blind waits for the big blind)."""
+        self.players[seat].back = True
+        self._changed()
+
+    def leave(self, seat: int) -> None:
+        """The person at ``seat`` leaves with their chips once the hand in play
+        (if any) is over; until then their decisions are made at once (check
+        when free, else fold)."""
+        self.players[seat].leaving = True
+        self._changed()
 
     # ------------------------------------------------------------ driver
     async def run(self) -> None:
@@ -320,17 +342,22 @@ class Room:
                     self.table.act(seat, player.agent.act(seat_view(hand, to_act)))
                     self._after_action()
                 continue
-            decision = self.decision
-            if player.timeouts >= AWAY_AFTER:
-                self._play_away(seat)
+            if player.leaving:  # check when free, else fold, at once
+                legal = hand.legal_actions()
+                assert legal is not None
+                self.table.act(seat, default_action(legal))
+                self._after_action()
                 continue
+            # A person: wait for their action or the turn clock (a person
+            # sitting out has no time: their decision is due at once).
+            decision = self.decision
             deadline = self.table.deadline
             left = 0.0 if deadline is None else deadline - self._clock()
             if left > 0:
                 await self._wait(left)
             if self.table.hand is hand and self.decision == decision:
-                for event in self.table.poll_clock():
-                    self._timed_out(event)
+                if self.table.poll_clock():
+                    self._after_action()
 
     async def _wait(self, timeout: float | None) -> None:
         self._wake.clear()
@@ -339,22 +366,15 @@ class Room:
         except TimeoutError:
             pass
 
-    def _timed_out(self, event: TimedOut) -> None:
-        """The table's turn clock applied the default action (R3.1)."""
-        player = self.players[event.seat]
-        player.timeouts += 1
-        self.stream.note("timeout", s=event.seat, away=int(player.timeouts >= AWAY_AFTER))
-        self._after_action()
-
-    def _play_away(self, seat: int) -> None:
-        """A person who is away: the default action at once (check when free, else fold)."""
-        hand = self.table.hand
-        legal = None if hand is None else hand.legal_actions()
-        assert legal is not None
-        self.players[seat].timeouts += 1
-        self.stream.note("timeout", s=seat, away=1)
-        self.table.act(seat, default_action(legal))
-        self._after_action()
+    def _forward_table_events(self) -> None:
+        """Timeouts and sitting out or in (the table's events) as stream messages."""
+        for event in self.table.drain_events():
+            if isinstance(event, TimedOut):
+                self.stream.note("timeout", s=event.seat, a=event.action, k=event.in_a_row)
+            elif isinstance(event, SatOut):
+                self.stream.note("sitout", s=event.seat, why=event.reason)
+            elif isinstance(event, SatIn):
+                self.stream.note("sitin", s=event.seat, entry=event.entry)
 
     # ------------------------------------------------------------ helpers
     def _new_table(self) -> Table:
@@ -363,7 +383,7 @@ class Room:
             s.size,
             schedule=Level(s.small_blind, s.big_blind),
             clock=self._clock,
-            turn_clock=TurnClock(s.decision_seconds),
+            turn_clock=TurnClock(s.decision_seconds, sit_out_after=SIT_OUT_AFTER),
             max_events=MAX_EVENTS,
         )
 
@@ -379,15 +399,21 @@ class Room:
         )
 
     def _rebuy(self) -> None:
-        """Between hands: people who are away leave (with their chips), newcomers
-        sit down, and empty stacks are rebought to ``buy_in``."""
+        """Between hands: people who asked to leave leave (with their chips),
+        those who asked to come back sit in (R14.2), newcomers sit down, and
+        empty stacks are rebought to ``buy_in``."""
         table = self.table
         before = self.stream.last
         for seat, player in sorted(self.players.items()):
-            if player.agent is None and player.timeouts >= AWAY_AFTER:
+            if player.leaving:
                 chips = table.leave(seat) if table.seats[seat] is not None else 0
                 del self.players[seat]
                 self.stream.note("leave", s=seat, name=player.name, stack=chips)
+            elif player.back:
+                player.back = False
+                if self.sitting_out(seat):
+                    table.sit_in(seat)
+        self._forward_table_events()
         states = table.seats
         for seat, player in sorted(self.players.items()):
             state = states[seat]
@@ -409,11 +435,13 @@ class Room:
             self._changed()
 
     def _can_start(self) -> bool:
-        people = [p for p in self.players.values() if p.agent is None and p.timeouts < AWAY_AFTER]
+        """At least two players, one of them a person who is not sitting out."""
+        people = [s for s, p in self.players.items() if p.agent is None and not self.sitting_out(s)]
         return bool(people) and len(self.players) >= 2
 
     def _start_hand(self) -> None:
         hand = self.table.start_hand()
+        self._forward_table_events()
         self.stream.begin_hand(
             hand, self.table.hand_seats, self.hand_number, extra=self._clock_for(hand)
         )
@@ -429,6 +457,7 @@ class Room:
     def _after_action(self) -> None:
         hand = self.table.hand
         assert hand is not None
+        self._forward_table_events()
         self.stream.sync(hand, extra=self._clock_for(hand))
         if hand.is_over:
             self.table.finish_hand()
