@@ -85,6 +85,8 @@ class Server:
         tables: how many tables (1 to 100).
         settings: every table's :class:`~holdem.server.room.RoomSettings`.
         state_dir: where tables are saved after every action, or ``None``.
+        state_key: a secret key (16 bytes or more) signing the saved tables
+            (HMAC-SHA256, :mod:`holdem.signing`), or ``None``.
         clock: seconds as a float, for the tables' turn clocks.
 
     Raises:
@@ -98,6 +100,7 @@ class Server:
         settings: RoomSettings | None = None,
         state_dir: Path | None = None,
         clock: Callable[[], float] | None = None,
+        state_key: bytes | None = None,
     ) -> None:
         if isinstance(tables, bool) or not isinstance(tables, int) or not 1 <= tables <= 100:
             raise ConfigError("tables", f"1 to 100 tables, got {tables!r}")
@@ -105,7 +108,7 @@ class Server:
         self.settings.check()
         if state_dir is not None:
             state_dir.mkdir(parents=True, exist_ok=True)
-        kwargs: dict[str, Any] = {"state_dir": state_dir}
+        kwargs: dict[str, Any] = {"state_dir": state_dir, "state_key": state_key}
         if clock is not None:
             kwargs["clock"] = clock
         self.rooms = [Room(i, self.settings, **kwargs) for i in range(tables)]

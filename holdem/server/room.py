@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from holdem import table_snapshot
+from holdem import signing, table_snapshot
 from holdem.agents import Agent, make_agent
 from holdem.betting import Action, Kind
 from holdem.clock import TurnClock, default_action
@@ -131,10 +131,15 @@ class Room:
         settings: a :class:`RoomSettings`.
         state_dir: a folder for the saved state (``table-<index>.json``,
             written after every action), or ``None``.
+        state_key: a secret key (at least 16 bytes) that signs the saved state
+            with HMAC-SHA256 (:mod:`holdem.signing`); a saved state whose
+            signature does not match is refused. ``None``: not signed.
         clock: seconds as a float (``time.monotonic``); tests pass their own.
 
     Raises:
-        HoldemError: bad settings, or a saved state that cannot be restored.
+        HoldemError: bad settings, or a saved state that cannot be restored
+            (altered, signed with another key, or not signed when a key is
+            given).
     """
 
     def __init__(
@@ -143,9 +148,13 @@ class Room:
         settings: RoomSettings,
         *,
         state_dir: Path | None = None,
+        state_key: bytes | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         settings.check()
+        if state_key is not None:
+            signing.sign("", state_key)  # a usable key, or SignatureError
+        self._key = state_key
         self.index = index
         self.settings = settings
         self._clock = clock
@@ -496,15 +505,25 @@ class Room:
             return
         path = self._path
         temp = path.with_name(path.name + ".tmp")
+        text = json.dumps(self.state(), separators=(",", ":"), ensure_ascii=False)
+        if self._key is not None:
+            text = signing.sign(text, self._key)
         with open(temp, "w", encoding="utf-8") as file:
-            json.dump(self.state(), file, separators=(",", ":"))
+            file.write(text)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temp, path)
 
     def _load(self, path: Path) -> None:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+            if self._key is not None:
+                text = signing.verify(text, self._key)
+            elif signing.is_signed(text):
+                raise RoomError("bad_state", "the saved table is signed: give its key")
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise RoomError("bad_state", "not a saved table")
             if data.get("schema") != STATE_SCHEMA or data.get("version") != STATE_VERSION:
                 raise RoomError("bad_state", "not a saved table of this version")
             self._restore(data)
