@@ -369,3 +369,20 @@ def test_only_own_cards_over_many_hands(server: tuple[Server, TestClient]) -> No
         for event in me.events:
             assert set(CARD.findall(json.dumps(event))) <= allowed
         assert srv.rooms[0].chips() == 600
+
+
+def test_a_flood_of_messages_is_cut_off() -> None:
+    """Past the burst a connection's messages get ``too_fast`` and are not read;
+    the limit refills with time (a fake clock here)."""
+    now = [0.0]
+    server = Server(1, SETTINGS, clock=lambda: now[0])
+    with TestClient(create_app(server)) as client:
+        with client.websocket_connect("/ws") as ws:
+            c = Client(ws)
+            for _ in range(45):
+                c.send({"type": "dance"})
+            codes = [c.error()["code"] for _ in range(45)]
+            assert codes == ["unknown_type"] * 40 + ["too_fast"] * 5
+            now[0] += 1.0  # 20 more messages allowed
+            c.send({"type": "join", "table": 0})
+            assert c.until(lambda m: m.get("type") == "welcome")["table"] == 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,9 @@ from holdem.server.room import Room, RoomError, RoomSettings
 from holdem.streams import encode
 
 STATIC = Path(__file__).parent / "static"
+RATE, BURST = 20.0, 40.0
+"""Messages a connection may send: ``RATE`` a second on average, ``BURST`` at
+once; more get a ``too_fast`` error and are not read."""
 MAX_MESSAGE = 4096
 """The longest client message accepted, in characters; longer ones get a
 ``too_large`` error (the server closes connections sending over 64 KiB)."""
@@ -37,12 +41,25 @@ class Connection:
     """One WebSocket client: the table it joined, its seat, the last stream
     message number it was sent."""
 
-    def __init__(self, socket: WebSocket) -> None:
+    def __init__(self, socket: WebSocket, clock: Callable[[], float]) -> None:
         self.socket = socket
         self.room: Room | None = None
         self.seat: int | None = None
         self.last = 0
         self.wake = asyncio.Event()
+        self._clock = clock
+        self._tokens = BURST
+        self._filled = clock()
+
+    def allow(self) -> bool:
+        """Whether one more message is within the rate limit (a token bucket)."""
+        now = self._clock()
+        self._tokens = min(BURST, self._tokens + (now - self._filled) * RATE)
+        self._filled = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.socket.send_text(encode(message))
@@ -87,7 +104,8 @@ class Server:
         state_dir: where tables are saved after every action, or ``None``.
         state_key: a secret key (16 bytes or more) signing the saved tables
             (HMAC-SHA256, :mod:`holdem.signing`), or ``None``.
-        clock: seconds as a float, for the tables' turn clocks.
+        clock: seconds as a float, for the tables' turn clocks and the
+            connections' rate limit (:data:`RATE`).
 
     Raises:
         ConfigError: a bad table count or setting (the field is named).
@@ -108,9 +126,9 @@ class Server:
         self.settings.check()
         if state_dir is not None:
             state_dir.mkdir(parents=True, exist_ok=True)
+        self.clock = time.monotonic if clock is None else clock
         kwargs: dict[str, Any] = {"state_dir": state_dir, "state_key": state_key}
-        if clock is not None:
-            kwargs["clock"] = clock
+        kwargs["clock"] = self.clock
         self.rooms = [Room(i, self.settings, **kwargs) for i in range(tables)]
 
     @contextlib.asynccontextmanager
@@ -137,13 +155,16 @@ class Server:
     async def websocket(self, socket: WebSocket) -> None:
         """``WS /ws``: one client, until it goes away."""
         await socket.accept()
-        conn = Connection(socket)
+        conn = Connection(socket, self.clock)
         pump = asyncio.create_task(conn.pump())
         try:
             while True:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if not conn.allow():
+                    await conn.error("too_fast", f"at most {RATE:g} messages a second")
+                    continue
                 text = message.get("text")
                 if text is None:
                     await conn.error("bad_message", "messages are JSON text")
