@@ -35,7 +35,7 @@ from holdem.clock import TurnClock, default_action
 from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand
 from holdem.streams import TableStream
-from holdem.table import Level, Table, TableError
+from holdem.table import Level, Table, TableError, TableReason
 from holdem.table_events import SatIn, SatOut, TimedOut
 from holdem.views import seat_view
 
@@ -338,8 +338,8 @@ class Room:
                     continue
                 await asyncio.sleep(self.settings.between_hands)
                 self._rebuy()
-                if self._can_start():
-                    self._start_hand()
+                if self._can_start() and not self._start_hand():
+                    await self._wait(None)  # nobody to deal in yet (R14.2 waiting)
                 continue
             to_act = hand.to_act
             assert to_act is not None
@@ -444,18 +444,26 @@ class Room:
             self._changed()
 
     def _can_start(self) -> bool:
-        """At least two players, one of them a person who is not sitting out."""
-        people = [s for s, p in self.players.items() if p.agent is None and not self.sitting_out(s)]
-        return bool(people) and len(self.players) >= 2
+        """At least two players who are not sitting out, one of them a person."""
+        playing = [s for s in self.players if not self.sitting_out(s)]
+        return len(playing) >= 2 and any(self.players[s].agent is None for s in playing)
 
-    def _start_hand(self) -> None:
-        hand = self.table.start_hand()
+    def _start_hand(self) -> bool:
+        """Deal the next hand; false when the table cannot deal one yet (fewer
+        than two players may be dealt in, R14.2)."""
+        try:
+            hand = self.table.start_hand()
+        except TableError as error:
+            if error.reason is not TableReason.NOT_ENOUGH_PLAYERS:
+                raise
+            return False
         self._forward_table_events()
         self.stream.begin_hand(
             hand, self.table.hand_seats, self.hand_number, extra=self._clock_for(hand)
         )
         self._save()
         self._changed()
+        return True
 
     def _clock_for(self, hand: Hand) -> dict[str, Any]:
         """The public fields of a ``turn`` message for a person: ``clock``, the
