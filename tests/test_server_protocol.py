@@ -82,7 +82,14 @@ class Client:
         raise AssertionError("no such message")
 
     def error(self) -> dict[str, Any]:
-        return self.until(lambda m: m.get("type") == "error")
+        """The next error message; stream events read meanwhile stay pending."""
+        for _ in range(2000):
+            message = self.next()
+            if message["type"] == "error":
+                return message
+            if message["type"] == "events":
+                self.pending.extend(message["events"])
+        raise AssertionError("no error message")
 
     def my_turn(self, seat: int) -> dict[str, Any]:
         return self.until(lambda e: e.get("t") == "turn" and e["s"] == seat and "legal" in e)
