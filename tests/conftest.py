@@ -116,6 +116,8 @@ def pytest_make_collect_report(collector: pytest.Collector) -> Generator[None, A
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, Any, None]:
     outcome = yield
     _fail_skip(outcome.get_result())
