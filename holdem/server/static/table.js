@@ -280,11 +280,13 @@ function act(action, amount) {
 }
 
 function potFraction(frac) {
+  // As holdem.abstraction: call first, then raise by the fraction of the pot
+  // after the call (rounded down), clamped to the legal range.
   const h = state.hand, legal = state.turn.legal;
   if (frac === "all") return legal.max;
-  const myBet = h.bets[state.me] || 0;
-  const pot = h.pot + legal.call;          // every chip in the middle once I call
-  const to = myBet + legal.call + Math.round(Number(frac) * pot);
+  const currentBet = (h.bets[state.me] || 0) + legal.call;
+  const afterCall = h.pot + legal.call;    // every chip in the middle once I call
+  const to = currentBet + Math.floor(Number(frac) * afterCall);
   return Math.max(legal.min, Math.min(legal.max, to));
 }
 
