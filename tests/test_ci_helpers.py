@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 import conftest
+import pytest
 
 
 def test_require_returns_the_module() -> None:

@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-
 from conftest import require
 
 require("starlette", "the server extra: pip install -e '.[server]'")

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import require
 
 require("starlette", "the server extra: pip install -e '.[server]'")
