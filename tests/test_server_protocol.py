@@ -228,6 +228,10 @@ def test_acting_for_another_seat_is_refused(server: tuple[Server, TestClient]) -
         ('{"type": "sit", "name": "x"}', "not_joined"),
         ('{"type": "act", "action": "fold"}', "not_joined"),
         ("x" * (MAX_MESSAGE + 1), "too_large"),
+        ("[" * 2000 + "]" * 2000, "bad_json"),
+        ('{"type": "join", "table": ' + "9" * 4000 + "}", "no_table"),
+        ('{"type": ' + "9" * 4000 + "}", "unknown_type"),
+        ('{"type": "sit", "name": "A\\nB"}', "not_joined"),
     ],
 )
 def test_malformed_messages_get_an_error(
@@ -238,7 +242,8 @@ def test_malformed_messages_get_an_error(
     with client.websocket_connect("/ws") as ws:
         c = Client(ws)
         ws.send_text(text)
-        assert c.error()["code"] == code
+        error = c.error()
+        assert error["code"] == code and len(error["message"]) < 200  # one short line
         ws.send_bytes(b"\x00\xff")
         assert c.error()["code"] == "bad_message"
         c.send({"type": "join", "table": 1})
@@ -246,6 +251,8 @@ def test_malformed_messages_get_an_error(
         c.send({"type": "sit", "name": ""})
         assert c.error()["code"] == "bad_name"
         c.send({"type": "sit", "name": "Bot 1"})
+        assert c.error()["code"] == "bad_name"
+        c.send({"type": "sit", "name": "Ann\nBot"})
         assert c.error()["code"] == "bad_name"
         c.send({"type": "sit", "name": "Ann", "seat": 0})
         assert c.error()["code"] == "seat_taken"

@@ -32,7 +32,7 @@ from holdem import signing, table_snapshot
 from holdem.agents import Agent, make_agent
 from holdem.betting import Action, Kind
 from holdem.clock import TurnClock, default_action
-from holdem.errors import ConfigError, HoldemError
+from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.hand import Hand
 from holdem.streams import TableStream
 from holdem.table import Level, Table, TableError, TableReason
@@ -256,6 +256,8 @@ class Room:
         """
         if not isinstance(name, str) or not name.strip() or len(name) > 24:
             raise RoomError("bad_name", "a name is 1 to 24 characters")
+        if not name.isprintable():
+            raise RoomError("bad_name", "a name has no control characters")
         name = name.strip()
         if any(p.name == name for p in self.players.values()):
             raise RoomError("bad_name", f"{name} is already seated")
@@ -266,7 +268,7 @@ class Room:
                 raise RoomError("table_full", "every seat is taken")
             seat = free[0]
         elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < size:
-            raise RoomError("no_such_seat", f"no seat {seat!r} (0 to {size - 1})")
+            raise RoomError("no_such_seat", f"no seat {value_text(seat, True)} (0 to {size - 1})")
         elif seat not in free:
             raise RoomError("seat_taken", f"seat {seat} is taken")
         token = secrets.token_urlsafe(18)
@@ -295,7 +297,7 @@ class Room:
         if decision != self.decision:
             raise RoomError(
                 "stale_decision",
-                f"decision {decision!r} is not the current one ({self.decision})",
+                f"decision {value_text(decision, True)} is not the current one ({self.decision})",
             )
         try:
             action_kind = Kind(kind)
