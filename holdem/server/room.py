@@ -312,6 +312,7 @@ class Room:
         try:
             self.table.act(seat, action)
         except TableError as error:
+            self._after_action()  # the turn clock may have acted first
             raise RoomError(str(error.reason), str(error)) from None
         self._after_action()
 
@@ -350,14 +351,12 @@ class Room:
             if player.agent is not None:
                 await asyncio.sleep(self.settings.bot_delay)
                 if self.table.hand is hand and hand.to_act == to_act:
-                    self.table.act(seat, player.agent.act(seat_view(hand, to_act)))
-                    self._after_action()
+                    self._act_now(seat, player.agent.act(seat_view(hand, to_act)))
                 continue
             if player.leaving:  # check when free, else fold, at once
                 legal = hand.legal_actions()
                 assert legal is not None
-                self.table.act(seat, default_action(legal))
-                self._after_action()
+                self._act_now(seat, default_action(legal))
                 continue
             # A person: wait for their action or the turn clock (a person
             # sitting out has no time: their decision is due at once).
@@ -369,6 +368,16 @@ class Room:
             if self.table.hand is hand and self.decision == decision:
                 if self.table.poll_clock():
                     self._after_action()
+
+    def _act_now(self, seat: int, action: Action) -> None:
+        """A bot's action, or a leaving person's; if the loop was held up past
+        the turn clock, the clock's default action stands instead."""
+        try:
+            self.table.act(seat, action)
+        except TableError as error:
+            if error.reason is not TableReason.TIMED_OUT:
+                raise
+        self._after_action()
 
     async def _wait(self, timeout: float | None) -> None:
         self._wake.clear()
@@ -420,10 +429,9 @@ class Room:
                 chips = table.leave(seat) if table.seats[seat] is not None else 0
                 del self.players[seat]
                 self.stream.note("leave", s=seat, name=player.name, stack=chips)
-            elif player.back:
-                player.back = False
-                if self.sitting_out(seat):
-                    table.sit_in(seat)
+            elif (player.back or player.agent is not None) and self.sitting_out(seat):
+                table.sit_in(seat)  # a bot sat out by a held-up loop comes back too
+            player.back = False
         self._forward_table_events()
         states = table.seats
         for seat, player in sorted(self.players.items()):
