@@ -24,6 +24,7 @@ Fraction(707495, 856152)
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -120,6 +121,12 @@ def _cards(what: str, cards: object) -> tuple[str, ...]:
     """Parse ``board`` or ``dead``: ``None``, text (``"2c7d9h"``) or a sequence of cards."""
     if cards is None:
         return ()
+    if isinstance(cards, str) and not len(cards) % 2:
+        # Cards in normal form ("2c7d9h"), the common case, taken as they are.
+        index = _fasteval.INDEX
+        plain = tuple([cards[i : i + 2] for i in range(0, len(cards), 2)])
+        if all(c in index for c in plain) and len(set(plain)) == len(plain):
+            return plain
     if not isinstance(cards, str) and not (
         isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray))
     ):
@@ -511,6 +518,13 @@ def _monte_carlo(
 
 
 # -------------------------------------------------------------------- API
+@functools.lru_cache(maxsize=4096)
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)``, the common small ones (late in
+    the hand: a river card out of 44) made once."""
+    return Fraction(numerator, denominator)
+
+
 def _finishing_orders(
     hands: Sequence[str | Range],
     board: str | Iterable[str] | None,
@@ -619,9 +633,9 @@ def equity(
     players = tuple(
         PlayerEquity(
             names[i],
-            Fraction(win[i], boards),
-            Fraction(tie[i], boards),
-            Fraction(share[i], boards * unit),
+            _fraction(win[i], boards),
+            _fraction(tie[i], boards),
+            _fraction(share[i], boards * unit),
             None if errors is None else errors[i],
         )
         for i in range(n)
