@@ -767,6 +767,12 @@ def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         help="save every table after every action here; a restart continues the hands",
     )
     serve.add_argument(
+        "--state-key-file",
+        metavar="FILE",
+        help="sign the saved tables with the secret key in FILE (HMAC-SHA256, 16 bytes or "
+        "more); a saved table altered by anyone without the key is refused",
+    )
+    serve.add_argument(
         "--bot-delay", type=float, default=0.8, help="seconds a bot waits before acting (0.8)"
     )
     serve.add_argument(
@@ -780,7 +786,7 @@ def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
 
 def _serve(args: argparse.Namespace) -> int:
     try:
-        from holdem.server import RoomSettings, serve
+        from holdem.server import RoomSettings, Server, serve
     except ImportError as error:
         print(
             f"holdem serve: error: the server extra is missing ({error}); "
@@ -802,8 +808,15 @@ def _serve(args: argparse.Namespace) -> int:
         if not 0 < args.port < 65536:
             raise HoldemError(f"--port must be 1 to 65535, got {args.port}")
         state_dir = None if args.state_dir is None else Path(args.state_dir)
+        key = None
+        if args.state_key_file is not None:
+            try:
+                key = Path(args.state_key_file).read_bytes().strip()
+            except OSError as error:
+                raise HoldemError(f"--state-key-file: {error.strerror}: {error.filename}") from None
+        server = Server(args.tables, settings, state_dir, state_key=key)
         print(f"holdem serve: http://{args.host}:{args.port}/ ({args.tables} tables)", flush=True)
-        serve(args.host, args.port, tables=args.tables, settings=settings, state_dir=state_dir)
+        serve(server, args.host, args.port)
     except HoldemError as error:
         print(f"holdem serve: error: {error}", file=sys.stderr)
         return USAGE
