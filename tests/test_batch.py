@@ -35,6 +35,7 @@ from holdem.batch import (  # noqa: E402
     TablePolicy,
     call_policy,
     check_config,
+    deal,
     hand_class,
     play,
     random_policy,
@@ -153,6 +154,18 @@ def test_replay_names_the_hand_that_disagrees() -> None:
         list(replay(config, buttons, result._replace(stacks=stacks)))
     with pytest.raises(HoldemError, match="record=True"):
         list(replay(config, buttons, result._replace(log=None)))
+
+
+def test_deal_is_uniform_and_never_repeats_a_card() -> None:
+    """R5.4: every position (a seat's first card, the river) gets every card
+    alike; no card twice in a hand."""
+    hole, board = deal(np.random.default_rng(8), 26_000, 6)
+    cards = np.concatenate([hole.reshape(26_000, 12), board], axis=1)
+    assert (np.sort(cards, axis=1)[:, 1:] != np.sort(cards, axis=1)[:, :-1]).all()
+    for position in (hole[:, 0, 0], hole[:, 5, 1], board[:, 4]):
+        counts = np.bincount(position, minlength=52)
+        # 500 expected per card, standard deviation about 22: within 5.5.
+        assert counts.min() > 380 and counts.max() < 620
 
 
 def test_hand_class() -> None:
