@@ -102,8 +102,15 @@ def _standing(standing: Standing) -> dict[str, Any]:
 
 
 def snapshot(table: Table) -> dict[str, Any]:
-    """The whole state of ``table`` as JSON-ready data (schema ``holdem.table`` v1)."""
+    """The whole state of ``table`` as JSON-ready data (schema ``holdem.table`` v1).
+
+    With a turn clock, a decision made directly on the hand in progress is
+    noticed here, as by :attr:`~holdem.table.Table.deadline`: the next
+    decision's time starts now, in the table and in the snapshot alike.
+    """
     now = table._clock()
+    if table.turn_clock is not None and table._hand is not None:
+        table._sync_turn(now)
     schedule = table.schedule
     positions = table._positions
     return {

@@ -47,7 +47,8 @@ class TableTurns:
         bank. Without a turn clock this is ``hand.act`` by table seat.
 
         Raises:
-            TableError: no hand in progress, a seat not dealt in, or the
+            TableError: ``seat`` is not a table seat (a whole number, never a
+                bool), no hand in progress, a seat not dealt in, or the
                 seat's decision had just timed out (``timed_out``: the
                 default action stands).
             IllegalActionError: the action is not legal now (R3.7), or the
@@ -55,6 +56,11 @@ class TableTurns:
                 unchanged.
             NotationError: the text is not an action.
         """
+        size = len(self._players)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < size:
+            raise TableError(
+                None, TableReason.NO_SUCH_SEAT, f"no table seat {seat!r} (0 to {size - 1})"
+            )
         timed_out = self.poll_clock()
         hand = self._hand
         if hand is None:
@@ -65,9 +71,14 @@ class TableTurns:
             raise TableError(seat, TableReason.NOT_DEALT_IN, "no player dealt in at that seat")
         rules = self.turn_clock
         now = self._clock()
+        turn = self._turn_started, self._turn_key
         if rules is not None:
             self._sync_turn(now)
-        hand.act(self._hand_seats.index(seat), action, decision=decision)
+        try:
+            hand.act(self._hand_seats.index(seat), action, decision=decision)
+        except Exception:
+            self._turn_started, self._turn_key = turn  # a refused action changes nothing
+            raise
         if rules is None:
             return
         player = self._players[seat]

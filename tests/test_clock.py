@@ -152,7 +152,7 @@ def test_an_illegal_action_changes_nothing() -> None:
         table.act(0, "raise to 12")
     with pytest.raises(TableError) as info:
         table.act(5, "call")
-    assert info.value.reason is TableReason.NOT_DEALT_IN
+    assert info.value.reason is TableReason.NO_SUCH_SEAT  # a 3-seat table has no seat 5
     assert (table.seats, hand.log, table.deadline, table.events) == before
 
 
@@ -203,3 +203,46 @@ def test_a_stale_decision_number_is_refused_and_changes_nothing() -> None:
     assert (table.seats, hand.log, table.deadline) == before
     table.act(1, "call", decision=number + 1)
     assert hand.to_act == 2
+
+
+@pytest.mark.parametrize("seat", [True, False, 1.0, "1", None, 2**100, -1])
+def test_act_refuses_a_seat_that_is_not_a_table_seat(seat: object) -> None:
+    """A bool, float or text is not a table seat: refused as no_such_seat
+    before anything else (a bool used to reach hand seat 1, a float seat was
+    played), and nothing changes, not even a timeout due by now."""
+    from holdem import table_snapshot
+
+    table, clock = timed_table()
+    hand = table.start_hand()
+    table.act(0, "call")
+    clock.now += 100  # seat 1's decision is out of time
+    before = table_snapshot.snapshot(table)
+    with pytest.raises(TableError) as info:
+        table.act(seat, "call")  # type: ignore[arg-type]
+    assert info.value.reason is TableReason.NO_SUCH_SEAT
+    assert table_snapshot.snapshot(table) == before
+    assert hand.to_act == 1 and table.events_recorded == before["events_recorded"]
+
+
+def test_a_refused_action_leaves_the_decision_timer_alone() -> None:
+    """An illegal action after a decision made directly on the hand: the
+    table, its snapshot (the timer of the decision in progress) included,
+    stays as it was."""
+    from holdem import table_snapshot
+
+    table, clock = timed_table()
+    hand = table.start_hand()
+    hand.act(0, "call")  # directly on the hand: the table has not seen it yet
+    clock.now += 3
+    before = table_snapshot.snapshot(table)
+    with pytest.raises(IllegalActionError):
+        table.act(1, "raise to 11")
+    assert table_snapshot.snapshot(table) == before
+    hand.act(1, "fold")
+    hand.act(2, "raise to 20")
+    hand.act(0, "fold")
+    assert hand.is_over
+    before = table_snapshot.snapshot(table)
+    with pytest.raises(IllegalActionError):
+        table.act(2, "check")  # the hand is over
+    assert table_snapshot.snapshot(table) == before
