@@ -45,6 +45,7 @@ from holdem.hand import Hand
 from holdem.schedule import Level, Schedule
 from holdem.table_button import Positions
 from holdem.table_events import (
+    ActedForAbsent,
     Busted,
     ButtonMoved,
     DealtIn,
@@ -75,6 +76,7 @@ from holdem.table_straddles import TableStraddles, plan_straddles
 from holdem.table_turns import TableTurns
 
 __all__ = [
+    "ActedForAbsent",
     "BuyInError",
     "Busted",
     "ButtonMoved",
@@ -448,7 +450,7 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         self._record(SeatLeft(seat, player.name, player.stack, "left"))
         return player.stack
 
-    def rebuy(self, seat: int, chips: int) -> None:
+    def rebuy(self, seat: int, chips: int, *, post: bool = False) -> None:
         """Buy ``chips`` for the player at ``seat`` between hands (R10.2).
 
         A *rebuy* when the stack is empty, else a *top-up*. Either way the
@@ -456,20 +458,35 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         least the minimum buy-in) and at most ``max_buy_in``. A rebuy keeps a
         held seat.
 
+        While the seat was held the player was not dealt in, so the blinds
+        that passed it were missed (R14.2). A rebuy with a missed blind then
+        waits for the big blind, or with ``post`` posts one big blind live
+        and a missed small blind dead at the next hand (a :class:`SatIn`
+        event records which, as for :meth:`sit_in`). A rebuy with nothing
+        missed is dealt in at the next hand; ``post`` changes nothing then.
+
         Raises:
             TableError: during a hand, an empty seat (a hold that has expired
-                included), or a tournament (no rebuys).
+                included), a tournament (no rebuys), or ``post`` not a bool.
             BuyInError: ``chips`` not positive, or the stack would be below
                 ``min_buy_in`` or above ``max_buy_in``.
         """
         player = self._occupied(seat)
         if self.mode is TableMode.TOURNAMENT:
             raise TableError(seat, TableReason.NO_REBUYS, "no rebuys in a tournament")
+        if not isinstance(post, bool):
+            raise TableError(
+                seat, TableReason.BAD_AMOUNT, f"post must be true or false, got {post!r}"
+            )
         check_chips(seat, chips, player.stack, self.min_buy_in, self.max_buy_in)
         kind = "rebuy" if player.stack == 0 else "top-up"
         player.stack += chips
         player.busted_at = None
         self._record(Rebought(seat, player.name, chips, player.stack, kind))
+        owes = player.missed_small or player.missed_big
+        if kind == "rebuy" and owes and not player.sitting_out and player.entry is None:
+            player.entry = "post" if post else "wait"
+            self._record(SatIn(seat, player.name, player.entry, False))
 
     def reset_stacks(self, chips: int) -> None:
         """Give every seated player a stack of exactly ``chips`` between hands.
@@ -478,7 +495,8 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         on as usual (R10.1). A stack may go down as well as up, so this is not
         a purchase: each changed stack is recorded as a :class:`Rebought` of
         kind ``reset`` whose ``chips`` is the change (negative when the stack
-        went down). A held seat (R10.2) is no longer held.
+        went down). A held seat (R10.2) is no longer held, and the blinds it missed
+        (R14.2) are forgotten.
 
         Raises:
             TableError: during a hand, or a tournament (no rebuys).
@@ -497,6 +515,8 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         for seat, player in enumerate(players):
             if player is None:
                 continue
+            if player.stack == 0:  # a fresh start: the blinds a held seat missed are forgotten
+                player.missed_small = player.missed_big = False
             player.busted_at = None
             if player.stack != chips:
                 self._record(Rebought(seat, player.name, chips - player.stack, chips, "reset"))

@@ -134,6 +134,17 @@ def plan_hand(
     else:
         dealt = playing
         positions = place(dealt)
+        # A poster who owes the big blind does not come in on the small
+        # blind (posting only that would skip the big blind owed, R14.2):
+        # they wait one more hand and post from the button.
+        while (
+            len(dealt) > 2
+            and (sb := positions.small_blind) in dealt
+            and player(sb).entry == "post"
+            and player(sb).missed_big
+        ):
+            dealt = [s for s in dealt if s != sb]
+            positions = place(dealt)
         # The big blind reaches a waiting player between the blinds.
         for seat in _between(size, positions.small_blind, positions.big_blind):
             if seat in waiting:
@@ -151,7 +162,8 @@ def plan_hand(
     missed_small: list[int] = []
     missed_big: list[int] = []
     if last is not None:
-        absent = set(with_chips) - set(dealt)
+        # Sitting out, waiting, or busted with the seat held (R10.2).
+        absent = {s for s, p in enumerate(players) if p is not None} - set(dealt)
         passed = _between(size, last.small_blind, positions.small_blind)
         missed_small = sorted(absent.intersection([*passed, positions.small_blind]))
         missed_big = sorted(

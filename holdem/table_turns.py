@@ -13,7 +13,7 @@ from collections.abc import Callable
 from holdem.betting import Action
 from holdem.clock import TurnClock, default_action
 from holdem.hand import Hand
-from holdem.table_events import SatOut, TableEvent, TimedOut
+from holdem.table_events import ActedForAbsent, SatOut, TableEvent, TimedOut
 from holdem.table_seats import Player, TableError, TableReason
 
 
@@ -102,25 +102,27 @@ class TableTurns:
             return self._turn_started
         return rules.deadline(self._turn_started, player.time_bank)
 
-    def poll_clock(self) -> tuple[TimedOut, ...]:
+    def poll_clock(self) -> tuple[TimedOut | ActedForAbsent, ...]:
         """Apply the default action to a decision that is out of time: check
         when nothing is owed, else fold (:func:`holdem.clock.default_action`).
 
         The player's bank is then empty and their timeouts in a row go up
         by one; a :class:`TimedOut` event records it, and after
         ``sit_out_after`` timeouts in a row the player sits out from the
-        next hand (a :class:`~holdem.table_events.SatOut`, R14.1); a player
-        sitting out has no time, so their later decisions in this hand are
-        due at once. The next
-        decision starts now. Returns the timeouts applied (none or one).
-        Does nothing without a turn clock or a hand in progress.
+        next hand (a :class:`~holdem.table_events.SatOut`, R14.1). A player
+        sitting out has no time: their later decisions in this hand are due
+        at once, and the action applied for them is an
+        :class:`~holdem.table_events.ActedForAbsent` (not a timeout). The
+        next decision starts now. Returns the event of the action applied
+        (none or one). Does nothing without a turn clock or a hand in
+        progress.
         """
         deadline = self.deadline
         if deadline is None or self._clock() < deadline:
             return ()
         return (self._time_out(),)
 
-    def _time_out(self) -> TimedOut:
+    def _time_out(self) -> TimedOut | ActedForAbsent:
         """Apply the default action for the seat to act (out of time, or
         sitting out) and record it."""
         hand = self._hand
@@ -131,16 +133,21 @@ class TableTurns:
         assert player is not None
         action = default_action(legal)
         hand.act(legal.seat, action)
-        player.timeouts += 1
-        event = TimedOut(self._hands + 1, seat, player.name, action.kind.value, player.timeouts)
-        self._record(event)
         rules = self.turn_clock
-        if rules is not None and not player.sitting_out:
-            player.time_bank = 0.0
-            if rules.sit_out_after is not None and player.timeouts >= rules.sit_out_after:
-                player.sitting_out = True
-                player.entry = None
-                self._record(SatOut(seat, player.name, "timeouts"))
+        event: TimedOut | ActedForAbsent
+        if player.sitting_out:
+            event = ActedForAbsent(self._hands + 1, seat, player.name, action.kind.value)
+            self._record(event)
+        else:
+            player.timeouts += 1
+            event = TimedOut(self._hands + 1, seat, player.name, action.kind.value, player.timeouts)
+            self._record(event)
+            if rules is not None:
+                player.time_bank = 0.0
+                if rules.sit_out_after is not None and player.timeouts >= rules.sit_out_after:
+                    player.sitting_out = True
+                    player.entry = None
+                    self._record(SatOut(seat, player.name, "timeouts"))
         if rules is not None:
             self._start_turn(self._clock())
         return event
