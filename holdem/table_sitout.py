@@ -29,13 +29,21 @@ are dealt in at the next hand, as before R14.
 Posts need three or more players and come from a seat that posts no blind
 (R14.3). So when fewer than three players would be dealt in without them,
 everyone coming in is dealt in at once with nothing to post; and a poster
-whose seat takes a blind this hand posts that blind only. Either way,
-coming in clears the missed blinds. A player whose stack is short of a post
-posts what they have and is all-in (R2.4).
+whose seat takes the big blind this hand posts that blind only. A poster
+who owes the big blind is not dealt in on the small blind (posting only that
+would skip the big blind they owe): they sit out that hand and come in at
+the next, posting. Either way, coming in clears the missed blinds. A
+player whose stack is short of a post posts what they have and is all-in
+(R2.4).
+
+A cash player whose seat is held after a bust (R10.2) is not dealt in
+either, so the blinds passing their seat are missed in the same way; a
+rebuy (:meth:`holdem.table.Table.rebuy`) then waits for the big blind or
+posts, like :meth:`TableSitOut.sit_in`.
 
 **Tournaments.** Nobody skips the blinds: a player sitting out is dealt in
 as usual and the table checks or folds for them at once (each such action is
-recorded as a :class:`~holdem.table_events.TimedOut`).
+recorded as a :class:`~holdem.table_events.ActedForAbsent`, not a timeout).
 
 The turn clock may sit a player out after ``sit_out_after`` timeouts in a
 row (:mod:`holdem.clock`).
