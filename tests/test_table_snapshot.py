@@ -331,6 +331,9 @@ def altered(path: str, value: Any) -> dict[str, Any]:
         ("seats.0.timeouts", -1, "timeouts"),
         ("seats.0.sitting_out", 1, "sitting_out"),
         ("seats.0.entry", "maybe", "entry"),
+        ("seats.1.entry", "post", "seats[1]: a player dealt in"),
+        ("seats.2.entry", "wait", "seats[2]: a player dealt in"),
+        ("seats.1.missed_big_blind", True, "seats[1]: a player dealt in"),
         ("seats.0.missed_big_blind", None, "missed"),
         ("turn_seconds_ago", 3.0, "turn_seconds_ago"),
         ("config.newcomers_wait", "no", "newcomers_wait"),
@@ -351,6 +354,19 @@ def test_altered_snapshots_are_refused_with_the_field_named(
     with pytest.raises(SnapshotError) as info:
         restore(data, clock=FakeClock())
     assert words in str(info.value)
+
+
+def test_a_button_moved_by_hand_is_refused() -> None:
+    """R10.1: without the dead-button rule the button is the hand's button;
+    a snapshot with the button moved elsewhere would move the next button."""
+    data = base()
+    hand_button = data["positions"]["hand_button"]
+    for seat in range(3):
+        if seat != hand_button:
+            data["positions"]["button"] = seat
+            with pytest.raises(SnapshotError) as info:
+                restore(data, clock=FakeClock())
+            assert "positions" in str(info.value)
 
 
 @pytest.mark.parametrize("text", ["", "{", "[]", "null", '"holdem.table"', b"\xff\xfe"])
