@@ -73,7 +73,7 @@ from holdem.table_seats import (
 )
 from holdem.table_sitout import TableSitOut, dealt_in_count, plan_hand
 from holdem.table_straddles import TableStraddles, plan_straddles
-from holdem.table_turns import TableTurns
+from holdem.table_turns import TableTurns, TimedHand
 
 __all__ = [
     "ActedForAbsent",
@@ -100,6 +100,7 @@ __all__ = [
     "TableEvent",
     "TableMode",
     "TableReason",
+    "TimedHand",
     "TimedOut",
     "TurnClock",
 ]
@@ -270,7 +271,6 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         self._last: Hand | None = None
         self._hand_seats: tuple[int, ...] = ()
         self._turn_started = None  # the decision in progress (TableTurns)
-        self._turn_key = None
         # Recent hands' configurations (frozen), reused when a hand repeats
         # one: with stacks reset every hand, the button comes round again.
         self._configs: dict[tuple[object, ...], TableConfig] = {}
@@ -661,7 +661,13 @@ class Table(TableTurns, TableSitOut, TableStraddles):
             holes = [hole_cards.get(s) for s in live]
         if seed is None and self._seed is not None:
             seed = f"{self._seed}/{number}"
-        hand = Hand(config, seed=seed, hole_cards=holes, board=board)
+        hand: Hand
+        if self.turn_clock is None:
+            hand = Hand(config, seed=seed, hole_cards=holes, board=board)
+        else:
+            hand = TimedHand(
+                config, seed=seed, hole_cards=holes, board=board, on_decision=self._decided
+            )
         # Nothing above changed the table: a bad card or seed leaves it as it was.
         self._started_at = started
         if index != self._level:
@@ -683,7 +689,7 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         self._hand = hand
         self._hand_seats = live
         if self.turn_clock is not None:
-            self._start_turn(now)
+            self._turn_started = now
         return hand
 
     def finish_hand(self) -> Hand:
@@ -706,7 +712,7 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         self._hands += 1
         self._hand = None
         self._last = hand
-        self._turn_started = self._turn_key = None
+        self._turn_started = None
         now = self._clock()
         groups = hand.eliminations() if 0 in stacks else ()
         survivors = len(seats) - sum(len(group) for group in groups)

@@ -84,6 +84,7 @@ from holdem.snapshot import SnapshotError, read_json
 from holdem.table import Table
 from holdem.table_button import Positions
 from holdem.table_seats import Player, Standing, TableMode
+from holdem.table_turns import TimedHand
 
 __all__ = ["SCHEMA", "VERSION", "SnapshotError", "dumps", "loads", "restore", "snapshot"]
 
@@ -102,15 +103,8 @@ def _standing(standing: Standing) -> dict[str, Any]:
 
 
 def snapshot(table: Table) -> dict[str, Any]:
-    """The whole state of ``table`` as JSON-ready data (schema ``holdem.table`` v1).
-
-    With a turn clock, a decision made directly on the hand in progress is
-    noticed here, as by :attr:`~holdem.table.Table.deadline`: the next
-    decision's time starts now, in the table and in the snapshot alike.
-    """
+    """The whole state of ``table`` as JSON-ready data (schema ``holdem.table`` v1)."""
     now = table._clock()
-    if table.turn_clock is not None and table._hand is not None:
-        table._sync_turn(now)
     schedule = table.schedule
     positions = table._positions
     return {
@@ -482,8 +476,8 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
         if (turn is None) != (rules is None):
             raise _fail("turn_seconds_ago", "is set when a turn clock times a hand in progress")
         if turn is not None:
+            table._hand = TimedHand.adopt(table._hand, table._decided)
             table._turn_started = now - turn
-            table._turn_key = (hands + 1, table._hand.decision)
     elif turn is not None:
         raise _fail("turn_seconds_ago", "no decision is timed between hands")
     elif hands == 0 and started:

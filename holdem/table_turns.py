@@ -9,12 +9,44 @@ table's state, declared below.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from holdem.betting import Action
 from holdem.clock import TurnClock, default_action
 from holdem.hand import Hand
 from holdem.table_events import ActedForAbsent, SatOut, TableEvent, TimedOut
 from holdem.table_seats import Player, TableError, TableReason
+
+
+class TimedHand(Hand):
+    """A hand dealt by a table with a turn clock.
+
+    It is an ordinary :class:`~holdem.hand.Hand` that tells the table each
+    time it accepts a decision, so the next decision's time starts at that
+    moment whether the action came through :meth:`TableTurns.act` or was
+    made directly on the hand (``hand.act``, ``hand.call``...). Copies
+    (:meth:`~holdem.hand.Hand.copy`) are plain hands and tell nobody.
+    """
+
+    __slots__ = ("_on_decision",)
+
+    def __init__(self, *args: Any, on_decision: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._on_decision = on_decision
+
+    @classmethod
+    def adopt(cls, hand: Hand, on_decision: Callable[[], None]) -> TimedHand:
+        """``hand`` (a restored one) as a timed hand; ``hand`` itself must
+        not be used afterwards (the two share their state)."""
+        timed = cls.__new__(cls)
+        for name in Hand._ALL_SLOTS:
+            setattr(timed, name, getattr(hand, name))
+        timed._on_decision = on_decision
+        return timed
+
+    def _run(self, apply: Callable[..., None], *args: Any) -> None:
+        super()._run(apply, *args)
+        self._on_decision()
 
 
 class TableTurns:
@@ -28,10 +60,8 @@ class TableTurns:
     _hands: int
     _players: list[Player | None]
     _record: Callable[[TableEvent], None]
-    # The decision in progress: when it started on the clock, and (hand
-    # number, decision number) to notice actions made directly on the hand.
+    # When the decision in progress started on the clock.
     _turn_started: float | None
-    _turn_key: tuple[int, int] | None
 
     def act(self, seat: int, action: Action | str, *, decision: int | None = None) -> None:
         """Apply ``action`` for the player at **table** seat ``seat`` in the
@@ -71,21 +101,14 @@ class TableTurns:
             raise TableError(seat, TableReason.NOT_DEALT_IN, "no player dealt in at that seat")
         rules = self.turn_clock
         now = self._clock()
-        turn = self._turn_started, self._turn_key
-        if rules is not None:
-            self._sync_turn(now)
-        try:
-            hand.act(self._hand_seats.index(seat), action, decision=decision)
-        except Exception:
-            self._turn_started, self._turn_key = turn  # a refused action changes nothing
-            raise
+        started = self._turn_started
+        hand.act(self._hand_seats.index(seat), action, decision=decision)
         if rules is None:
             return
         player = self._players[seat]
-        assert player is not None and self._turn_started is not None
-        player.time_bank = rules.bank_after(self._turn_started, now, player.time_bank)
+        assert player is not None and started is not None
+        player.time_bank = rules.bank_after(started, now, player.time_bank)
         player.timeouts = 0
-        self._start_turn(now)
 
     @property
     def deadline(self) -> float | None:
@@ -95,7 +118,6 @@ class TableTurns:
         rules, hand = self.turn_clock, self._hand
         if rules is None or hand is None or (legal := hand.legal_actions()) is None:
             return None
-        self._sync_turn(self._clock())
         player = self._players[self._hand_seats[legal.seat]]
         assert player is not None and self._turn_started is not None
         if player.sitting_out:
@@ -148,19 +170,8 @@ class TableTurns:
                     player.sitting_out = True
                     player.entry = None
                     self._record(SatOut(seat, player.name, "timeouts"))
-        if rules is not None:
-            self._start_turn(self._clock())
         return event
 
-    def _start_turn(self, now: float) -> None:
-        hand = self._hand
-        assert hand is not None
-        self._turn_started = now
-        self._turn_key = (self._hands + 1, hand.decision)
-
-    def _sync_turn(self, now: float) -> None:
-        """An action made directly on the hand starts the next decision now."""
-        hand = self._hand
-        assert hand is not None
-        if self._turn_key != (self._hands + 1, hand.decision):
-            self._start_turn(now)
+    def _decided(self) -> None:
+        """A decision was accepted (:class:`TimedHand`): the next one starts now."""
+        self._turn_started = self._clock()

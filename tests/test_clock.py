@@ -134,15 +134,6 @@ def test_timeouts_in_a_row_count_and_an_action_in_time_resets_them() -> None:
     assert [s.timeouts for s in table.seats if s] == [0, 0]
 
 
-def test_an_action_made_on_the_hand_starts_the_next_decision_when_seen() -> None:
-    table, clock = timed_table()
-    hand = table.start_hand()
-    hand.act(0, "call")  # not through the table: not timed
-    clock.now = 150.0
-    assert table.deadline == 165.0  # seat 1's decision counted from now
-    assert table.poll_clock() == ()
-
-
 def test_an_illegal_action_changes_nothing() -> None:
     table, clock = timed_table()
     hand = table.start_hand()
@@ -246,3 +237,23 @@ def test_a_refused_action_leaves_the_decision_timer_alone() -> None:
     with pytest.raises(IllegalActionError):
         table.act(2, "check")  # the hand is over
     assert table_snapshot.snapshot(table) == before
+
+
+def test_a_decision_made_directly_on_the_hand_starts_the_next_one_at_once() -> None:
+    """A server that acts on the hand itself (``hand.act``) at 104: the next
+    decision's time starts at 104, not when the table next looks (at 112);
+    so a snapshot taken later restores the same deadline."""
+    from holdem import table_snapshot
+
+    table, clock = timed_table()
+    hand = table.start_hand()
+    clock.now = 104.0
+    hand.act(0, "call")  # button, first to act three-handed
+    clock.now = 112.0
+    assert table.deadline == 119.0  # 104 + 10 + 5
+    twin = table_snapshot.loads(table_snapshot.dumps(table), clock=FakeClock(12.0))
+    assert twin.deadline == 19.0
+    twin.hand.act(1, "call")  # type: ignore[union-attr]
+    assert twin.deadline == 12.0 + 15.0
+    clock.now = 119.0
+    assert table.poll_clock() == (TimedOut(1, 1, "B", "fold", 1),)

@@ -168,7 +168,10 @@ def step(table: Table, rng: random.Random, clock: FakeClock) -> bool:
         if table.poll_clock():
             return True
         seat = table.hand_seats[legal.seat]
-        table.act(seat, random_action(legal, rng))
+        if rng.random() < 0.2:  # directly on the hand: still timed (TimedHand)
+            hand.act(legal.seat, random_action(legal, rng))
+        else:
+            table.act(seat, random_action(legal, rng))
         return True
     clock.now += rng.choice([0.0, 1.5, 40.0, 700.0])
     table.expire_holds()
@@ -189,7 +192,7 @@ def step(table: Table, rng: random.Random, clock: FakeClock) -> bool:
     elif cash and pick == 0:
         for seat, state in enumerate(seats):
             if state is not None and state.stack == 0:
-                table.rebuy(seat, rng.randint(50, 300))
+                table.rebuy(seat, rng.randint(50, 300), post=rng.random() < 0.5)
                 break
     elif cash and pick == 1 and None in seats:
         seat = seats.index(None)
