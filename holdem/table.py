@@ -39,8 +39,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 from holdem.betting import Action
 from holdem.clock import TurnClock
-from holdem.config import Structure, TableConfig
-from holdem.errors import ConfigError
+from holdem.config import MAX_STACK, Structure, TableConfig
+from holdem.errors import ConfigError, value_text
 from holdem.hand import Hand
 from holdem.schedule import Level, Schedule
 from holdem.table_button import Positions
@@ -203,47 +203,78 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         max_events: int = 10_000,
     ) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
-            raise ConfigError("size", f"a table has 2 to 10 seats, got {size!r}")
+            raise ConfigError("size", f"a table has 2 to 10 seats, got {value_text(size, True)}")
         if isinstance(schedule, Level):
             schedule = Schedule([schedule])
         if not isinstance(schedule, Schedule):
-            raise ConfigError("schedule", f"must be a Schedule or a Level, got {schedule!r}")
+            raise ConfigError(
+                "schedule", f"must be a Schedule or a Level, got {value_text(schedule, True)}"
+            )
         try:
             self.mode = TableMode(mode)
         except ValueError:
-            raise ConfigError("mode", f"must be cash or tournament, got {mode!r}") from None
-        if isinstance(min_buy_in, bool) or not isinstance(min_buy_in, int) or min_buy_in < 1:
-            raise ConfigError("min_buy_in", f"must be a whole number >= 1, got {min_buy_in!r}")
+            raise ConfigError(
+                "mode", f"must be cash or tournament, got {value_text(mode, True)}"
+            ) from None
+        if (
+            isinstance(min_buy_in, bool)
+            or not isinstance(min_buy_in, int)
+            or not 1 <= min_buy_in <= MAX_STACK
+        ):
+            raise ConfigError(
+                "min_buy_in",
+                f"must be a whole number from 1 to 2**62, got {value_text(min_buy_in, True)}",
+            )
         if max_buy_in is not None and (
             isinstance(max_buy_in, bool)
             or not isinstance(max_buy_in, int)
             or max_buy_in < min_buy_in
         ):
             raise ConfigError(
-                "max_buy_in", f"must be a whole number >= min_buy_in, got {max_buy_in!r}"
+                "max_buy_in",
+                f"must be a whole number >= min_buy_in, got {value_text(max_buy_in, True)}",
             )
         if (
             isinstance(hold_seconds, bool)
             or not isinstance(hold_seconds, (int, float))
             or not hold_seconds >= 0
+            or (isinstance(hold_seconds, int) and hold_seconds > MAX_STACK)
         ):
             raise ConfigError(
-                "hold_seconds", f"must be a number of seconds >= 0, got {hold_seconds!r}"
+                "hold_seconds",
+                f"must be a number of seconds >= 0, got {value_text(hold_seconds, True)}",
             )
         check_seed(seed)
         if button is not None and (
             isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < size
         ):
-            raise ConfigError("button", f"must be a seat from 0 to {size - 1}, got {button!r}")
-        if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
-            raise ConfigError("max_events", f"must be a whole number >= 1, got {max_events!r}")
+            raise ConfigError(
+                "button", f"must be a seat from 0 to {size - 1}, got {value_text(button, True)}"
+            )
+        if (
+            isinstance(max_events, bool)
+            or not isinstance(max_events, int)
+            or not 1 <= max_events <= MAX_STACK
+        ):
+            raise ConfigError(
+                "max_events",
+                f"must be a whole number from 1 to 2**62, got {value_text(max_events, True)}",
+            )
+        if not callable(clock):
+            raise ConfigError(
+                "clock", f"must be a function returning seconds, got {value_text(clock, True)}"
+            )
         for field, flag in (("straddles", straddles), ("button_straddles", button_straddles)):
             if not isinstance(flag, bool):
-                raise ConfigError(field, f"must be true or false, got {flag!r}")
+                raise ConfigError(field, f"must be true or false, got {value_text(flag, True)}")
         if not isinstance(newcomers_wait, bool):
-            raise ConfigError("newcomers_wait", f"must be true or false, got {newcomers_wait!r}")
+            raise ConfigError(
+                "newcomers_wait", f"must be true or false, got {value_text(newcomers_wait, True)}"
+            )
         if turn_clock is not None and not isinstance(turn_clock, TurnClock):
-            raise ConfigError("turn_clock", f"must be a TurnClock or None, got {turn_clock!r}")
+            raise ConfigError(
+                "turn_clock", f"must be a TurnClock or None, got {value_text(turn_clock, True)}"
+            )
         TableConfig([1, 1], 0, 1, structure=structure, chip_unit=chip_unit)  # checks both
         self.size = size
         self.schedule = schedule
@@ -404,29 +435,34 @@ class Table(TableTurns, TableSitOut, TableStraddles):
             TableError: during a hand, no such seat, seat taken, name empty or
                 already seated, or a tournament that has started.
             BuyInError: a cash buy-in below ``min_buy_in`` or above
-                ``max_buy_in`` (R10.2); in a tournament, chips below 1.
+                ``max_buy_in`` (R10.2); in a tournament, chips below 1;
+                chips that would bring the table's beyond 2**62.
         """
         self._between_hands(seat)
         self._expire()
         if not isinstance(post, bool):
             raise TableError(
-                seat, TableReason.BAD_AMOUNT, f"post must be true or false, got {post!r}"
+                seat,
+                TableReason.BAD_AMOUNT,
+                f"post must be true or false, got {value_text(post, True)}",
             )
         taken = self._players[seat]
         if taken is not None:
             raise TableError(seat, TableReason.SEAT_TAKEN, f"taken by {taken.name}")
         if not isinstance(name, str) or not name.strip():
             raise TableError(
-                seat, TableReason.BAD_NAME, f"a name must be a non-empty string, got {name!r}"
+                seat,
+                TableReason.BAD_NAME,
+                f"a name must be a non-empty string, got {value_text(name, True)}",
             )
         if any(p is not None and p.name == name for p in self._players):
             raise TableError(seat, TableReason.BAD_NAME, f"{name} is already seated")
         if self.mode is TableMode.TOURNAMENT:
             if self._started_at is not None:
                 raise TableError(seat, TableReason.TOURNAMENT_STARTED, "the tournament has started")
-            check_chips(seat, chips, 0, 1, None)
+            check_chips(seat, chips, 0, 1, None, self._chips())
         else:
-            check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
+            check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in, self._chips())
         bank = 0.0 if self.turn_clock is None else self.turn_clock.time_bank
         entry = self._newcomer_entry(post)
         self._players[seat] = Player(name, chips, time_bank=bank, entry=entry)
@@ -476,9 +512,12 @@ class Table(TableTurns, TableSitOut, TableStraddles):
             raise TableError(seat, TableReason.NO_REBUYS, "no rebuys in a tournament")
         if not isinstance(post, bool):
             raise TableError(
-                seat, TableReason.BAD_AMOUNT, f"post must be true or false, got {post!r}"
+                seat,
+                TableReason.BAD_AMOUNT,
+                f"post must be true or false, got {value_text(post, True)}",
             )
-        check_chips(seat, chips, player.stack, self.min_buy_in, self.max_buy_in)
+        others = self._chips() - player.stack
+        check_chips(seat, chips, player.stack, self.min_buy_in, self.max_buy_in, others)
         kind = "rebuy" if player.stack == 0 else "top-up"
         player.stack += chips
         player.busted_at = None
@@ -508,10 +547,10 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         if self.mode is TableMode.TOURNAMENT:
             raise TableError(None, TableReason.NO_REBUYS, "no rebuys in a tournament")
         players = self._players
-        for seat, player in enumerate(players):
-            if player is not None:
-                check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
-                break
+        seated = [seat for seat, player in enumerate(players) if player is not None]
+        if seated:
+            others = chips * (len(seated) - 1) if isinstance(chips, int) else 0
+            check_chips(seated[0], chips, 0, self.min_buy_in, self.max_buy_in, others)
         for seat, player in enumerate(players):
             if player is None:
                 continue
@@ -768,6 +807,10 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         self._events.append(event)
         self._recorded += 1
 
+    def _chips(self) -> int:
+        """All the chips at the table (between hands)."""
+        return sum(p.stack for p in self._players if p is not None)
+
     def _held_until(self, player: Player) -> float | None:
         return None if player.busted_at is None else player.busted_at + self.hold_seconds
 
@@ -786,7 +829,9 @@ class Table(TableTurns, TableSitOut, TableStraddles):
     def _between_hands(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
             raise TableError(
-                None, TableReason.NO_SUCH_SEAT, f"no table seat {seat!r} (0 to {self.size - 1})"
+                None,
+                TableReason.NO_SUCH_SEAT,
+                f"no table seat {value_text(seat, True)} (0 to {self.size - 1})",
             )
         if self._hand is not None:
             raise TableError(seat, TableReason.HAND_IN_PROGRESS, "a hand is in progress")

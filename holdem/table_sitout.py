@@ -55,6 +55,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from holdem.errors import value_text
 from holdem.hand import Hand
 from holdem.table_button import Positions, place_button
 from holdem.table_events import DealtIn, MissedBlind, SatIn, SatOut, TableEvent
@@ -228,7 +229,9 @@ class TableSitOut:
             raise TableError(seat, TableReason.NOT_SITTING_OUT, f"{player.name} is not sitting out")
         if not isinstance(post, bool):
             raise TableError(
-                seat, TableReason.BAD_AMOUNT, f"post must be true or false, got {post!r}"
+                seat,
+                TableReason.BAD_AMOUNT,
+                f"post must be true or false, got {value_text(post, True)}",
             )
         if self.mode is TableMode.TOURNAMENT or not (player.missed_small or player.missed_big):
             entry = "dealt in"

@@ -13,6 +13,7 @@ from typing import Any
 
 from holdem.betting import Action
 from holdem.clock import TurnClock, default_action
+from holdem.errors import value_text
 from holdem.hand import Hand
 from holdem.table_events import ActedForAbsent, SatOut, TableEvent, TimedOut
 from holdem.table_seats import Player, TableError, TableReason
@@ -89,7 +90,9 @@ class TableTurns:
         size = len(self._players)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < size:
             raise TableError(
-                None, TableReason.NO_SUCH_SEAT, f"no table seat {seat!r} (0 to {size - 1})"
+                None,
+                TableReason.NO_SUCH_SEAT,
+                f"no table seat {value_text(seat, True)} (0 to {size - 1})",
             )
         timed_out = self.poll_clock()
         hand = self._hand
@@ -140,7 +143,7 @@ class TableTurns:
         progress.
         """
         deadline = self.deadline
-        if deadline is None or self._clock() < deadline:
+        if deadline is None or not self._clock() >= deadline:  # a NaN clock times out nobody
             return ()
         return (self._time_out(),)
 

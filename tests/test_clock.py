@@ -257,3 +257,22 @@ def test_a_decision_made_directly_on_the_hand_starts_the_next_one_at_once() -> N
     assert twin.deadline == 12.0 + 15.0
     clock.now = 119.0
     assert table.poll_clock() == (TimedOut(1, 1, "B", "fold", 1),)
+
+
+def test_a_clock_returning_nan_times_out_nobody() -> None:
+    """A broken clock (NaN) never forces a fold: poll_clock does nothing."""
+    table, clock = timed_table()
+    hand = table.start_hand()
+    clock.now = float("nan")
+    assert table.poll_clock() == () and hand.to_act == 0
+    with pytest.raises(ConfigError) as info:
+        Table(3, schedule=Level(5, 10), clock=5)  # type: ignore[arg-type]
+    assert info.value.field == "clock"
+
+
+@pytest.mark.parametrize("field", ["decision_seconds", "time_bank"])
+def test_turn_clock_refuses_a_number_beyond_any_float(field: str) -> None:
+    kwargs: dict[str, object] = {"decision_seconds": 10, field: 10**5000}
+    with pytest.raises(ConfigError) as info:
+        TurnClock(**kwargs)  # type: ignore[arg-type]
+    assert info.value.field == field and "16610-bit number" in str(info.value)
