@@ -183,3 +183,20 @@ def test_numpy_integers_are_accepted_as_settings() -> None:
     aec.reset(seed=1)
     assert aec.hand is not None and aec.hand.config.stacks == (50, 60)
     assert Abstraction([np.int64(1), np.float64(0.5)]).fractions == (Fraction(1), Fraction(1, 2))
+
+
+def test_the_aec_loop_of_docs_rl_runs_and_its_results_sum_to_zero(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The first Python block of docs/rl.md, run as written (a new user's first loop)."""
+    import ast
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "rl.md").read_text()
+    block = re.findall(r"```python\n(.*?)```", text, re.S)[0]
+    assert "aec_env(players=6" in block
+    exec(compile(block, "docs/rl.md", "exec"), {})
+    result = ast.literal_eval(capsys.readouterr().out)
+    assert sorted(result) == [f"player_{s}" for s in range(6)]
+    assert sum(result.values()) == 0
