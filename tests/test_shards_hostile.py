@@ -145,3 +145,14 @@ def test_stdin_is_read_as_bytes(
         capsys.readouterr().err
         == "holdem merge: error: -: cannot read: not UTF-8 text (byte 0xc3 at 0)\n"
     )
+
+
+def test_hands_and_count_together_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--count`` is another name of ``--hands``: both at once used to keep the last
+    one silently."""
+    status = main(["simulate", "--hands", "5", "--count", "10", "--players", "2"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.splitlines()[-1].endswith("argument --count: not allowed with argument --hands")
+    assert main(["simulate", "--count", "3", "--players", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hands"] == 3
