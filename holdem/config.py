@@ -7,11 +7,12 @@ Everything is checked when the configuration is built; a bad value raises
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from holdem.errors import ConfigError
+from holdem.pots import Rake
 
 
 class AnteType(str, enum.Enum):
@@ -51,6 +52,27 @@ def _enum(cls: type[enum.Enum], field: str, value: object) -> enum.Enum:
         raise ConfigError(field, f"must be one of {choices}, got {value!r}") from None
 
 
+def _max_runs(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
+        raise ConfigError("max_runs", f"must be 1, 2 or 3 (R12.1), got {value!r}")
+    return value
+
+
+def _rake(value: object) -> Rake | None:
+    if value is None or isinstance(value, Rake):
+        return value
+    if not isinstance(value, Mapping):
+        raise ConfigError("rake", f"must be a Rake, a mapping or None, got {value!r}")
+    unknown = set(value) - {"rate", "cap", "no_flop_no_drop"}
+    if unknown or "rate" not in value:
+        raise ConfigError(
+            "rake", f"needs 'rate' and may have 'cap', 'no_flop_no_drop', got {dict(value)!r}"
+        )
+    return Rake(
+        value["rate"], cap=value.get("cap"), no_flop_no_drop=value.get("no_flop_no_drop", False)
+    )
+
+
 @attrs.frozen(init=False)
 class TableConfig:
     """The table for one hand; all amounts in chips (integers).
@@ -73,6 +95,11 @@ class TableConfig:
         big_blind_seat: the seat posting the big blind. By default the
             second seat left of the button, or the non-button seat heads-up.
             Preflop action starts left of it.
+        max_runs: the most times the board may be run when betting ends with
+            a player all-in and cards to come (R12.1), 1 to 3; 1 (never asked)
+            unless given.
+        rake: the table's :class:`~holdem.pots.Rake` (R13), or ``None`` for no
+            rake; a mapping such as ``{"rate": "5%", "cap": 30}`` is accepted.
 
     Raises:
         ConfigError: any field is invalid (2 to 10 seats, names unique and
@@ -95,6 +122,8 @@ class TableConfig:
     chip_unit: int
     small_blind_seat: int | None
     big_blind_seat: int
+    max_runs: int
+    rake: Rake | None
 
     def __init__(
         self,
@@ -111,6 +140,8 @@ class TableConfig:
         chip_unit: int = 1,
         small_blind_seat: int | None | str = "default",
         big_blind_seat: int | None = None,
+        max_runs: int = 1,
+        rake: Rake | Mapping[str, object] | None = None,
     ) -> None:
         if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
             raise ConfigError("stacks", f"must be a sequence of chip counts, got {stacks!r}")
@@ -172,6 +203,8 @@ class TableConfig:
         attrs_set(self, "chip_unit", unit)
         attrs_set(self, "small_blind_seat", small_blind_seat)
         attrs_set(self, "big_blind_seat", big_blind_seat)
+        attrs_set(self, "max_runs", _max_runs(max_runs))
+        attrs_set(self, "rake", _rake(rake))
 
     def to_dict(self) -> dict[str, object]:
         """The fields as JSON-ready data; ``TableConfig(**config.to_dict()) == config``."""
@@ -179,7 +212,9 @@ class TableConfig:
         for field in attrs.fields(TableConfig):
             value = getattr(self, field.name)
             data[field.name] = (
-                list(value)
+                value.to_dict()
+                if isinstance(value, Rake)
+                else list(value)
                 if isinstance(value, tuple)
                 else value.value
                 if isinstance(value, enum.Enum)

@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 from holdem import pots as _pots
 from holdem import showdown as _showdown
 from holdem.betting import Action, Kind, LegalActions, parse_action
-from holdem.cards import UNKNOWN, Dealer
+from holdem.cards import UNKNOWN, Dealer, run_boards
 from holdem.config import Structure, TableConfig
 from holdem.errors import ConfigError, IllegalActionError, NotationError, Reason
 from holdem.events import (
@@ -27,14 +27,25 @@ from holdem.events import (
     Event,
     HoleCardsDealt,
     Mucked,
+    RunsAgreed,
+    RunsChosen,
     Shown,
     StreetDealt,
     UncalledReturned,
 )
 from holdem.forced_bets import post_forced_bets
-from holdem.settlement import HandResult, ShowdownError, must_show, settle, show_order
+from holdem.settlement import (
+    HandResult,
+    ShowdownError,
+    later_runs,
+    must_show,
+    run_answer_problem,
+    run_order,
+    settle,
+    show_order,
+)
 
-__all__ = ["BETTING", "OVER", "SHOWDOWN", "STREETS", "Hand", "HandResult", "ShowdownError"]
+__all__ = ["BETTING", "OVER", "RUNS", "SHOWDOWN", "STREETS", "Hand", "HandResult", "ShowdownError"]
 
 STREETS = ("preflop", "flop", "turn", "river")
 _FOLD, _CHECK, _CALL, _ALL_IN = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN
@@ -42,6 +53,7 @@ _BOARD_SIZE = (0, 3, 4, 5)
 
 BETTING = "betting"
 SHOWDOWN = "showdown"
+RUNS = "runs"
 OVER = "over"
 
 
@@ -56,7 +68,10 @@ class Hand:
         hole_cards: optional fixed hole cards per seat (indexed by seat); an
             entry may be ``None`` (dealt from the deck) or ``"????"`` (unknown:
             that hand can never win a pot).
-        board: optional fixed board cards, in dealing order.
+        board: optional fixed board cards, in dealing order: up to five, then,
+            when the table allows more than one run (``max_runs``, R12), the
+            cards of run 2 and run 3 in the order they are dealt, each later
+            run starting at the first street not common to every run.
         show_policy: ``"auto"`` (default: at showdown a seat shows when it must
             or when it wins, and mucks otherwise, R6.3, R6.4) or ``"manual"``
             (the hand waits for :meth:`show` or :meth:`muck` from each seat in
@@ -71,6 +86,11 @@ class Hand:
     :meth:`call`, :meth:`bet`, :meth:`raise_to`, :meth:`all_in`). An illegal
     action raises :class:`~holdem.errors.IllegalActionError` and changes
     nothing (R3.7).
+
+    When the table allows more than one run of the board (``max_runs``) and
+    betting ends with a player all-in and cards to come, the hand asks each
+    seat still in, in turn (:attr:`run_seat`, while :attr:`to_act` is
+    ``None``), how many runs it accepts: :meth:`choose_runs` (R12.1).
     """
 
     __slots__ = (
@@ -101,6 +121,12 @@ class Hand:
         "_min_raise",
         "_memo",
         "_unknown",
+        "_run_cards",
+        "_run_stub",
+        "_run_queue",
+        "_run_offer",
+        "_runs",
+        "_run_boards",
     )
     _LISTS = (
         "_stacks",
@@ -114,6 +140,7 @@ class Hand:
         "_show_queue",
         "_shown",
         "_ranks",
+        "_run_queue",
     )
 
     def __init__(
@@ -131,9 +158,14 @@ class Hand:
         self.config = config
         self._n = n
         self._manual = show_policy == "manual"
-        dealer = Dealer(n, config.button, hole_cards, board, seed)
+        dealer = Dealer(n, config.button, hole_cards, board, seed, config.max_runs)
         self._hole = dealer.hole
         self._deck_board = dealer.board
+        self._run_cards = dealer.run_cards
+        self._run_stub = dealer.stub
+        self._run_queue: list[int] = []
+        self._run_offer = self._runs = 1
+        self._run_boards: tuple[tuple[str, ...], ...] = ()
         self._unknown = any(cards[0] == UNKNOWN for cards in dealer.hole)
         self._stacks = list(config.stacks)
         self._bets = [0] * n
@@ -227,6 +259,22 @@ class Hand:
     def showdown_seat(self) -> int | None:
         """With ``show_policy="manual"``, the seat to show or muck next."""
         return self._show_queue[0] if self._phase == SHOWDOWN else None
+
+    @property
+    def run_seat(self) -> int | None:
+        """The seat to say how many runs of the board it accepts (R12.1), or ``None``."""
+        return self._run_queue[0] if self._phase == RUNS else None
+
+    @property
+    def run_count(self) -> int:
+        """The runs of the board agreed (R12.1): 1 until more are agreed."""
+        return self._runs
+
+    @property
+    def boards(self) -> tuple[tuple[str, ...], ...]:
+        """Every run's board dealt so far, run 1 first (R12.2); ``(board,)``
+        until a later run is dealt."""
+        return (self._board, *self._run_boards)
 
     @property
     def is_over(self) -> bool:
@@ -409,7 +457,10 @@ class Hand:
     def _check_turn(self, seat: int, what: str, amount: int | None) -> LegalActions:
         if self._phase != BETTING:
             reason = Reason.HAND_OVER if self._phase == OVER else Reason.NO_BETTING
-            detail = "the hand is over" if self._phase == OVER else "betting is over (showdown)"
+            detail = {
+                OVER: "the hand is over",
+                RUNS: "betting is over (the players choose how many runs, R12.1)",
+            }.get(self._phase, "betting is over (showdown)")
             raise IllegalActionError(seat, what, reason, detail, None, amount, self._name(seat))
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
             raise IllegalActionError(
@@ -610,6 +661,18 @@ class Hand:
             return
         able = sum(1 for s in live if stacks[s] > 0)
         run_out = able < 2  # R5.3
+        if run_out and self._street < 3 and self.config.max_runs > 1:
+            self._phase = RUNS  # R12.1
+            self._run_queue = run_order(folded, self.config.button)
+            self._run_offer = self.config.max_runs
+            return
+        self._deal(live, run_out)
+
+    def _deal(
+        self, live: list[int], run_out: bool, later: tuple[tuple[str, ...], ...] = ()
+    ) -> None:
+        """Deal the streets still to come (run 1), then ``later``: the other
+        runs' own cards (R12.2); then the showdown."""
         while self._street < 3:
             self._street += 1
             size = _BOARD_SIZE[self._street]
@@ -621,7 +684,48 @@ class Hand:
                 if self._to_act is not None:
                     return
                 run_out = True
+        if later:
+            self._run_boards = later_runs(self._board, later, self._log)
         self._showdown(live)
+
+    # ------------------------------------------------------------ runs (R12)
+    def choose_runs(self, seat: int, count: int) -> None:
+        """Answer the run question for ``seat``: it accepts at most ``count`` runs (R12.1).
+
+        The seats still in answer in turn (:attr:`run_seat`); the smallest
+        answer is used, so an answer of 1 settles it at once. After the last
+        answer the runs are dealt and the hand goes to showdown.
+
+        Raises:
+            IllegalActionError: no run question is open
+                (``Reason.NO_RUN_QUESTION``, or ``HAND_OVER``), the seat is
+                not a seat (``UNKNOWN_SEAT``) or not the one to answer
+                (``NOT_YOUR_TURN``), or ``count`` is not a whole number from 1
+                to ``max_runs`` (``BAD_RUN_COUNT``); the hand is unchanged.
+        """
+        config = self.config
+        problem = run_answer_problem(
+            self._phase, self._run_queue, self._n, config.max_runs, seat, count
+        )
+        if problem is not None:
+            reason, detail = problem
+            amount = count if type(count) is int else None  # noqa: E721
+            raise IllegalActionError(
+                seat, "choose runs", reason, detail, None, amount, self._name(seat)
+            )
+        self._run(self._choose_runs, seat, count)
+
+    def _choose_runs(self, seat: int, count: int) -> None:
+        self._log.append(RunsChosen(seat, count))
+        self._run_queue.pop(0)
+        self._run_offer = min(self._run_offer, count)
+        if self._run_offer == 1 or not self._run_queue:
+            self._run_queue = []
+            self._runs = self._run_offer
+            self._log.append(RunsAgreed(self._runs))
+            self._phase = BETTING
+            later = run_boards(self._run_cards, self._run_stub, len(self._board), self._runs)
+            self._deal([s for s in range(self._n) if not self._folded[s]], True, later)
 
     def _start_street(self) -> None:
         n = self._n
@@ -750,6 +854,8 @@ class Hand:
             self._returned,
             self._shown,
             self._log,
+            boards=self.boards,
+            hole=self._hole,
         )
         self._phase = OVER
         self._show_queue = []

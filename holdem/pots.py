@@ -66,11 +66,14 @@ class PotAward:
         winners: the seats that share it, in odd-chip order (first left of the
             button first, R8.2).
         shares: chips each winner receives from it, parallel to ``winners``.
+        run: the run of the board it was awarded on (R12.3): 1 unless the
+            board was run more than once, when ``pot`` is that run's share.
     """
 
     pot: Pot
     winners: tuple[int, ...]
     shares: tuple[int, ...]
+    run: int = 1
 
 
 @attrs.frozen
@@ -197,6 +200,7 @@ def award_pots(
     ranks: Sequence[int | None],
     button: int,
     chip_unit: int = 1,
+    run: int = 1,
 ) -> Awards:
     """Award each pot to the best hand among its eligible seats (R8).
 
@@ -211,6 +215,8 @@ def award_pots(
         chip_unit: pots are split in whole units of this many chips; odd
             units follow R8.2, and a remainder smaller than one unit goes to
             the first winner (R8.3).
+        run: the run of the board the ranks are for (R12.3), recorded in
+            each :class:`PotAward`.
 
     Returns:
         :class:`Awards`: per-pot winners and shares, and per-seat payouts.
@@ -242,7 +248,7 @@ def award_pots(
         shares[0] += rest
         for s, chips in zip(winners, shares):
             payouts[s] += chips
-        result.append(PotAward(pot, tuple(winners), tuple(shares)))
+        result.append(PotAward(pot, tuple(winners), tuple(shares), run))
     return Awards(tuple(result), tuple(payouts))
 
 
