@@ -15,10 +15,11 @@ Run from the repository root::
     .venv/bin/python benchmarks/bench_random_play.py --hands 2000 --top 15
 
 It prints, in order: hands per second of each engine and their ratio (and of
-holdem's self-play path, ``holdem.simulate.play_hand`` with seat views and
-agents), the cost of one pot settlement (``layer_pots`` + ``award_pots`` on a
-6-way contribution vector), the share of time spent inside treys, and the top
-costs inside ``holdem/`` by cProfile.
+holdem's self-play path, ``holdem.simulate.simulate`` in one process with the
+``random`` agent on every seat, and its ratio to the engine), the cost of one
+pot settlement (``layer_pots`` + ``award_pots`` on a 6-way contribution
+vector), the share of time spent inside treys, and the top costs inside
+``holdem/`` by cProfile.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from holdem import Hand, TableConfig, award_pots, layer_pots
-from holdem.agents import RandomAgent, random_action
-from holdem.simulate import play_hand
+from holdem.agents import random_action
+from holdem.simulate import simulate
 
 SEATS, SMALL, BIG, STACK = 6, 1, 2, 400
 CONFIGS = [TableConfig([STACK] * SEATS, SMALL, BIG, button=b) for b in range(SEATS)]
@@ -55,13 +56,10 @@ def holdem_hands(hands: int, seed: int) -> tuple[int, int]:
 
 
 def holdem_agent_hands(hands: int, seed: int) -> tuple[int, int]:
-    """The self-play path: a seat view per decision, RandomAgent per seat."""
-    actions = 0
-    for index in range(hands):
-        agents = [RandomAgent(f"{seed}:{index}:{s}") for s in range(SEATS)]
-        hand = play_hand(CONFIGS[index % SEATS], agents, seed=f"{seed}:{index}")
-        actions += sum(1 for e in hand.log if type(e).__name__ == "Acted")
-    return hands, actions
+    """The self-play path, ``holdem.simulate.simulate`` in one process: the
+    ``random`` agent on every seat acting on a decision view."""
+    simulation = simulate(SEATS, hands, seed, ["random"], big_blind=BIG, stack=STACK)
+    return simulation.hands, 0
 
 
 # --------------------------------------------------------------- PokerKit
@@ -197,12 +195,13 @@ def main(argv: list[str] | None = None) -> int:
     agents, _ = measured["self-play"]
     theirs, their_actions = measured["pokerkit"]
     print(f"holdem engine:      {ours:9,.0f} hands/s  ({ours_actions:.2f} actions per hand)")
-    print(f"holdem self-play:   {agents:9,.0f} hands/s  (seat view + RandomAgent per decision)")
+    print(f"holdem self-play:   {agents:9,.0f} hands/s  (simulate: decision view + RandomAgent)")
     print(f"PokerKit 0.7.7:     {theirs:9,.0f} hands/s  ({their_actions:.2f} actions per hand)")
     print(
         f"ratio holdem / PokerKit: {ours / theirs:.1f}x (self-play / PokerKit: "
         f"{agents / theirs:.1f}x)"
     )
+    print(f"ratio self-play / holdem engine: {agents / ours:.2f}x (goal: at least 0.8x)")
 
     number = 20000
     seconds = min(timeit.repeat(settle, number=number, repeat=5)) / number

@@ -35,7 +35,14 @@ from holdem.pots import (
 )
 from holdem.snapshot import SnapshotError
 from holdem.table import BuyInError, Level, Schedule, Table, TableError
-from holdem.views import SeatView, SpectatorView, seat_view, spectator_view
+from holdem.views import (
+    DecisionView,
+    SeatView,
+    SpectatorView,
+    decision_view,
+    seat_view,
+    spectator_view,
+)
 
 __version__ = "0.1.0"
 
@@ -49,6 +56,7 @@ __all__ = [
     "BuyInError",
     "CardError",
     "ConfigError",
+    "DecisionView",
     "EquityError",
     "EquityResult",
     "Hand",
@@ -74,6 +82,7 @@ __all__ = [
     "TableError",
     "TableConfig",
     "award_pots",
+    "decision_view",
     "equity",
     "layer_pots",
     "parse_action",

@@ -1,7 +1,8 @@
 """Bots: the :class:`Agent` protocol and three seeded reference agents.
 
 An agent sees only a :class:`~holdem.views.SeatView` and answers with an
-:class:`~holdem.betting.Action`; bet and raise amounts are "raise to"
+:class:`~holdem.betting.Action` (the reference agents act on the light
+:class:`~holdem.views.DecisionView` as well); bet and raise amounts are "raise to"
 amounts (R3.1). Every reference agent draws from its own
 ``random.Random(seed)``, so the same seed and views give the same actions.
 
@@ -39,7 +40,7 @@ from holdem import showdown as _showdown
 from holdem.betting import Action, Kind, LegalActions
 from holdem.cards import DECK, RANKS, UNKNOWN
 from holdem.errors import ConfigError, HoldemError
-from holdem.views import SeatView
+from holdem.views import DecisionView, SeatView
 
 Seed = int | str | None
 
@@ -62,8 +63,12 @@ class AgentError(HoldemError):
     :class:`~holdem.views.SeatView`, or the view of a seat that is not to act."""
 
 
-def _legal(view: SeatView) -> LegalActions:
-    if not isinstance(view, SeatView):
+View = SeatView | DecisionView
+"""The views the reference agents act on."""
+
+
+def _legal(view: View) -> LegalActions:
+    if not isinstance(view, (SeatView, DecisionView)):
         raise AgentError(
             f"an agent acts on a seat view with legal options "
             f"(holdem.views.seat_view(hand, hand.to_act)), got {type(view).__name__}"
@@ -162,7 +167,7 @@ class RandomAgent:
     def __init__(self, seed: Seed = None) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, view: SeatView) -> Action:
+    def act(self, view: View) -> Action:
         """A uniformly random legal action for ``view.seat``."""
         return random_action(_legal(view), self.rng)
 
@@ -184,7 +189,7 @@ class CallAgent:
     def __init__(self, seed: Seed = None) -> None:
         self.seed = seed
 
-    def act(self, view: SeatView) -> Action:
+    def act(self, view: View) -> Action:
         """Check or call."""
         return _passive(_legal(view))
 
@@ -250,7 +255,7 @@ class PotOddsAgent:
         self.bet_at = bet_at
         self.raise_at = raise_at
 
-    def strength(self, view: SeatView) -> float:
+    def strength(self, view: View) -> float:
         """The estimated chance of winning at showdown, 0 to 1."""
         hole = view.hole_cards
         if UNKNOWN in hole:
@@ -270,7 +275,7 @@ class PotOddsAgent:
             beaten += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
         return float((beaten / self.samples) ** opponents)
 
-    def act(self, view: SeatView) -> Action:
+    def act(self, view: View) -> Action:
         """Bet, raise, call, check or fold by the pot odds (see the class)."""
         legal = _legal(view)
         strength = self.strength(view)

@@ -71,20 +71,33 @@ _ACTION = re.compile(
 
 _CHIPS = re.compile(r"[0-9]+")
 
+MAX_CHIPS = 2**63 - 1
+"""The largest number of chips a text amount may hold (the bound of the PHH
+records too); longer numbers are refused before they are converted."""
+
 
 def parse_chips(text: str) -> int:
     """Read a whole number of chips written with ASCII digits (``2,400`` or ``2_400`` too).
 
     Raises:
-        NotationError: anything else (signs, decimals, other scripts' digits).
+        NotationError: anything else (signs, decimals, other scripts' digits),
+            or more than :data:`MAX_CHIPS`.
 
     >>> parse_chips("2,400")
     2400
     """
     digits = text.replace(",", "").replace("_", "")
     if not _CHIPS.fullmatch(digits):
-        raise NotationError(f"not a whole number of chips: {text!r}")
+        raise NotationError(f"not a whole number of chips: {_short(text)}")
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 19 or int(digits) > MAX_CHIPS:
+        raise NotationError(f"too many chips: {_short(text)} (at most 2**63 - 1)")
     return int(digits)
+
+
+def _short(text: str) -> str:
+    """``text`` quoted, cut to 40 characters so that an error stays one short line."""
+    return repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text):,} characters)"
 
 
 def parse_action(text: str) -> Action:
@@ -101,7 +114,8 @@ def parse_action(text: str) -> Action:
     match = _ACTION.match(text)
     if match is None:
         raise NotationError(
-            f"not an action: {text!r} (expected fold, check, call, bet N, raise to N or all-in)"
+            f"not an action: {_short(text)} "
+            "(expected fold, check, call, bet N, raise to N or all-in)"
         )
     if match["simple"]:
         word = match["simple"].lower()

@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 
+from holdem.betting import MAX_CHIPS
 from holdem.errors import HoldemError
 from holdem.history import chips, pot_award_line, signed
 from holdem.pots import Awards, Layering, award_pots, layer_pots
@@ -96,26 +97,30 @@ def calculate(
     for what, values in (("ranks", ranks), ("folded", folded), ("names", names)):
         if len(values) != n:
             raise CalculatorError(f"{len(values)} {what} for {n} contributions")
-    if len(set(names)) != n or not all(name.strip() for name in names):
+    if not all(isinstance(name, str) and name.strip() for name in names) or len(set(names)) != n:
         raise CalculatorError("names must be non-empty and different")
+    if not all(name.isprintable() for name in names):
+        raise CalculatorError("names must be printable text (no control characters)")
     for seat, chip_count in enumerate(contributions):
-        if isinstance(chip_count, bool) or not isinstance(chip_count, int) or chip_count < 0:
+        if not _chips(chip_count):
             raise CalculatorError(
                 f"{names[seat]}: contribution must be a whole number of chips "
-                f">= 0, got {chip_count!r}"
+                f"from 0 to 2**63 - 1, got {_describe(chip_count)}"
             )
-    if isinstance(dead, bool) or not isinstance(dead, int) or dead < 0:
-        raise CalculatorError(f"dead money must be a whole number of chips >= 0, got {dead!r}")
-    if dead_from is not None and not 0 <= dead_from < n:
-        raise CalculatorError(f"dead money paid by an unknown seat: {dead_from!r}")
+    if not _chips(dead):
+        raise CalculatorError(
+            f"dead money must be a whole number of chips from 0 to 2**63 - 1, got {_describe(dead)}"
+        )
+    if dead_from is not None and not (_chips(dead_from) and dead_from < n):
+        raise CalculatorError(f"dead money paid by an unknown seat: {_describe(dead_from)}")
     for seat, (rank, out) in enumerate(zip(ranks, folded)):
         if out and rank is not None:
             raise CalculatorError(
-                f"{names[seat]} folded and cannot have a rank (use x), got {rank}"
+                f"{names[seat]} folded and cannot have a rank (use x), got {_describe(rank)}"
             )
         if not out and (isinstance(rank, bool) or not isinstance(rank, int) or rank < 1):
             raise CalculatorError(
-                f"{names[seat]} needs a rank of 1 or more (1 = best), got {rank!r}"
+                f"{names[seat]} needs a rank of 1 or more (1 = best), got {_describe(rank)}"
             )
     if all(folded):
         raise CalculatorError("every seat folded; somebody must be left to win")
@@ -134,6 +139,19 @@ def calculate(
         received,
         net,
     )
+
+
+def _chips(value: object) -> bool:
+    """True for a whole number of chips from 0 to :data:`~holdem.betting.MAX_CHIPS`."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_CHIPS
+
+
+def _describe(value: object) -> str:
+    """``value`` for an error line: integers too long to print are described, not printed."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_CHIPS:
+        return f"a number of about {value.bit_length() * 3 // 10:,} digits"
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:30]}... ({len(text):,} characters)"
 
 
 def format_text(calc: Calculation) -> str:

@@ -157,18 +157,33 @@ def _whole(what: str, text: str) -> int:
     try:
         return parse_chips(text)
     except NotationError:
+        digits = text.replace(",", "").replace("_", "")
+        bound = " (at most 2**63 - 1)" if digits.isascii() and digits.isdigit() else ""
         raise CalculatorError(
-            f"{what} must be a whole number of chips >= 0, got {text!r}"
+            f"{what} must be a whole number of chips >= 0, got {_quote(text)}{bound}"
         ) from None
+
+
+def _quote(text: str) -> str:
+    """``text`` quoted, cut short so that an error stays one short line."""
+    return repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text):,} characters)"
+
+
+def _number(text: str) -> int | None:
+    """A whole number of at most 19 ASCII digits (leading zeros aside), else ``None``."""
+    if text.isascii() and text.isdigit() and len(text.lstrip("0")) <= 19:
+        return int(text)
+    return None
 
 
 def _seat(text: str, names: Sequence[str]) -> int:
     if text in names:
         return list(names).index(text)
-    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(names):
-        return int(text) - 1
+    position = _number(text)
+    if position is not None and 1 <= position <= len(names):
+        return position - 1
     raise CalculatorError(
-        f"unknown seat {text!r} (names: {', '.join(names)}; or 1 to {len(names)})"
+        f"unknown seat {_quote(text)} (names: {', '.join(names)}; or 1 to {len(names)})"
     )
 
 
@@ -188,12 +203,12 @@ def _pots(args: argparse.Namespace) -> int:
         for seat, item in enumerate(_items(args.ranks)):
             if item in ("x", "X", "-"):
                 ranks.append(None)
-            elif item.isascii() and item.isdigit():
+            elif _number(item) is not None:
                 ranks.append(int(item))
             else:
                 who = names[seat] if seat < n else f"rank {seat + 1}"
                 raise CalculatorError(
-                    f"{who}: a rank is a whole number >= 1, or x if folded, got {item!r}"
+                    f"{who}: a rank is a whole number >= 1, or x if folded, got {_quote(item)}"
                 )
         if len(ranks) != n:
             raise CalculatorError(f"{len(ranks)} ranks for {n} contributions")
@@ -530,6 +545,65 @@ def _tournament(args: argparse.Namespace) -> int:
     return OK
 
 
+# ------------------------------------------------------------------ serve
+def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
+    serve = subparsers.add_parser(
+        "serve",
+        help="the reference table server: a browser table and a WebSocket protocol",
+        description="Start one process with N tables, each with seats for people and built-in "
+        "bots. Open http://HOST:PORT/ in a browser to play; the protocol is in docs/server.md. "
+        "Needs the server extra (pip install 'holdem[server]').",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--tables", type=int, default=1, help="number of tables (default 1)")
+    serve.add_argument("--bots", type=int, default=3, help="bot seats per table (default 3)")
+    serve.add_argument("--seats", type=int, default=6, help="seats per table (default 6)")
+    serve.add_argument(
+        "--state-dir",
+        metavar="DIR",
+        help="save every table after every action here; a restart continues the hands",
+    )
+    serve.add_argument(
+        "--bot-delay", type=float, default=0.8, help="seconds a bot waits before acting (0.8)"
+    )
+    serve.add_argument(
+        "--decision-seconds", type=float, default=30.0, help="a person's time to act (30)"
+    )
+    serve.set_defaults(handler=_serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from holdem.server import RoomSettings, serve
+    except ImportError as error:
+        print(
+            f"holdem serve: error: the server extra is missing ({error}); "
+            "install it with: pip install 'holdem[server]'",
+            file=sys.stderr,
+        )
+        return USAGE
+    from pathlib import Path
+
+    try:
+        settings = RoomSettings(
+            size=args.seats,
+            bots=args.bots,
+            bot_delay=args.bot_delay,
+            decision_seconds=args.decision_seconds,
+        )
+        settings.check()
+        if not 0 < args.port < 65536:
+            raise HoldemError(f"--port must be 1 to 65535, got {args.port}")
+        state_dir = None if args.state_dir is None else Path(args.state_dir)
+        print(f"holdem serve: http://{args.host}:{args.port}/ ({args.tables} tables)", flush=True)
+        serve(args.host, args.port, tables=args.tables, settings=settings, state_dir=state_dir)
+    except HoldemError as error:
+        print(f"holdem serve: error: {error}", file=sys.stderr)
+        return USAGE
+    return OK
+
+
 # ------------------------------------------------------------------- main
 def build_parser() -> argparse.ArgumentParser:
     """The ``holdem`` parser with one subparser per subcommand."""
@@ -543,6 +617,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_equity(subparsers)
     _add_simulate(subparsers)
     _add_tournament(subparsers)
+    _add_serve(subparsers)
     return parser
 
 

@@ -7,6 +7,7 @@ Everything is checked when the configuration is built; a bad value raises
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Mapping, Sequence
 
 import attrs
@@ -36,12 +37,33 @@ class Structure(str, enum.Enum):
         return self.value
 
 
-def _chips(field: str, value: object, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(field, f"must be a whole number of chips, got {value!r}")
+MAX_CHIPS = 2**62
+"""The largest number of chips any stack or forced bet may hold (well above
+2**53, so every amount stays exact in JSON readers that use doubles, R1.1)."""
+
+
+def _whole(value: object) -> int | None:
+    """``value`` as a plain int (through ``__index__``), or ``None`` for bools
+    and anything that is not a whole number."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def _chips(field: str, whole: object, minimum: int) -> int:
+    value = _whole(whole)
+    if value is None:
+        raise ConfigError(field, f"must be a whole number of chips, got {whole!r}")
     if value < minimum:
         raise ConfigError(field, f"must be at least {minimum}, got {value}")
-    return value
+    if value > MAX_CHIPS:
+        raise ConfigError(
+            field, f"must be at most 2**62 chips, got a {value.bit_length()}-bit number"
+        )
+    return int(value)
 
 
 def _enum(cls: type[enum.Enum], field: str, value: object) -> enum.Enum:
@@ -52,6 +74,85 @@ def _enum(cls: type[enum.Enum], field: str, value: object) -> enum.Enum:
         raise ConfigError(field, f"must be one of {choices}, got {value!r}") from None
 
 
+def _seat(field: str, value: object, count: int) -> int:
+    seat = _whole(value)
+    if seat is None or not 0 <= seat < count:
+        raise ConfigError(field, f"must be a seat from 0 to {count - 1}, got {value!r}")
+    return int(seat)
+
+
+def _straddles(
+    value: object,
+    stacks: tuple[int, ...],
+    ante: int,
+    big_blind: int,
+    button: int,
+    big_blind_seat: int,
+    blinds: set[int | None],
+) -> tuple[int, ...]:
+    """The straddling seats, checked against R11.1."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise ConfigError("straddles", f"must be a sequence of seats, got {value!r}")
+    count = len(stacks)
+    seats = tuple(_seat(f"straddles[{k}]", s, count) for k, s in enumerate(value))
+    if not seats:
+        return seats
+    if count == 2:
+        raise ConfigError("straddles", "there are no straddles heads-up (R11.1)")
+    utg = (big_blind_seat + 1) % count
+    first = seats[0]
+    if first == button:
+        if len(seats) > 1:
+            raise ConfigError("straddles", "no re-straddle after a button straddle (R11.1)")
+    elif first != utg:
+        raise ConfigError(
+            "straddles[0]",
+            f"the first straddle comes from seat {utg}, left of the big blind, "
+            f"or from the button, seat {button}; got seat {first} (R11.1)",
+        )
+    elif count < 4:
+        raise ConfigError("straddles", "a UTG straddle needs four or more players (R11.1)")
+    for k, seat in enumerate(seats):
+        if seat in blinds:
+            raise ConfigError(f"straddles[{k}]", f"seat {seat} posts a blind (R11.1)")
+        if k and (seat != (seats[k - 1] + 1) % count or seats[k - 1] == button):
+            raise ConfigError(
+                f"straddles[{k}]",
+                f"a re-straddle comes from the seat left of the previous straddler, "
+                f"up to the button; got seat {seat} (R11.1)",
+            )
+        amount = big_blind << (k + 1)
+        if stacks[seat] - ante <= amount:
+            raise ConfigError(
+                f"straddles[{k}]",
+                f"seat {seat}'s stack after the ante ({stacks[seat] - ante}) must exceed "
+                f"the straddle of {amount} (R11.1)",
+            )
+    return seats
+
+
+def _posts(
+    field: str, value: object, count: int, forbidden: set[int | None]
+) -> tuple[int, ...] | None:
+    """Per-seat posts (R14.3); ``None`` when nobody posts."""
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise ConfigError(field, f"must be a sequence of chip counts, got {value!r}")
+    if len(value) != count:
+        raise ConfigError(field, f"needs one amount per seat ({count}), got {len(value)}")
+    posts = tuple(_chips(f"{field}[{i}]", v, 0) for i, v in enumerate(value))
+    if not any(posts):
+        return None
+    if count < 3:
+        raise ConfigError(field, "posts need three or more players (R14.3)")
+    for seat, chips in enumerate(posts):
+        if chips and seat in forbidden:
+            raise ConfigError(
+                f"{field}[{seat}]",
+                f"seat {seat} already posts a blind or a straddle this hand (R14.3)",
+            )
+    return posts
 def _max_runs(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
         raise ConfigError("max_runs", f"must be 1, 2 or 3 (R12.1), got {value!r}")
@@ -95,6 +196,19 @@ class TableConfig:
         big_blind_seat: the seat posting the big blind. By default the
             second seat left of the button, or the non-button seat heads-up.
             Preflop action starts left of it.
+        straddles: the straddling seats in posting order (R11.1): first the
+            seat left of the big blind (a UTG straddle, four or more players),
+            then each re-straddle by the next seat clockwise; or only the
+            button (a button straddle, three or more players). Each straddle
+            is twice the big blind, each re-straddle twice the one before
+            (:attr:`straddle_amounts`). Empty by default.
+        live_posts: per seat, a live post of one big blind (R14.3), or 0; it
+            is the poster's bet. ``None`` when nobody posts.
+        dead_posts: per seat, a dead post in chips (R14.3), or 0; it goes to
+            the main pot outside the layering, like the big-blind ante (R7.6).
+            ``None`` when nobody posts.
+        free_fold: a seat owing nothing may fold, and the fold stands (R3.1).
+            ``False`` by default: such a fold is refused.
         max_runs: the most times the board may be run when betting ends with
             a player all-in and cards to come (R12.1), 1 to 3; 1 (never asked)
             unless given.
@@ -104,7 +218,13 @@ class TableConfig:
     Raises:
         ConfigError: any field is invalid (2 to 10 seats, names unique and
             non-empty, stacks positive, button a seat, blinds and antes
-            consistent, chip unit dividing nothing is fine but must be >= 1).
+            consistent, chip unit dividing nothing is fine but must be >= 1,
+            amounts at most :data:`MAX_CHIPS`; straddles and posts as in
+            R11.1 and R14.3: no straddle heads-up, none from a stack that does
+            not exceed it after its ante, no re-straddle after a button
+            straddle, no post with fewer than three players, a live post of
+            exactly one big blind, no post from a seat posting a blind or a
+            straddle).
 
     >>> TableConfig(stacks=[1000, 1000], small_blind=5, big_blind=10).names
     ('Seat 0', 'Seat 1')
@@ -122,6 +242,10 @@ class TableConfig:
     chip_unit: int
     small_blind_seat: int | None
     big_blind_seat: int
+    straddles: tuple[int, ...]
+    live_posts: tuple[int, ...] | None
+    dead_posts: tuple[int, ...] | None
+    free_fold: bool
     max_runs: int
     rake: Rake | None
 
@@ -140,6 +264,10 @@ class TableConfig:
         chip_unit: int = 1,
         small_blind_seat: int | None | str = "default",
         big_blind_seat: int | None = None,
+        straddles: Sequence[int] = (),
+        live_posts: Sequence[int] | None = None,
+        dead_posts: Sequence[int] | None = None,
+        free_fold: bool = False,
         max_runs: int = 1,
         rake: Rake | Mapping[str, object] | None = None,
     ) -> None:
@@ -158,8 +286,7 @@ class TableConfig:
                 raise ConfigError(f"names[{i}]", f"must be a non-empty string, got {name!r}")
         if len(set(names)) != count:
             raise ConfigError("names", "names must be unique")
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < count:
-            raise ConfigError("button", f"must be a seat from 0 to {count - 1}, got {button!r}")
+        button = _seat("button", button, count)
         sb = _chips("small_blind", small_blind, 0)
         bb = _chips("big_blind", big_blind, 1)
         if sb > bb:
@@ -180,16 +307,24 @@ class TableConfig:
             big_blind_seat = (button + 1) % count if count == 2 else (button + 2) % count
         if small_blind_seat == "default":
             small_blind_seat = button if count == 2 else (button + 1) % count
-        for field, seat in (
-            ("small_blind_seat", small_blind_seat),
-            ("big_blind_seat", big_blind_seat),
-        ):
-            if seat is None and field == "small_blind_seat":
-                continue
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
-                raise ConfigError(field, f"must be a seat from 0 to {count - 1}, got {seat!r}")
+        big_blind_seat = _seat("big_blind_seat", big_blind_seat, count)
+        if small_blind_seat is not None:
+            small_blind_seat = _seat("small_blind_seat", small_blind_seat, count)
         if small_blind_seat == big_blind_seat:
             raise ConfigError("small_blind_seat", "the same seat cannot post both blinds")
+        blinds = {big_blind_seat, small_blind_seat}
+        uniform = ante_chips if kind is AnteType.UNIFORM else 0
+        straddling = _straddles(straddles, chips, uniform, bb, button, big_blind_seat, blinds)
+        live = _posts("live_posts", live_posts, count, blinds | set(straddling))
+        for i, chips_posted in enumerate(live or ()):
+            if chips_posted and chips_posted != bb:
+                raise ConfigError(
+                    f"live_posts[{i}]",
+                    f"a live post is one big blind ({bb}), got {chips_posted} (R14.3)",
+                )
+        dead = _posts("dead_posts", dead_posts, count, blinds | set(straddling))
+        if not isinstance(free_fold, bool):
+            raise ConfigError("free_fold", f"must be true or false, got {free_fold!r}")
         attrs_set = object.__setattr__
         attrs_set(self, "names", tuple(names))
         attrs_set(self, "stacks", chips)
@@ -203,6 +338,10 @@ class TableConfig:
         attrs_set(self, "chip_unit", unit)
         attrs_set(self, "small_blind_seat", small_blind_seat)
         attrs_set(self, "big_blind_seat", big_blind_seat)
+        attrs_set(self, "straddles", straddling)
+        attrs_set(self, "live_posts", live)
+        attrs_set(self, "dead_posts", dead)
+        attrs_set(self, "free_fold", free_fold)
         attrs_set(self, "max_runs", _max_runs(max_runs))
         attrs_set(self, "rake", _rake(rake))
 
@@ -226,6 +365,12 @@ class TableConfig:
     def seats(self) -> int:
         """The number of seats."""
         return len(self.stacks)
+
+    @property
+    def straddle_amounts(self) -> tuple[int, ...]:
+        """The amount of each straddle in :attr:`straddles`, in chips: twice the
+        big blind, then twice the one before (R11.1)."""
+        return tuple(self.big_blind << (k + 1) for k in range(len(self.straddles)))
 
     @property
     def heads_up(self) -> bool:

@@ -20,8 +20,9 @@ _QUIET = {"quiet": True}
 
 @attrs.frozen
 class Posted:
-    """A forced bet (R2): ``kind`` is ``ante``, ``small blind``, ``big blind`` or
-    ``big blind ante``; ``amount`` is what was actually posted (less than the
+    """A forced bet (R2, R11, R14.3): ``kind`` is ``ante``, ``small blind``,
+    ``big blind``, ``big blind ante``, ``live post``, ``dead post`` or
+    ``straddle``; ``amount`` is what was actually posted (less than the
     full amount when the seat went all-in posting it, R2.4)."""
 
     seat: int

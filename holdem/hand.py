@@ -211,12 +211,14 @@ class Hand:
     @property
     def contributions(self) -> tuple[int, ...]:
         """Chips each seat has put in during the whole hand: blinds, uniform
-        antes and bets, less uncalled chips returned; never the big-blind ante."""
+        antes, live posts, straddles and bets, less uncalled chips returned;
+        never the big-blind ante or a dead post."""
         return tuple(self._contrib)
 
     @property
     def dead_money(self) -> int:
-        """Chips in the middle outside the layers: the big-blind ante (R2.3)."""
+        """Chips in the middle outside the layers: the big-blind ante and dead
+        posts (R2.3, R7.6, R14.3)."""
         return self._dead
 
     @property
@@ -241,8 +243,9 @@ class Hand:
 
     @property
     def current_bet(self) -> int:
-        """The bet to match on this street, in chips (preflop at least the big
-        blind, even when the big blind was posted short, R2.5)."""
+        """The bet to match on this street, in chips (preflop the largest
+        straddle, R11.2, else at least the big blind, even when the big blind
+        was posted short, R2.5)."""
         return self._current
 
     @property
@@ -373,7 +376,8 @@ class Hand:
                         low = high
                     can_all_in = high == bet + stack
                     break
-        return LegalActions(seat, owed > 0, owed <= 0, call, low, high, word, can_all_in)
+        can_fold = owed > 0 or self.config.free_fold  # R3.1
+        return LegalActions(seat, can_fold, owed <= 0, call, low, high, word, can_all_in)
 
     def act(self, seat: int, action: Action | str) -> None:
         """Apply ``action`` (an :class:`~holdem.betting.Action` or its text) for ``seat``.

@@ -31,7 +31,10 @@ described in ``docs/scenarios.md``.
 
 from __future__ import annotations
 
+import math
 import re
+import reprlib
+import sys
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -39,13 +42,14 @@ from typing import Any
 
 import attrs
 
-from holdem.betting import Action, parse_action
+from holdem.betting import MAX_CHIPS, Action, parse_action
 from holdem.cards import parse_cards
 from holdem.config import TableConfig
 from holdem.errors import HoldemError, IllegalActionError, Reason
 from holdem.events import Mucked, Shown
 from holdem.hand import Hand
 from holdem.pots import PotAward
+from holdem.rulebook import undefined
 
 _TOP_KEYS = {"rule", "description", "source", "table", "seats", "hand", "expect"}
 _TABLE_KEYS = {
@@ -203,9 +207,17 @@ def load_scenario(path: str | Path) -> Scenario:
     """
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
     except OSError as error:
         raise ScenarioError(name, None, f"cannot read: {error.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        byte = data[error.start]
+        raise ScenarioError(
+            name, None, f"not valid UTF-8: line {line} has the byte 0x{byte:02x}"
+        ) from None
     return parse_scenario(text, name)
 
 
@@ -215,11 +227,47 @@ def parse_scenario(text: str, path: str = "<string>") -> Scenario:
     Raises:
         ScenarioError: the text is not a valid scenario.
     """
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.partition("=")[0].count(".") > _MAX_KEY_PARTS:
+            raise ScenarioError(
+                path, None, f"line {number}: a key of more than {_MAX_KEY_PARTS} dotted parts"
+            )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ScenarioError(path, None, f"not valid TOML: {error}") from None
+    except ValueError:  # Python's limit on converting long decimal integers
+        raise ScenarioError(
+            path, None, f"not valid TOML: an integer has more than {_MAX_DIGITS:,} digits"
+        ) from None
+    except RecursionError:
+        raise ScenarioError(
+            path, None, "not valid TOML: arrays or tables nested too deeply"
+        ) from None
+    _check_numbers(path, data)
     return _Reader(path).scenario(data)
+
+
+_MAX_DIGITS = sys.get_int_max_str_digits() or 4300
+# tomllib's time and memory grow with the square of a dotted key's length
+# (100,000 parts take gigabytes); a scenario needs three at most.
+_MAX_KEY_PARTS = 100
+
+
+def _check_numbers(path: str, data: object) -> None:
+    """Refuse any integer beyond :data:`~holdem.betting.MAX_CHIPS` (a hexadecimal
+    TOML integer can be of any size) and any float that is not finite."""
+    todo = [data]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_CHIPS:
+            raise ScenarioError(path, None, "an integer is beyond 2**63 - 1")
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise ScenarioError(path, None, f"a number is {item}, not a finite number")
 
 
 class _Reader:
@@ -236,20 +284,21 @@ class _Reader:
         self, where: str | None, data: object, allowed: set[str], required: Iterable[str] = ()
     ) -> dict[str, Any]:
         if not isinstance(data, dict):
-            raise self.fail(where, f"must be a table, got {data!r}")
+            raise self.fail(where, f"must be a table, got {_describe(data)}")
         unknown = sorted(set(data) - allowed)
         if unknown:
             raise self.fail(
-                where, f"unknown key {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})"
+                where,
+                f"unknown key {_describe(unknown[0])} (allowed: {', '.join(sorted(allowed))})",
             )
         for key in required:
             if key not in data:
-                raise self.fail(where, f"missing key {key!r}")
+                raise self.fail(where, f"missing key {_describe(key)}")
         return data
 
     def chips(self, where: str, value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise self.fail(where, f"must be a whole number of chips >= 0, got {value!r}")
+            raise self.fail(where, f"must be a whole number of chips >= 0, got {_describe(value)}")
         return value
 
     def seat(self, where: str, name: object) -> int:
@@ -257,16 +306,18 @@ class _Reader:
             return name
         if isinstance(name, str) and name in self.names:
             return self.names.index(name)
-        raise self.fail(where, f"unknown player {name!r} (players: {', '.join(self.names)})")
+        raise self.fail(
+            where, f"unknown player {_describe(name)} (players: {', '.join(self.names)})"
+        )
 
     def seat_list(self, where: str, value: object) -> tuple[int, ...]:
         if not isinstance(value, list):
-            raise self.fail(where, f"must be a list of player names, got {value!r}")
+            raise self.fail(where, f"must be a list of player names, got {_describe(value)}")
         return tuple(self.seat(where, v) for v in value)
 
     def seat_map(self, where: str, value: object, every: bool) -> dict[int, Any]:
         if not isinstance(value, dict):
-            raise self.fail(where, f"must be a table of player = value, got {value!r}")
+            raise self.fail(where, f"must be a table of player = value, got {_describe(value)}")
         result = {self.seat(where, k): v for k, v in value.items()}
         missing = [n for s, n in enumerate(self.names) if s not in result]
         if every and missing:
@@ -280,24 +331,38 @@ class _Reader:
                 raise self.fail(key, "must be a non-empty string")
         if not re.fullmatch(r"R\d+(\.\d+[a-z]?)?(\s*,\s*R\d+(\.\d+[a-z]?)?)*", data["rule"]):
             raise self.fail(
-                "rule", f"must cite rules like 'R7.3' or 'R4.2, R7.4', got {data['rule']!r}"
+                "rule",
+                f"must cite rules like 'R7.3' or 'R4.2, R7.4', got {_describe(data['rule'])}",
             )
+        unknown = undefined(data["rule"])
+        if unknown:
+            problem = f"{unknown[0]} is not a rule of the rule book (docs/rules.md)"
+            raise self.fail("rule", problem)
         seats = data["seats"]
         if not isinstance(seats, list) or not seats:
             raise self.fail("seats", "must be an array of tables ([[seats]])")
         names, stacks, cards = [], [], []
         for i, seat in enumerate(seats):
             seat = self.keys(f"seats[{i}]", seat, _SEAT_KEYS, ("name", "stack"))
+            name = seat["name"]
+            if not isinstance(name, str) or not name.strip() or not name.isprintable():
+                raise self.fail(
+                    f"seats[{i}].name",
+                    f"must be a non-empty printable string, got {_describe(name)}",
+                )
             names.append(seat["name"])
             stack = seat["stack"]
             if isinstance(stack, bool) or not isinstance(stack, int) or stack < 1:
                 raise self.fail(
-                    f"seats[{i}].stack", f"must be a whole number of chips >= 1, got {stack!r}"
+                    f"seats[{i}].stack",
+                    f"must be a whole number of chips >= 1, got {_describe(stack)}",
                 )
             stacks.append(stack)
             hole = seat.get("cards")
             if hole is not None and not isinstance(hole, str):
-                raise self.fail(f"seats[{i}].cards", f"must be a string like 'As Kd', got {hole!r}")
+                raise self.fail(
+                    f"seats[{i}].cards", f"must be a string like 'As Kd', got {_describe(hole)}"
+                )
             cards.append(hole)
         self.names = tuple(str(n) for n in names)
         table = dict(self.keys("table", data["table"], _TABLE_KEYS, ("small_blind", "big_blind")))
@@ -317,10 +382,12 @@ class _Reader:
         hand = self.keys("hand", data["hand"], _HAND_KEYS, ("actions",))
         board = hand.get("board")
         if board is not None and not isinstance(board, str):
-            raise self.fail("hand.board", f"must be a string like '2s 7h 9s Jd 4c', got {board!r}")
+            raise self.fail(
+                "hand.board", f"must be a string like '2s 7h 9s Jd 4c', got {_describe(board)}"
+            )
         seed = hand.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise self.fail("hand.seed", f"must be an integer or a string, got {seed!r}")
+            raise self.fail("hand.seed", f"must be an integer or a string, got {_describe(seed)}")
         actions = hand["actions"]
         if not isinstance(actions, list):
             raise self.fail("hand.actions", "must be an array of steps")
@@ -345,7 +412,9 @@ class _Reader:
 
     def action(self, where: str, text: object) -> tuple[int, Action]:
         if not isinstance(text, str):
-            raise self.fail(where, f"an action must be a string '<name> <action>', got {text!r}")
+            raise self.fail(
+                where, f"an action must be a string '<name> <action>', got {_describe(text)}"
+            )
         for name in sorted(self.names, key=len, reverse=True):
             if text.startswith(name + " "):
                 try:
@@ -356,18 +425,19 @@ class _Reader:
 
     def step(self, index: int, data: object) -> Step:
         if isinstance(data, str):
-            seat, action = self.action(f"step {index} ({data!r})", data)
+            seat, action = self.action(f"step {index} ({_describe(data)})", data)
             return Play(data, seat, action)
         where = f"step {index}"
         if isinstance(data, dict) and "refuse" in data:
             data = self.keys(where, data, _REFUSE_KEYS, ("reason",))
             text = data["refuse"]
-            where = f"step {index} (refuse {text!r})"
+            where = f"step {index} (refuse {_describe(text)})"
             seat, action = self.action(where, text)
-            reason = _REASONS.get(data["reason"])
+            reason = _REASONS.get(data["reason"]) if isinstance(data["reason"], str) else None
             if reason is None:
                 raise self.fail(
-                    where, f"unknown reason {data['reason']!r} (one of {', '.join(_REASONS)})"
+                    where,
+                    f"unknown reason {_describe(data['reason'])} (one of {', '.join(_REASONS)})",
                 )
             return Refuse(text, seat, action, reason)
         data = self.keys(where, data, _CHECK_KEYS)
@@ -376,10 +446,14 @@ class _Reader:
         to_act = data.get("to_act")
         street = data.get("street")
         if street is not None and street not in ("preflop", "flop", "turn", "river"):
-            raise self.fail(where, f"street must be preflop, flop, turn or river, got {street!r}")
+            raise self.fail(
+                where, f"street must be preflop, flop, turn or river, got {_describe(street)}"
+            )
         legal = data.get("legal")
         if legal is not None and not isinstance(legal, str):
-            raise self.fail(where, f"legal must be a string like 'fold, call 100', got {legal!r}")
+            raise self.fail(
+                where, f"legal must be a string like 'fold, call 100', got {_describe(legal)}"
+            )
         pot = data.get("pot")
         return Check(
             None if to_act is None else self.seat(where, to_act),
@@ -392,7 +466,7 @@ class _Reader:
         data = self.keys("expect", data, _EXPECT_KEYS)
         over = data.get("over", True)
         if not isinstance(over, bool):
-            raise self.fail("expect.over", f"must be true or false, got {over!r}")
+            raise self.fail("expect.over", f"must be true or false, got {_describe(over)}")
         if not over and set(data) & _RESULT_KEYS:
             extra = min(set(data) & _RESULT_KEYS)
             raise self.fail(f"expect.{extra}", "needs a finished hand, but over = false")
@@ -418,12 +492,15 @@ class _Reader:
             for value in hands.values():
                 if not isinstance(value, str):
                     raise self.fail(
-                        "expect.hands", f"a hand is a string like 'pair, aces', got {value!r}"
+                        "expect.hands",
+                        f"a hand is a string like 'pair, aces', got {_describe(value)}",
                     )
             out["hands"] = hands
         if "board" in data:
             if not isinstance(data["board"], str):
-                raise self.fail("expect.board", f"must be a string of cards, got {data['board']!r}")
+                raise self.fail(
+                    "expect.board", f"must be a string of cards, got {_describe(data['board'])}"
+                )
             try:
                 out["board"] = parse_cards(data["board"])
             except HoldemError as error:
@@ -441,7 +518,7 @@ class _Reader:
 
     def net(self, where: str, value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(where, f"must be a whole number of chips, got {value!r}")
+            raise self.fail(where, f"must be a whole number of chips, got {_describe(value)}")
         return value
 
     def pots(self, data: object) -> tuple[dict[str, Any], ...]:
@@ -465,6 +542,16 @@ class _Reader:
                 }
             pots.append(out)
         return tuple(pots)
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother = 3, 80, 80
+_REPR.maxlist = _REPR.maxdict = 6
+
+
+def _describe(value: object) -> str:
+    """``value`` for an error line: short, and safe for data nested any depth."""
+    return _REPR.repr(value)
 
 
 def _normal(text: str) -> str:

@@ -1,18 +1,26 @@
 """Self-play: many hands between agents at a cash table, with each agent's result.
 
-The hands are played one after another at a :class:`~holdem.table.Table` in
-cash mode, blinds 1/2 unless given otherwise, each seat held by ``Seat s``.
-Before every hand every stack is reset to the starting stack (200 big blinds,
-400 chips, unless given otherwise; :meth:`Table.reset_stacks
-<holdem.table.Table.reset_stacks>`), so the hands are independent, and the
-table moves the button one seat each hand (R10.1): hand ``i`` has it on seat
-``i % players``. The agents sit on the seats cyclically from the list (seat
-``s`` plays ``agents[s % len(agents)]``). Hand ``i`` is dealt with the seed
-``f"{seed}:{i}"`` and seat ``s``'s agent is built fresh for it with the seed
-``f"{seed}:{i}:{s}"``: a hand's play depends only on ``(seed, i)``. With
-``workers``, each worker plays a chunk of consecutive hands at its own table,
-its button placed for the chunk's first hand, so the results are exactly
-those of one process.
+The hands are those of a cash table, blinds 1/2 unless given otherwise, each
+seat held by ``Seat s``, where every stack is reset to the starting stack
+before every hand (200 big blinds, 400 chips, unless given otherwise), so the
+hands are independent, and the button moves one seat each hand (R10.1): hand
+``i`` has it on seat ``i % players``. (Each hand is a :class:`~holdem.hand.Hand`
+with the configuration a cash :class:`~holdem.table.Table` would deal it
+with after :meth:`~holdem.table.Table.reset_stacks`; no table bookkeeping is
+kept.) The agents sit on the seats cyclically from the list (seat ``s``
+plays ``agents[s % len(agents)]``).
+
+Hand ``i`` draws all its randomness from one source,
+``random.Random(f"{seed}:{i}")``: first the 64-bit seed of its deal, then
+every draw of the reference agents, in the order they act. The reference
+agents are built once per worker: ``random`` and ``call`` decide on the
+legal options alone (:func:`~holdem.agents.random_action`; check or call),
+``potodds`` on a :func:`~holdem.views.decision_view`. An agent given by a
+factory is built fresh for every hand with the seed ``f"{seed}:{i}:{s}"``
+(``s`` its seat) and acts on the full :func:`~holdem.views.seat_view`. So a
+hand's play depends only on ``(seed, i)``: with ``workers``, each worker
+plays a chunk of consecutive hands, and the results are exactly those of one
+process.
 
 An agent's result adds up its seats: over hand ``i`` it wins ``y_i`` chips
 (the net of all its seats). Reported are the total ``chips`` won, the win
@@ -46,19 +54,28 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from holdem.agents import AGENTS, Agent, AgentFactory, answer_runs, make_agent
-from holdem.betting import Action
+from holdem.agents import (
+    AGENTS,
+    Agent,
+    AgentFactory,
+    CallAgent,
+    PotOddsAgent,
+    answer_runs,
+    make_agent,
+    random_action,
+)
+from holdem.betting import Action, Kind
 from holdem.config import TableConfig
 from holdem.errors import ConfigError
 from holdem.hand import Hand
-from holdem.table import Level, Table, TableMode
-from holdem.views import seat_view
+from holdem.views import decision_view, seat_view
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -176,47 +193,76 @@ def play_hand(config: TableConfig, agents: Sequence[Agent], seed: int | str | No
     return hand
 
 
-def _table(spec: _Spec, start: int) -> Table:
-    """A cash table with every seat taken (seat ``s`` named ``Seat s``), the
-    button placed so that hand ``start``, its first, has it on seat
-    ``start % players``."""
-    table = Table(
-        spec.players,
-        schedule=Level(spec.small_blind, spec.big_blind),
-        mode=TableMode.CASH,
-        button=start % spec.players,
-    )
-    for seat in range(spec.players):
-        table.sit(seat, f"Seat {seat}", spec.stack)
-    return table
+def _configs(spec: _Spec) -> list[TableConfig]:
+    """The table of hand ``i`` is ``_configs(spec)[i % players]``: every seat
+    ``s`` taken by ``Seat s`` with the starting stack, the button on seat
+    ``i % players``: the configuration a cash :class:`~holdem.table.Table`
+    deals hand ``i`` with once every stack is reset."""
+    names = tuple(f"Seat {seat}" for seat in range(spec.players))
+    stacks = [spec.stack] * spec.players
+    return [
+        TableConfig(stacks, spec.small_blind, spec.big_blind, names=names, button=button)
+        for button in range(spec.players)
+    ]
+
+
+_RANDOM, _CALL, _VIEW, _CUSTOM = range(4)
+_CHECK_ACTION, _CALL_ACTION = Action(Kind.CHECK), Action(Kind.CALL)
 
 
 def _tally(spec: _Spec, start: int, stop: int) -> list[tuple[int, int]]:
-    """Per distinct agent: (sum of y, sum of y squared) over hands start..stop-1,
-    played one after another at one table."""
+    """Per distinct agent: (sum of y, sum of y squared) over hands start..stop-1."""
     names = list(dict.fromkeys(spec.agents))
     seat_agents = [spec.agents[s % len(spec.agents)] for s in range(spec.players)]
     owner = [names.index(name) for name in seat_agents]
-    seats = [(seat, name, spec.factories.get(name)) for seat, name in enumerate(seat_agents)]
+    # How each seat decides (see the module doc): the reference agents are
+    # built once; ``random`` and ``call`` need only the legal options.
+    modes = [
+        _CUSTOM
+        if name in spec.factories
+        else _RANDOM
+        if name == "random"
+        else _CALL
+        if name == "call"
+        else _VIEW
+        for name in seat_agents
+    ]
+    agents: list[Agent] = [
+        CallAgent() if mode == _CUSTOM else make_agent(name)
+        for name, mode in zip(seat_agents, modes)
+    ]
+    drawing = [a for a, m in zip(agents, modes) if m == _VIEW and isinstance(a, PotOddsAgent)]
+    custom = [
+        (seat, spec.factories[name])
+        for seat, name in enumerate(seat_agents)
+        if modes[seat] == _CUSTOM
+    ]
     sums = [0] * len(names)
     squares = [0] * len(names)
-    table = _table(spec, start)
-    agents: list[Agent] = []
-
-    def decide(hand: Hand, seat: int) -> Action:
-        # Every seat has chips, so hand seats are table seats.
-        return agents[seat].act(seat_view(hand, seat))
-
+    configs = _configs(spec)
     for index in range(start, stop):
-        agents.clear()
-        for seat, name, factory in seats:
-            agent_seed = f"{spec.seed}:{index}:{seat}"
-            agents.append(make_agent(name, agent_seed) if factory is None else factory(agent_seed))
-        table.reset_stacks(spec.stack)
-        hand = table.play_hand(decide, seed=f"{spec.seed}:{index}")
-        assert hand.result is not None
+        rng = random.Random(f"{spec.seed}:{index}")
+        for agent in drawing:
+            agent.rng = rng
+        for seat, factory in custom:
+            agents[seat] = factory(f"{spec.seed}:{index}:{seat}")
+        hand = Hand(configs[index % spec.players], seed=rng.getrandbits(64))
+        while (legal := hand.legal_actions()) is not None:
+            seat = legal.seat
+            mode = modes[seat]
+            if mode == _RANDOM:
+                action = random_action(legal, rng)
+            elif mode == _CALL:
+                action = _CHECK_ACTION if legal.can_check else _CALL_ACTION
+            elif mode == _VIEW:
+                action = agents[seat].act(decision_view(hand, seat))  # type: ignore[arg-type]
+            else:
+                action = agents[seat].act(seat_view(hand, seat))
+            hand.act(seat, action)
+        result = hand.result
+        assert result is not None
         per_agent = [0] * len(names)
-        for seat, chips in enumerate(hand.result.net):
+        for seat, chips in enumerate(result.net):
             per_agent[owner[seat]] += chips
         for i, y in enumerate(per_agent):
             sums[i] += y

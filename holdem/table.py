@@ -11,33 +11,9 @@ Empty seats and seats held for a player without chips are left out, so the
 hand's seats stay dense and clockwise. The hand's ``names`` are the players'
 names, so ``hand.config.names[seat]`` identifies a player whatever the seat.
 
-**Button and blinds.** The table places the button and both blinds on table
-seats, then tells the hand where they are through ``TableConfig``'s
-``button``, ``small_blind_seat`` and ``big_blind_seat``:
-
-- *Cash games* (R10.1): the button moves to the next seat clockwise with a
-  player with chips; the small blind is the next such seat, the big blind the
-  one after (heads-up the button posts the small blind, R2.2). Players who sit
-  down are dealt in at the next hand.
-- *Tournaments* (the TDA dead-button rule): the big blind moves to the next
-  player with chips after the last big blind, so nobody skips it; the small
-  blind goes on last hand's big-blind seat and the button on last hand's
-  small-blind seat. A small-blind seat whose player busted is a *dead small
-  blind* (``small_blind_seat=None``: nobody posts it); a button seat that is
-  empty or busted is a *dead button*. Heads-up (R2.2) the button is never
-  dead: the big blind moves on as usual and the other player has the button
-  and posts the small blind. Example: players at table seats 0 to 3, last
-  hand button 0, small blind 1, big blind 2. If seat 1 busts, the next hand
-  has the big blind on 3, the small blind on 2 and a dead button on the
-  empty seat 1. If seat 2 busts instead, the big blind is on 3, the small
-  blind is dead (seat 2 is empty) and the button is on seat 1.
-
-A dead button is given to the hand as the hand seat of the nearest player
-with chips counterclockwise from the button seat (never a blind): "left of
-the button" then means, as the rules want, the first player with chips
-clockwise from the dead button. That seat acts last after the flop, the odd
-chip goes to the first winner after it (R8.2) and the showdown starts after
-it (R6.2). Nothing else in the hand depends on the button.
+**Button and blinds** (R10.1, R2.2, the dead-button rule in tournaments):
+see :mod:`holdem.table_button`. Players who sit down are dealt in at the
+next hand.
 
 **Time.** A ``clock`` (a function returning seconds, ``time.monotonic`` by
 default) drives time levels and the seat hold; tests pass a fake clock.
@@ -45,18 +21,17 @@ default) drives time levels and the seat hold; tests pass a fake clock.
 
 from __future__ import annotations
 
-import bisect
-import enum
 import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 
-import attrs
-
 from holdem.betting import Action
+from holdem.clock import TurnClock
 from holdem.config import Structure, TableConfig
-from holdem.errors import ConfigError, HoldemError
+from holdem.errors import ConfigError
 from holdem.hand import Hand
 from holdem.schedule import Level, Schedule
+from holdem.table_button import Positions, place_button
 from holdem.table_events import (
     Busted,
     ButtonMoved,
@@ -66,7 +41,20 @@ from holdem.table_events import (
     SeatLeft,
     SeatTaken,
     TableEvent,
+    TimedOut,
 )
+from holdem.table_seats import (
+    BuyInError,
+    Player,
+    SeatState,
+    Standing,
+    TableError,
+    TableMode,
+    TableReason,
+    check_chips,
+    check_seed,
+)
+from holdem.table_turns import TableTurns
 
 __all__ = [
     "BuyInError",
@@ -88,6 +76,8 @@ __all__ = [
     "TableEvent",
     "TableMode",
     "TableReason",
+    "TimedOut",
+    "TurnClock",
 ]
 
 Decide = Callable[[Hand, int], Action | str]
@@ -98,131 +88,7 @@ Clock = Callable[[], float]
 """A clock: seconds as a float, only differences matter."""
 
 
-# ------------------------------------------------------------------ errors
-def _check_seed(seed: object) -> None:
-    """A seed is a whole number, text, bytes or ``None``, else :class:`ConfigError`."""
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, (int, str, bytes, bytearray))
-    ):
-        raise ConfigError("seed", f"must be a whole number, text, bytes or None, got {seed!r}")
-
-
-class TableReason(str, enum.Enum):
-    """Why a table operation was refused (the ``reason`` of :class:`TableError`)."""
-
-    NO_SUCH_SEAT = "no_such_seat"
-    SEAT_TAKEN = "seat_taken"
-    EMPTY_SEAT = "empty_seat"
-    BAD_NAME = "bad_name"
-    HAND_IN_PROGRESS = "hand_in_progress"
-    NO_HAND = "no_hand"
-    HAND_NOT_OVER = "hand_not_over"
-    NOT_ENOUGH_PLAYERS = "not_enough_players"
-    TOURNAMENT_STARTED = "tournament_started"
-    NO_REBUYS = "no_rebuys"
-    BELOW_MINIMUM = "below_minimum"
-    ABOVE_MAXIMUM = "above_maximum"
-    BAD_AMOUNT = "bad_amount"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class TableError(HoldemError):
-    """A table operation that is not allowed now; the table is unchanged.
-
-    Attributes:
-        seat: the table seat concerned, or ``None``.
-        reason: a :class:`TableReason` code.
-    """
-
-    def __init__(self, seat: int | None, reason: TableReason, message: str) -> None:
-        self.seat = seat
-        self.reason = reason
-        super().__init__(message if seat is None else f"seat {seat}: {message}")
-
-
-class BuyInError(TableError):
-    """A buy-in, rebuy or top-up outside the table's limits (R10.2).
-
-    Attributes:
-        chips: the chips offered.
-        stack: the stack the purchase would make.
-        minimum: the table's minimum buy-in.
-        maximum: the table's maximum buy-in, or ``None`` (no maximum).
-    """
-
-    def __init__(
-        self,
-        seat: int,
-        reason: TableReason,
-        message: str,
-        chips: object,
-        stack: int,
-        minimum: int,
-        maximum: int | None,
-    ) -> None:
-        self.chips = chips
-        self.stack = stack
-        self.minimum = minimum
-        self.maximum = maximum
-        super().__init__(seat, reason, message)
-
-
-# ---------------------------------------------------------------- values
-class TableMode(str, enum.Enum):
-    """A cash game (rebuys, button to the next player) or a tournament
-    (eliminations and places, the dead-button rule)."""
-
-    CASH = "cash"
-    TOURNAMENT = "tournament"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-@attrs.frozen
-class SeatState:
-    """A player at the table. ``held_until`` is the clock time the seat of a
-    player without chips is freed (R10.2), else ``None``."""
-
-    seat: int
-    name: str
-    stack: int
-    held_until: float | None
-
-
-@attrs.frozen
-class Standing:
-    """One line of the results (R9.1).
-
-    Attributes:
-        place: 1 for the winner; shared places repeat (``3, 3, 5``); ``None``
-            for a player still playing an unfinished tournament.
-        name: the player.
-        shared: whether another player has the same place.
-        chips: chips at the end (0 when eliminated).
-        hand: the hand number in which the player was eliminated, or ``None``.
-        starting_stack: the stack the player started that hand with, or ``None``.
-    """
-
-    place: int | None
-    name: str
-    shared: bool
-    chips: int
-    hand: int | None
-    starting_stack: int | None
-
-
-@attrs.define
-class _Player:
-    name: str
-    stack: int
-    busted_at: float | None = None
-
-
-# ------------------------------------------------------------------ table
-class Table:
+class Table(TableTurns):
     """A table that plays hand after hand (R9, R10).
 
     Args:
@@ -243,12 +109,26 @@ class Table:
             so a whole session is reproducible; without one every deck is
             shuffled securely (R5.4).
         structure, chip_unit: passed to every hand's ``TableConfig``.
+        turn_clock: a :class:`~holdem.clock.TurnClock` (time per decision,
+            time bank, sitting out after timeouts), or ``None`` (no clock).
+        max_events: how many events :attr:`events` keeps (10,000 unless
+            given; a whole number >= 1).
 
     Between hands: :meth:`sit`, :meth:`leave`, :meth:`rebuy`,
     :meth:`reset_stacks`, :meth:`expire_holds`. A hand: :meth:`play_hand`
     with a decision callback, or :meth:`start_hand`, the actions on the
     returned hand, then :meth:`finish_hand`. Every table change is recorded
-    in :attr:`events`.
+    as an event (:mod:`holdem.table_events`).
+
+    **Events** are kept in a bounded buffer so that a table that runs for
+    ever uses flat memory: :attr:`events` holds the last ``max_events``
+    events recorded and not yet drained, oldest first; older ones are
+    dropped. A consumer that must see every event calls
+    :meth:`drain_events` at least every ``max_events`` events (after each
+    hand is plenty: a hand records a few events per seat at most).
+    :attr:`events_recorded` counts every event ever recorded, so event
+    number ``k`` (0-based) is ``events[k - (events_recorded - len(events))]``
+    while it is kept.
 
     A held seat (R10.2) shows its ``held_until`` in :attr:`seats`; it is freed
     by the first between-hands operation or hand that starts at or after that
@@ -282,6 +162,8 @@ class Table:
         seed: int | str | None = None,
         structure: Structure | str = Structure.NO_LIMIT,
         chip_unit: int = 1,
+        turn_clock: TurnClock | None = None,
+        max_events: int = 10_000,
     ) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
             raise ConfigError("size", f"a table has 2 to 10 seats, got {size!r}")
@@ -311,34 +193,40 @@ class Table:
             raise ConfigError(
                 "hold_seconds", f"must be a number of seconds >= 0, got {hold_seconds!r}"
             )
-        _check_seed(seed)
+        check_seed(seed)
         if button is not None and (
             isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < size
         ):
             raise ConfigError("button", f"must be a seat from 0 to {size - 1}, got {button!r}")
+        if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
+            raise ConfigError("max_events", f"must be a whole number >= 1, got {max_events!r}")
+        if turn_clock is not None and not isinstance(turn_clock, TurnClock):
+            raise ConfigError("turn_clock", f"must be a TurnClock or None, got {turn_clock!r}")
         TableConfig([1, 1], 0, 1, structure=structure, chip_unit=chip_unit)  # checks both
         self.size = size
         self.schedule = schedule
         self.min_buy_in = min_buy_in
         self.max_buy_in = max_buy_in
         self.hold_seconds = float(hold_seconds)
+        self.turn_clock = turn_clock
         self.dead_button = self.mode is TableMode.TOURNAMENT if dead_button is None else dead_button
         self._clock = clock
         self._seed = seed
         self._structure = structure
         self._chip_unit = chip_unit
         self._first_button = button
-        self._players: list[_Player | None] = [None] * size
-        self._events: list[TableEvent] = []
+        self._players: list[Player | None] = [None] * size
+        self._events: deque[TableEvent] = deque(maxlen=max_events)
+        self._recorded = 0  # events ever recorded
         self._hands = 0  # hands finished
         self._level: int | None = None
         self._started_at: float | None = None
-        self._button: int | None = None  # table seat, possibly dead
-        self._sb_pos: int | None = None  # table seat of the small blind, possibly dead
-        self._bb: int | None = None
+        self._positions: Positions | None = None  # the current or last hand's
         self._hand: Hand | None = None
         self._last: Hand | None = None
         self._hand_seats: tuple[int, ...] = ()
+        self._turn_started = None  # the decision in progress (TableTurns)
+        self._turn_key = None
         # Recent hands' configurations (frozen), reused when a hand repeats
         # one: with stacks reset every hand, the button comes round again.
         self._configs: dict[
@@ -353,20 +241,53 @@ class Table:
     def seats(self) -> tuple[SeatState | None, ...]:
         """Every table seat: a :class:`SeatState`, or ``None`` when empty."""
         return tuple(
-            None if p is None else SeatState(seat, p.name, p.stack, self._held_until(p))
+            None
+            if p is None
+            else SeatState(
+                seat,
+                p.name,
+                p.stack,
+                self._held_until(p),
+                None if self.turn_clock is None else p.time_bank,
+                p.timeouts,
+            )
             for seat, p in enumerate(self._players)
         )
 
     @property
     def events(self) -> tuple[TableEvent, ...]:
-        """Every table change so far, in order."""
+        """The table changes kept, oldest first: the last ``max_events``
+        recorded since the last :meth:`drain_events`."""
         return tuple(self._events)
+
+    @property
+    def max_events(self) -> int:
+        """How many events :attr:`events` keeps."""
+        assert self._events.maxlen is not None
+        return self._events.maxlen
+
+    @property
+    def events_recorded(self) -> int:
+        """How many events were ever recorded at this table (kept, drained or dropped)."""
+        return self._recorded
+
+    def drain_events(self) -> tuple[TableEvent, ...]:
+        """The events kept (as :attr:`events`), which are then forgotten.
+
+        >>> table = Table(2, schedule=Level(1, 2))
+        >>> table.sit(0, "Anna", 100)
+        >>> table.drain_events(), table.events, table.events_recorded
+        ((SeatTaken(seat=0, name='Anna', chips=100),), (), 1)
+        """
+        events = tuple(self._events)
+        self._events.clear()
+        return events
 
     @property
     def button(self) -> int | None:
         """The table seat of the button in the current or last hand (may be a
         dead button: an empty or busted seat), ``None`` before the first hand."""
-        return self._button
+        return None if self._positions is None else self._positions.button
 
     @property
     def hand(self) -> Hand | None:
@@ -447,11 +368,12 @@ class Table:
         if self.mode is TableMode.TOURNAMENT:
             if self._started_at is not None:
                 raise TableError(seat, TableReason.TOURNAMENT_STARTED, "the tournament has started")
-            self._check_chips(seat, chips, 0, 1, None)
+            check_chips(seat, chips, 0, 1, None)
         else:
-            self._check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
-        self._players[seat] = _Player(name, chips)
-        self._events.append(SeatTaken(seat, name, chips))
+            check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
+        bank = 0.0 if self.turn_clock is None else self.turn_clock.time_bank
+        self._players[seat] = Player(name, chips, time_bank=bank)
+        self._record(SeatTaken(seat, name, chips))
 
     def leave(self, seat: int) -> int:
         """The player at ``seat`` leaves and takes their chips; returns the chips.
@@ -466,7 +388,7 @@ class Table:
                 seat, TableReason.TOURNAMENT_STARTED, "a tournament player cannot leave with chips"
             )
         self._players[seat] = None
-        self._events.append(SeatLeft(seat, player.name, player.stack, "left"))
+        self._record(SeatLeft(seat, player.name, player.stack, "left"))
         return player.stack
 
     def rebuy(self, seat: int, chips: int) -> None:
@@ -486,11 +408,11 @@ class Table:
         player = self._occupied(seat)
         if self.mode is TableMode.TOURNAMENT:
             raise TableError(seat, TableReason.NO_REBUYS, "no rebuys in a tournament")
-        self._check_chips(seat, chips, player.stack, self.min_buy_in, self.max_buy_in)
+        check_chips(seat, chips, player.stack, self.min_buy_in, self.max_buy_in)
         kind = "rebuy" if player.stack == 0 else "top-up"
         player.stack += chips
         player.busted_at = None
-        self._events.append(Rebought(seat, player.name, chips, player.stack, kind))
+        self._record(Rebought(seat, player.name, chips, player.stack, kind))
 
     def reset_stacks(self, chips: int) -> None:
         """Give every seated player a stack of exactly ``chips`` between hands.
@@ -513,15 +435,14 @@ class Table:
         players = self._players
         for seat, player in enumerate(players):
             if player is not None:
-                self._check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
+                check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
                 break
-        events = self._events
         for seat, player in enumerate(players):
             if player is None:
                 continue
             player.busted_at = None
             if player.stack != chips:
-                events.append(Rebought(seat, player.name, chips - player.stack, chips, "reset"))
+                self._record(Rebought(seat, player.name, chips - player.stack, chips, "reset"))
                 player.stack = chips
 
     def expire_holds(self) -> tuple[int, ...]:
@@ -575,7 +496,7 @@ class Table:
         """
         if self._hand is not None:
             raise TableError(None, TableReason.HAND_IN_PROGRESS, "a hand is in progress")
-        _check_seed(seed)
+        check_seed(seed)
         self._expire()
         live = self.players_with_chips
         if len(live) < 2:
@@ -589,7 +510,19 @@ class Table:
         started = now if self._started_at is None else self._started_at
         index = max(self._level or 0, self.schedule.level_index(self._hands, now - started))
         level = self.schedule.levels[index]
-        button, hand_button, sb_pos, bb = self._place_button(live)
+        placed = place_button(
+            live,
+            self.size,
+            self._positions,
+            dead_button=self.dead_button,
+            first_button=self._first_button,
+        )
+        button, hand_button, sb_pos, bb = (
+            placed.button,
+            placed.hand_button,
+            placed.small_blind,
+            placed.big_blind,
+        )
         sb = sb_pos if sb_pos in live else None
         table = self._players
         players = [p for p in [table[s] for s in live] if p is not None]
@@ -634,7 +567,7 @@ class Table:
         self._started_at = started
         if index != self._level:
             self._level = index
-            self._events.append(
+            self._record(
                 LevelUp(
                     number,
                     index + 1,
@@ -644,11 +577,13 @@ class Table:
                     str(level.ante_type),
                 )
             )
-        self._button, self._sb_pos, self._bb = button, sb_pos, bb
-        self._events.append(ButtonMoved(number, button, button not in live, sb, bb))
-        self._events.append(HandStarted(number, live))
+        self._positions = placed
+        self._record(ButtonMoved(number, button, button not in live, sb, bb))
+        self._record(HandStarted(number, live))
         self._hand = hand
         self._hand_seats = live
+        if self.turn_clock is not None:
+            self._start_turn(now)
         return hand
 
     def finish_hand(self) -> Hand:
@@ -671,6 +606,7 @@ class Table:
         self._hands += 1
         self._hand = None
         self._last = hand
+        self._turn_started = self._turn_key = None
         now = self._clock()
         groups = hand.eliminations() if 0 in stacks else ()
         survivors = len(seats) - sum(len(group) for group in groups)
@@ -683,15 +619,13 @@ class Table:
                 start = hand.config.stacks[i]
                 shared = len(group) > 1
                 if self.mode is TableMode.TOURNAMENT:
-                    self._events.append(
-                        Busted(seat, player.name, self._hands, start, place, shared, None)
-                    )
-                    self._events.append(SeatLeft(seat, player.name, 0, "eliminated"))
+                    self._record(Busted(seat, player.name, self._hands, start, place, shared, None))
+                    self._record(SeatLeft(seat, player.name, 0, "eliminated"))
                     self._out.append(Standing(place, player.name, shared, 0, self._hands, start))
                     self._players[seat] = None
                 else:
                     player.busted_at = now
-                    self._events.append(
+                    self._record(
                         Busted(
                             seat,
                             player.name,
@@ -722,48 +656,11 @@ class Table:
         return self.standings()
 
     # ------------------------------------------------------------- helpers
-    def _place_button(self, live: tuple[int, ...]) -> tuple[int, int, int, int]:
-        """``(button, hand's button, small-blind position, big blind)`` as table
-        seats for the next hand, from the last hand's positions. The button and
-        the small-blind position may be dead (no player with chips there); the
-        hand's button is always a player with chips (see the module doc)."""
-        n = self.size
+    def _record(self, event: TableEvent) -> None:
+        self._events.append(event)
+        self._recorded += 1
 
-        def after(seat: int) -> int:
-            # The next player with chips clockwise (``live`` is in seat order).
-            i = bisect.bisect_right(live, seat)
-            return live[i] if i < len(live) else live[0]
-
-        if self._button is None:
-            start = self._first_button if self._first_button is not None else live[0]
-            button = after(start - 1)  # the first player with chips from ``start`` on
-        elif not self.dead_button:
-            button = after(self._button)  # R10.1
-        else:
-            assert self._sb_pos is not None and self._bb is not None
-            bb = after(self._bb)  # the big blind moves forward one player
-            if len(live) == 2:
-                button = after(bb)  # the other player: button and small blind (R2.2)
-                return button, button, button, bb
-            button, sb_pos = self._sb_pos, self._bb
-            hand_button = button
-            blinds = {sb_pos, bb}
-            if button not in live or button in blinds:
-                # A dead button: the nearest player before it stands in for it.
-                # (The button lands on a blind only if a newcomer sat between
-                # the blinds, which tournaments do not allow.)
-                hand_button = next(
-                    s
-                    for s in ((button - k) % n for k in range(1, n + 1))
-                    if s in live and s not in blinds
-                )
-            return button, hand_button, sb_pos, bb
-        if len(live) == 2:
-            return button, button, button, after(button)  # R2.2
-        sb = after(button)
-        return button, button, sb, after(sb)
-
-    def _held_until(self, player: _Player) -> float | None:
+    def _held_until(self, player: Player) -> float | None:
         return None if player.busted_at is None else player.busted_at + self.hold_seconds
 
     def _expire(self) -> tuple[int, ...]:
@@ -774,7 +671,7 @@ class Table:
                 continue
             if now - player.busted_at >= self.hold_seconds:
                 self._players[seat] = None
-                self._events.append(SeatLeft(seat, player.name, 0, "hold expired"))
+                self._record(SeatLeft(seat, player.name, 0, "hold expired"))
                 freed.append(seat)
         return tuple(freed)
 
@@ -786,45 +683,10 @@ class Table:
         if self._hand is not None:
             raise TableError(seat, TableReason.HAND_IN_PROGRESS, "a hand is in progress")
 
-    def _occupied(self, seat: int) -> _Player:
+    def _occupied(self, seat: int) -> Player:
         self._between_hands(seat)
         self._expire()
         player = self._players[seat]
         if player is None:
             raise TableError(seat, TableReason.EMPTY_SEAT, "nobody is sitting there")
         return player
-
-    def _check_chips(
-        self, seat: int, chips: object, stack: int, low: int, high: int | None
-    ) -> None:
-        if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
-            raise BuyInError(
-                seat,
-                TableReason.BAD_AMOUNT,
-                f"chips must be a whole number >= 1, got {chips!r}",
-                chips,
-                stack,
-                low,
-                high,
-            )
-        total = stack + chips
-        if total < low:
-            raise BuyInError(
-                seat,
-                TableReason.BELOW_MINIMUM,
-                f"{chips} chips make a stack of {total}: the minimum buy-in is {low} (R10.2)",
-                chips,
-                total,
-                low,
-                high,
-            )
-        if high is not None and total > high:
-            raise BuyInError(
-                seat,
-                TableReason.ABOVE_MAXIMUM,
-                f"{chips} chips make a stack of {total}: the maximum buy-in is {high}",
-                chips,
-                total,
-                low,
-                high,
-            )

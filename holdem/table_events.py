@@ -95,4 +95,20 @@ class HandStarted:
     seats: tuple[int, ...]
 
 
-TableEvent = SeatTaken | SeatLeft | Busted | Rebought | LevelUp | ButtonMoved | HandStarted
+@attrs.frozen
+class TimedOut:
+    """The player at ``seat`` ran out of time (:mod:`holdem.clock`) in hand
+    number ``hand``; the table applied ``action`` for them (``check`` when
+    nothing was owed, else ``fold``). ``in_a_row`` counts their timeouts
+    without an action in time between them."""
+
+    hand: int
+    seat: int
+    name: str
+    action: str
+    in_a_row: int
+
+
+TableEvent = (
+    SeatTaken | SeatLeft | Busted | Rebought | LevelUp | ButtonMoved | HandStarted | TimedOut
+)

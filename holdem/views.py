@@ -25,12 +25,26 @@ False
 The JSON form (:meth:`SpectatorView.to_dict`, :meth:`SpectatorView.to_json`)
 parses back with :func:`view_from_dict`. Events are written as
 ``{"event": "<class name>", ...fields}``, the configuration as its fields.
+
+A seat view copies the whole public history, which grows with every action.
+For deciding, :func:`decision_view` gives the light form: the seat's options
+and the current state, with only the public events from event number
+``since`` on (none by default). A client that keeps the history itself asks
+each time from the ``event_count`` of its previous view:
+
+>>> light = decision_view(hand)
+>>> light.seat, str(light.legal), light.pot_total, light.events, light.event_count
+(0, 'fold, call 10, raise to 20..500', 15, (), 5)
+>>> hand.act(0, "call")
+>>> decision_view(hand, since=light.event_count).events
+(Acted(seat=0, action='call', to=10, added=10, all_in=False),)
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -185,16 +199,21 @@ class SeatView(SpectatorView):
         }
 
 
-def _public_history(hand: Hand, seat: int | None) -> tuple[_events.Event, ...]:
+def _hide(log: Sequence[_events.Event], seat: int | None) -> tuple[_events.Event, ...]:
+    """The events as ``seat`` (``None``: a spectator) may see them."""
     hole_cards_dealt = _events.HoleCardsDealt
     return tuple(
         [
             hole_cards_dealt(e.seat, _HIDDEN)
             if type(e) is hole_cards_dealt and e.seat != seat
             else e
-            for e in hand.log
+            for e in log
         ]
     )
+
+
+def _public_history(hand: Hand, seat: int | None) -> tuple[_events.Event, ...]:
+    return _hide(hand.log, seat)
 
 
 def _public_fields(hand: Hand, seat: int | None) -> dict[str, Any]:
@@ -236,6 +255,169 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         legal=hand.legal_actions() if hand.to_act == seat else None,
         run_choices=(tuple(range(1, hand.config.max_runs + 1)) if hand.run_seat == seat else None),
         **_public_fields(hand, seat),
+    )
+
+
+class DecisionView(NamedTuple):
+    """What the seat to act needs to decide, without the history: the light
+    seat view for bots, agents and servers.
+
+    Like :class:`SeatView` it is an immutable copy holding no reference to the
+    hand, and holds nothing the seat may not know; unlike it, it carries only
+    the public events from event number :attr:`since` on (see
+    :func:`decision_view`), so building one costs the same at the first
+    action and the fiftieth. It is a named tuple (the cheapest immutable
+    record to build, as it is built for every decision). Per-seat tuples are
+    indexed by seat; amounts are in chips.
+
+    Attributes:
+        seat: the seat this view belongs to.
+        hole_cards: its two hole cards (``("??", "??")`` when unknown).
+        legal: its legal options when it is to act, else ``None``.
+        config: the table (immutable and public; shared, not copied).
+        street: ``preflop``, ``flop``, ``turn`` or ``river``.
+        board: the board cards dealt so far.
+        stacks: chips behind per seat, bets not counted.
+        bets: chips each seat has put in on the current street.
+        contributions: chips each seat has put in over the whole hand.
+        folded: whether each seat has folded.
+        dead_money: the big-blind ante in the middle (R2.3).
+        current_bet: the bet to match on this street.
+        min_raise_size: the minimum raise increment on this street (R3.3).
+        to_act: the seat to make a betting decision, or ``None``.
+        is_over: the hand is settled.
+        since: the event number (index in ``hand.log``) of the first of
+            :attr:`events`.
+        events: the public events numbered ``since`` to ``event_count - 1``,
+            other seats' hole cards hidden as in :attr:`SeatView.history`.
+        event_count: the events in the hand's log when the view was taken:
+            the ``since`` that gives the next view only what is new.
+    """
+
+    seat: int
+    hole_cards: tuple[str, ...]
+    legal: LegalActions | None
+    config: TableConfig
+    street: str
+    board: tuple[str, ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    contributions: tuple[int, ...]
+    folded: tuple[bool, ...]
+    dead_money: int
+    current_bet: int
+    min_raise_size: int
+    to_act: int | None
+    is_over: bool
+    since: int
+    events: tuple[_events.Event, ...]
+    event_count: int
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle, bets on this street included."""
+        return sum(self.contributions) + self.dead_money
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The pots as they stand now, main pot first (R7), as in :attr:`SeatView.pots`."""
+        return _pots.layer_pots(self.contributions, self.folded, self.dead_money).pots
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        """The seats that have not folded, in seat order."""
+        return tuple(s for s, out in enumerate(self.folded) if not out)
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        """The other seats that have not folded."""
+        return tuple(s for s in self.in_hand if s != self.seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-ready data (lists, numbers, strings, ``None``); the
+        keys are the attributes' names plus ``pot_total``, events written as
+        in :meth:`SeatView.to_dict`."""
+        legal = self.legal
+        return {
+            "seat": self.seat,
+            "hole_cards": list(self.hole_cards),
+            "legal": None if legal is None else _legal_dict(legal),
+            "config": self.config.to_dict(),
+            "street": self.street,
+            "board": list(self.board),
+            "stacks": list(self.stacks),
+            "bets": list(self.bets),
+            "contributions": list(self.contributions),
+            "folded": list(self.folded),
+            "dead_money": self.dead_money,
+            "pot_total": self.pot_total,
+            "current_bet": self.current_bet,
+            "min_raise_size": self.min_raise_size,
+            "to_act": self.to_act,
+            "is_over": self.is_over,
+            "since": self.since,
+            "events": [_events.to_dict(e) for e in self.events],
+            "event_count": self.event_count,
+        }
+
+    def to_json(self) -> str:
+        """The view as one line of JSON (see :meth:`to_dict`)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+
+def decision_view(hand: Hand, seat: int | None = None, *, since: int | None = None) -> DecisionView:
+    """The light view of ``seat`` (by default the seat to act): its options
+    and the hand's current state, with the public events from number
+    ``since`` on.
+
+    Args:
+        hand: the hand.
+        seat: the seat (0-based); ``None`` for the seat to act.
+        since: the number of the first event to include (an index into
+            ``hand.log``, 0 for the whole public history); ``None`` (the
+            default) for no event. Pass the previous view's ``event_count``
+            to get only what happened since.
+
+    Raises:
+        HoldemError: ``seat`` is not a seat of the hand, ``seat`` is ``None``
+            while nobody is to act, or ``since`` is not an event number
+            (0 to ``len(hand.log)``).
+    """
+    if seat is None:
+        seat = hand.to_act
+        if seat is None:
+            raise HoldemError("nobody is to act: name the seat whose view you want")
+    elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < hand.config.seats:
+        raise HoldemError(f"no such seat: {seat!r} (0 to {hand.config.seats - 1})")
+    log = hand.log
+    count = len(log)
+    if since is None:
+        since = count
+        events: tuple[_events.Event, ...] = ()
+    elif isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= count:
+        raise HoldemError(f"no such event number: since={since!r} (0 to {count})")
+    else:
+        events = _hide(log[since:], seat)
+    to_act = hand.to_act
+    return DecisionView(
+        seat,
+        hand.hole_cards(seat),
+        hand.legal_actions() if to_act == seat else None,
+        hand.config,
+        hand.street,
+        hand.board,
+        hand.stacks,
+        hand.bets,
+        hand.contributions,
+        hand.folded,
+        hand.dead_money,
+        hand.current_bet,
+        hand.min_raise_size,
+        to_act,
+        hand.is_over,
+        since,
+        events,
+        count,
     )
 
 

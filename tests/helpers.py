@@ -1,4 +1,4 @@
-"""Shared helpers for the rule-book tests (RULES.md R1..R9).
+"""Shared helpers for the rule-book tests (docs/rules.md R1..R9).
 
 Seats are 0-based and clockwise; unless a test says otherwise the button is
 seat 0, so with three or more seats seat 1 posts the small blind and seat 2

@@ -269,3 +269,47 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "result": hand.result,
         "pots": hand.pots(),
     }
+
+
+@st.composite
+def full_table_configs(draw: st.DrawFn) -> TableConfig:
+    """A valid table with the full-table options on top of :func:`table_configs`:
+    a UTG straddle and re-straddles or a button straddle (R11.1), live and dead
+    posts (R14.3) and free folds (R3.1), each only where the rules allow it."""
+    base = draw(table_configs(min_seats=3, max_seats=8, with_min_bet=True))
+    n = base.seats
+    stacks = list(base.stacks)
+    blinds = {base.small_blind_seat, base.big_blind_seat}
+    ante = base.ante if base.ante_type.value == "uniform" else 0
+    mode = draw(st.sampled_from(["none", "utg", "button"]))
+    straddles: list[int] = []
+    utg = (base.big_blind_seat + 1) % n
+    if mode == "button" or (mode == "utg" and utg == base.button):
+        straddles = [base.button]
+    elif mode == "utg":
+        seat = utg
+        while True:
+            straddles.append(seat)
+            if seat == base.button or (seat + 1) % n in blinds or not draw(st.booleans()):
+                break
+            seat = (seat + 1) % n
+    for k, seat in enumerate(straddles):
+        amount = base.big_blind << (k + 1)
+        stacks[seat] = max(stacks[seat], ante + amount + draw(st.integers(1, 10 * amount)))
+    posters = [s for s in range(n) if s not in blinds and s not in straddles]
+    live = [0] * n
+    dead = [0] * n
+    for seat in posters:
+        if draw(st.integers(0, 3)) == 0:
+            live[seat] = base.big_blind
+        if draw(st.integers(0, 3)) == 0:
+            dead[seat] = draw(st.integers(1, base.big_blind))
+    data = base.to_dict()
+    data.update(
+        stacks=stacks,
+        straddles=straddles,
+        live_posts=live,
+        dead_posts=dead,
+        free_fold=draw(st.booleans()),
+    )
+    return TableConfig(**data)  # type: ignore[arg-type]

@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from conftest import corpus_file
 from helpers import random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,7 +26,6 @@ from holdem.phh import (
 )
 
 HERE = Path(__file__).parent
-CORPUS = HERE.parent.parent / "shared" / "corpus"
 SAMPLE = HERE / "data" / "corpus-sample.jsonl"
 
 
@@ -34,10 +34,7 @@ def _records(path: Path) -> list[dict]:
 
 
 def _corpus(name: str) -> list[dict]:
-    path = CORPUS / name
-    if not path.exists():
-        pytest.skip(f"{path} is not here (the shared corpus sits beside the checkout in CI)")
-    return _records(path)
+    return _records(corpus_file(name))
 
 
 def test_bundled_sample_replays_exactly() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
+from conftest import require
 from helpers import random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,9 +16,7 @@ from hypothesis import strategies as st
 from holdem import Hand
 from holdem.phh import dumps, to_phh
 
-pokerkit = pytest.importorskip(
-    "pokerkit", reason="PokerKit is in the test extra: pip install -e '.[test]'"
-)
+pokerkit = require("pokerkit", "the test extra: pip install -e '.[test]'")
 
 
 def pokerkit_stacks(text: str) -> list[int]:

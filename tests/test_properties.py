@@ -1,6 +1,6 @@
 """Property tests over random legal play and over the pure layering functions.
 
-Every test cites the rules of /work/shared/RULES.md it checks.
+Every test cites the rules of docs/rules.md it checks.
 """
 
 from __future__ import annotations

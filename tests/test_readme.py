@@ -1,14 +1,49 @@
-"""The README's quickstart runs as written (a complete hand, Example E: R7.2, R7.3)."""
+"""The README works in a plain clone: its quickstart runs as written (a complete hand,
+Example E: R7.2, R7.3), and its commands name only files inside the repository."""
 
 from __future__ import annotations
 
 import doctest
+import re
+import shlex
 from pathlib import Path
 
-README = Path(__file__).parent.parent / "README.md"
+import pytest
+
+from holdem.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+# Subcommands quick enough to run here; the others only have their paths checked.
+RUN = {"run", "pots", "replay", "equity", "tournament"}
 
 
 def test_readme_quickstart() -> None:
     result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 8
     assert result.failed == 0
+
+
+def _commands() -> list[list[str]]:
+    """Every `holdem ...` command of the README's code blocks, continuations joined."""
+    text = README.read_text(encoding="utf-8").replace("\\\n", " ")
+    lines = re.findall(r"^(?: {4}|```\w*\n)?\s*(holdem [^\n]*)$", text, re.M)
+    return [shlex.split(line, comments=True) for line in lines]
+
+
+def test_readme_has_commands() -> None:
+    assert {c[1] for c in _commands()} >= RUN
+
+
+@pytest.mark.parametrize("command", _commands(), ids=lambda c: " ".join(c[1:4]))
+def test_readme_command_needs_nothing_outside_the_clone(
+    command: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 10: `holdem replay ../shared/corpus/...` failed in a plain clone."""
+    for arg in command[1:]:
+        assert not arg.startswith(("/", "~")) and ".." not in Path(arg).parts, arg
+        if "/" in arg and not arg.startswith("-"):
+            assert (ROOT / arg).exists(), f"{arg} is not in the repository"
+    if command[1] in RUN:
+        monkeypatch.chdir(ROOT)
+        assert main(command[1:]) == 0, capsys.readouterr().err

@@ -1,4 +1,4 @@
-"""Every worked example of RULES.md, with its exact figures.
+"""Every worked example of docs/rules.md, with its exact figures.
 
 Pot-calculator examples (A, B, C, F, R8.3) use :mod:`holdem.pots` directly;
 hand examples (R2.5, R3.3, R3.5, R4.2, R4.3, R6.1, R7.6, D, E) play real

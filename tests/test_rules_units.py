@@ -1,4 +1,4 @@
-"""Focused tests per rule group of RULES.md (R1..R9), the errors of R3.7 and
+"""Focused tests per rule group of docs/rules.md (R1..R9), the errors of R3.7 and
 the configuration errors."""
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ def failures(actions: str, expect: str = "") -> tuple[str, ...]:
 
 @pytest.mark.parametrize("path", BAD, ids=[p.name for p in BAD])
 def test_broken_file_names_file_step_and_problem(path: Path) -> None:
-    expected = path.read_text(encoding="utf-8").splitlines()[0].removeprefix("# expect: ")
+    expected = path.read_bytes().split(b"\n")[0].decode("utf-8").removeprefix("# expect: ")
     with pytest.raises(ScenarioError) as caught:
         load_scenario(path)
     error = caught.value

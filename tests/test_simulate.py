@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import statistics
 from typing import Any
 
@@ -16,8 +17,8 @@ from holdem.agents import AgentFactory, CallAgent, make_agent
 from holdem.cli import main
 from holdem.hand import Hand
 from holdem.simulate import Z95, _chunks, _Spec, _tally, format_results, play_hand, simulate
-from holdem.table import ButtonMoved, Table
-from holdem.views import SeatView
+from holdem.table import Level, Table, TableMode
+from holdem.views import SeatView, seat_view
 
 
 class Raiser:
@@ -47,18 +48,22 @@ def test_results_are_zero_sum_and_cover_the_seats() -> None:
 
 
 def test_documented_seeds_and_statistics() -> None:
-    """Hand i uses seed f"{seed}:{i}", the button on seat i % players and fresh
-    agents seeded f"{seed}:{i}:{seat}"; bb/100 and the 95% interval follow."""
-    players, hands, seed, names = 4, 30, 7, ["potodds", "random"]
-    per_hand: dict[str, list[int]] = {"potodds": [], "random": []}
+    """Hand i draws from random.Random(f"{seed}:{i}"): the deal's 64-bit seed,
+    then the agents' draws; the button is on seat i % players; the reference
+    agents decide as on their seat views; bb/100 and the 95% interval follow."""
+    players, hands, seed, names = 6, 30, 7, ["potodds", "random", "call"]
+    per_hand: dict[str, list[int]] = {name: [] for name in names}
+    agents = [make_agent(names[s % 3]) for s in range(players)]
     for i in range(hands):
+        rng = random.Random(f"{seed}:{i}")
+        for agent in agents:
+            agent.rng = rng  # type: ignore[attr-defined]
         config = TableConfig([400] * players, 1, 2, button=i % players)
-        agents = [make_agent(names[s % 2], f"{seed}:{i}:{s}") for s in range(players)]
-        hand = play_hand(config, agents, seed=f"{seed}:{i}")
+        hand = play_hand(config, agents, seed=rng.getrandbits(64))
         assert hand.result is not None
         for name in names:
             per_hand[name].append(
-                sum(n for s, n in enumerate(hand.result.net) if names[s % 2] == name)
+                sum(n for s, n in enumerate(hand.result.net) if names[s % 3] == name)
             )
     sim = simulate(players=players, hands=hands, seed=seed, agents=names)
     for result in sim.results:
@@ -68,6 +73,18 @@ def test_documented_seeds_and_statistics() -> None:
         assert result.bb_per_100 == pytest.approx(statistics.fmean(ys) * scale)
         half = Z95 * statistics.stdev(ys) / math.sqrt(hands) * scale
         assert result.ci95 == pytest.approx(half)
+
+
+def test_custom_agents_are_built_for_every_hand_with_their_seat_seed() -> None:
+    """An agent given by a factory gets the seed f"{seed}:{i}:{seat}" and a seat view."""
+    made: list[object] = []
+
+    def factory(agent_seed: object) -> Raiser:
+        made.append(agent_seed)
+        return Raiser(agent_seed)
+
+    simulate(players=3, hands=4, seed=9, agents=["call", "raiser"], factories={"raiser": factory})
+    assert made == [f"9:{i}:1" for i in range(4)]
 
 
 def test_same_seed_same_results_and_another_seed_differs() -> None:
@@ -94,51 +111,32 @@ def test_workers_give_exactly_the_results_of_one_process() -> None:
     assert one.results == two.results
 
 
-class RecordingTable(Table):
-    """A Table that keeps itself and the configuration of every hand it deals."""
+def test_hands_are_those_of_a_cash_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R10.1: hand i is dealt with the configuration a cash Table deals it with
+    once every stack is reset: the button on seat i % players, stacks 400,
+    blinds 1/2, seats named "Seat s" (here a worker's chunk from hand 7)."""
+    seen: list[TableConfig] = []
 
-    made: list[RecordingTable] = []
+    class RecordingHand(Hand):
+        __slots__ = ()
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.configs: list[TableConfig] = []
-        RecordingTable.made.append(self)
+        def __init__(self, config: TableConfig, **kwargs: Any) -> None:
+            seen.append(config)
+            super().__init__(config, **kwargs)
 
-    def start_hand(self, **kwargs: Any) -> Hand:
-        hand = super().start_hand(**kwargs)
-        self.configs.append(hand.config)
-        return hand
-
-
-@pytest.fixture
-def tables(monkeypatch: pytest.MonkeyPatch) -> list[RecordingTable]:
-    """The tables the simulation plays at (in this process)."""
-    monkeypatch.setattr(RecordingTable, "made", [])
-    monkeypatch.setattr(simulate_module, "Table", RecordingTable)
-    return RecordingTable.made
-
-
-def test_hands_are_played_at_a_table_whose_button_moves_every_hand(
-    tables: list[RecordingTable],
-) -> None:
-    """R10.1 at the table: hand i has the button on seat i % players, and every
-    stack is reset to the starting stack before every hand."""
-    simulate(players=4, hands=10, seed=3, agents=["random", "call"])
-    (table,) = tables
-    assert table.hands_played == 10
-    buttons = [e.seat for e in table.events if isinstance(e, ButtonMoved)]
-    assert buttons == [i % 4 for i in range(10)]
-    assert [c.button for c in table.configs] == buttons
-    assert all(c.stacks == (400, 400, 400, 400) for c in table.configs)
-    assert all((c.small_blind, c.big_blind) == (1, 2) for c in table.configs)
-
-
-def test_a_chunk_starts_at_the_button_of_its_first_hand(tables: list[RecordingTable]) -> None:
-    """What a worker does: its own table, the button placed for its first hand."""
-    spec = _Spec(4, 11, ("random", "call"), 1, 2, 400, {})
-    _tally(spec, 7, 13)
-    (table,) = tables
-    assert [e.seat for e in table.events if isinstance(e, ButtonMoved)] == [3, 0, 1, 2, 3, 0]
+    monkeypatch.setattr(simulate_module, "Hand", RecordingHand)
+    _tally(_Spec(4, 11, ("random", "call"), 1, 2, 400, {}), 7, 17)
+    table = Table(4, schedule=Level(1, 2), mode=TableMode.CASH, button=7 % 4)
+    for seat in range(4):
+        table.sit(seat, f"Seat {seat}", 400)
+    dealt = []
+    for _ in range(10):
+        table.reset_stacks(400)
+        hand = table.play_hand(lambda hand, seat: CallAgent().act(seat_view(hand, seat)))
+        dealt.append(hand.config)
+    assert seen == dealt
+    assert [c.button for c in seen] == [i % 4 for i in range(7, 17)]
+    assert all(c.stacks == (400,) * 4 and (c.small_blind, c.big_blind) == (1, 2) for c in seen)
 
 
 @pytest.mark.parametrize(("players", "hands"), [(2, 33), (3, 50), (5, 41), (9, 70)])

@@ -1,5 +1,5 @@
 """The table: hand after hand, button movement, rebuys, seat holds, levels and
-eliminations (RULES.md R9.1, R10.1, R10.2; heads-up blinds R2.2).
+eliminations (docs/rules.md R9.1, R10.1, R10.2; heads-up blinds R2.2).
 
 Table seats are physical (0-based, clockwise, possibly empty); a hand sees only
 the players with chips, densely, in table-seat order (``Table.hand_seats``).

@@ -1,4 +1,4 @@
-"""Sit-and-go tournaments and ``holdem tournament`` (RULES.md R9.1; the table
+"""Sit-and-go tournaments and ``holdem tournament`` (docs/rules.md R9.1; the table
 under them: R10.1, R2.2)."""
 
 from __future__ import annotations

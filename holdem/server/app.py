@@ -1,0 +1,266 @@
+"""The Starlette application of the reference server: the page, its files and
+the WebSocket protocol (documented in ``docs/server.md``).
+
+Routes: ``GET /`` the browser table, ``GET /static/...`` its script and
+style, ``GET /tables`` the tables as JSON, ``WS /ws`` the protocol. Each
+table is a :class:`~holdem.server.room.Room` driven by its own asyncio task,
+started and stopped with the application.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from holdem.errors import HoldemError, IllegalActionError
+from holdem.server.room import Room, RoomError, RoomSettings
+from holdem.streams import encode
+
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE = 4096
+"""The longest client message accepted, in characters; longer ones get a
+``too_large`` error (the server closes connections sending over 64 KiB)."""
+
+
+class Connection:
+    """One WebSocket client: the table it joined, its seat, the last stream
+    message number it was sent."""
+
+    def __init__(self, socket: WebSocket) -> None:
+        self.socket = socket
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.last = 0
+        self.wake = asyncio.Event()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.socket.send_text(encode(message))
+
+    async def error(self, code: str, message: str, **fields: Any) -> None:
+        await self.send({"type": "error", "code": code, "message": message, **fields})
+
+    async def pump(self) -> None:
+        """Send the stream messages this seat may see, as they come."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            room = self.room
+            if room is None:
+                continue
+            reset, events = room.stream.since(self.seat, self.last)
+            self.last = room.stream.last
+            if events or reset:
+                await self.send({"type": "events", "reset": reset, "events": events})
+
+
+def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RoomError("bad_message", f"{key} must be a whole number, got {value!r}")
+    return value
+
+
+class Server:
+    """The tables of one server and the protocol handler.
+
+    Args:
+        tables: how many tables (1 to 100).
+        settings: every table's :class:`~holdem.server.room.RoomSettings`.
+        state_dir: where tables are saved after every action, or ``None``.
+        clock: seconds as a float, for the rooms' decision clocks.
+    """
+
+    def __init__(
+        self,
+        tables: int = 1,
+        settings: RoomSettings | None = None,
+        state_dir: Path | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        if isinstance(tables, bool) or not isinstance(tables, int) or not 1 <= tables <= 100:
+            raise HoldemError(f"tables: 1 to 100, got {tables!r}")
+        self.settings = settings or RoomSettings()
+        self.settings.check()
+        self.count = tables
+        self.state_dir = state_dir
+        self.clock = clock
+        self.rooms: list[Room] = []
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """Build the rooms (restoring saved ones) and run them while the app runs."""
+        if self.state_dir is not None:
+            self.state_dir.mkdir(parents=True, exist_ok=True)
+        kwargs: dict[str, Any] = {"state_dir": self.state_dir}
+        if self.clock is not None:
+            kwargs["clock"] = self.clock
+        self.rooms = [Room(i, self.settings, **kwargs) for i in range(self.count)]
+        tasks = [asyncio.create_task(room.run()) for room in self.rooms]
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def tables(self, request: Request) -> Response:
+        """``GET /tables``: each table's seats and hand number."""
+        return JSONResponse(
+            [{"table": r.index, "hand": r.hand_number, "seats": r.seats()} for r in self.rooms]
+        )
+
+    async def index(self, request: Request) -> Response:
+        """``GET /``: the browser table."""
+        return FileResponse(STATIC / "index.html")
+
+    async def websocket(self, socket: WebSocket) -> None:
+        """``WS /ws``: one client, until it goes away."""
+        await socket.accept()
+        conn = Connection(socket)
+        pump = asyncio.create_task(conn.pump())
+        try:
+            while True:
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    await conn.error("bad_message", "messages are JSON text")
+                    continue
+                await self._handle(conn, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await pump
+            if conn.room is not None:
+                conn.room.listeners.discard(conn.wake)
+
+    async def _handle(self, conn: Connection, text: str) -> None:
+        if len(text) > MAX_MESSAGE:
+            await conn.error("too_large", f"a message is at most {MAX_MESSAGE} characters")
+            return
+        try:
+            data = json.loads(text)
+        except ValueError:
+            await conn.error("bad_json", "not JSON")
+            return
+        if not isinstance(data, dict):
+            await conn.error("bad_message", "a message is a JSON object with a type")
+            return
+        kind = data.get("type")
+        handler = {
+            "join": self._join,
+            "sit": self._sit,
+            "act": self._act,
+            "since": self._since,
+        }.get(kind if isinstance(kind, str) else "")
+        if handler is None:
+            await conn.error("unknown_type", f"unknown type {kind!r} (join, sit, act, since)")
+            return
+        try:
+            await handler(conn, data)
+        except IllegalActionError as error:
+            await conn.error(
+                "illegal", str(error), reason=str(error.reason), decision=self._decision(conn)
+            )
+        except RoomError as error:
+            await conn.error(error.code, str(error))
+        except HoldemError as error:
+            await conn.error("refused", str(error))
+
+    def _decision(self, conn: Connection) -> int | None:
+        return None if conn.room is None else conn.room.decision
+
+    async def _join(self, conn: Connection, data: dict[str, Any]) -> None:
+        index = _int(data, "table", 0)
+        if not 0 <= index < len(self.rooms):
+            raise RoomError("no_table", f"no table {index} (0 to {len(self.rooms) - 1})")
+        after = _int(data, "after", 0)
+        room = self.rooms[index]
+        token = data.get("token")
+        seat = room.claim(token) if isinstance(token, str) else None
+        if conn.room is not None:
+            conn.room.listeners.discard(conn.wake)
+        conn.room, conn.seat, conn.last = room, seat, after
+        room.listeners.add(conn.wake)
+        await conn.send(self._welcome(room, seat))
+        conn.wake.set()
+
+    def _welcome(self, room: Room, seat: int | None) -> dict[str, Any]:
+        s = room.settings
+        return {
+            "type": "welcome",
+            "table": room.index,
+            "tables": len(self.rooms),
+            "seat": seat,
+            "seats": room.seats(),
+            "last": room.stream.last,
+            "settings": {
+                "size": s.size,
+                "small_blind": s.small_blind,
+                "big_blind": s.big_blind,
+                "buy_in": s.buy_in,
+                "decision_seconds": s.decision_seconds,
+            },
+            "clock_left": room.clock_left(),
+        }
+
+    async def _sit(self, conn: Connection, data: dict[str, Any]) -> None:
+        room = conn.room
+        if room is None:
+            raise RoomError("not_joined", "join a table first")
+        if conn.seat is not None:
+            raise RoomError("already_seated", f"you hold seat {conn.seat}")
+        wanted = data.get("seat")
+        seat, token = room.sit(data.get("name"), wanted)  # type: ignore[arg-type]
+        conn.seat = seat
+        await conn.send({"type": "seated", "seat": seat, "token": token})
+        # From now on this connection sees its seat's secrets: resend nothing
+        # already sent, the seat's own cards come with the next hand.
+        conn.wake.set()
+
+    async def _act(self, conn: Connection, data: dict[str, Any]) -> None:
+        room = conn.room
+        if room is None:
+            raise RoomError("not_joined", "join a table first")
+        if conn.seat is None:
+            raise RoomError("not_seated", "sit down first")
+        claimed = data.get("seat", conn.seat)
+        if claimed != conn.seat:
+            raise RoomError("not_your_seat", f"you hold seat {conn.seat}, not {claimed!r}")
+        action = data.get("action")
+        if not isinstance(action, str):
+            raise RoomError("bad_message", "act needs an action")
+        room.act(conn.seat, action, data.get("amount"), data.get("decision"))
+
+    async def _since(self, conn: Connection, data: dict[str, Any]) -> None:
+        if conn.room is None:
+            raise RoomError("not_joined", "join a table first")
+        conn.last = _int(data, "after")
+        conn.wake.set()
+
+
+def create_app(server: Server) -> Starlette:
+    """The Starlette application serving ``server``'s tables."""
+    return Starlette(
+        routes=[
+            Route("/", server.index),
+            Route("/tables", server.tables),
+            WebSocketRoute("/ws", server.websocket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=server.lifespan,
+    )

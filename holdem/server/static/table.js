@@ -1,0 +1,346 @@
+// The browser table of `holdem serve`: one WebSocket, the protocol of docs/server.md.
+// State is rebuilt from the stream messages this seat may see; nothing is guessed.
+"use strict";
+
+const SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  table: Number(new URLSearchParams(location.search).get("table") || 0),
+  socket: null,
+  last: 0,           // the last stream message number received
+  me: null,          // my table seat
+  size: 6,
+  settings: null,
+  seats: [],         // per table seat: {name, stack, bot} or null
+  hand: null,        // the hand in play (see newHand)
+  turn: null,        // {s, d, legal, deadline}
+  retry: 0,
+};
+
+function tokenKey() { return `holdem.token.${state.table}`; }
+
+function newHand(m) {
+  const bets = {}, cards = {}, last = {};
+  m.seats.forEach((s, i) => {
+    bets[s] = 0;
+    if (state.seats[s]) state.seats[s].stack = m.stacks[i];
+  });
+  return {
+    number: m.h, seats: m.seats, button: m.button, bets, cards, last,
+    folded: new Set(), board: [], pot: 0, street: "preflop", over: false,
+  };
+}
+
+function splitCards(text) {
+  const out = [];
+  for (let i = 0; i + 1 < text.length; i += 2) out.push(text.slice(i, i + 2));
+  return out;
+}
+
+function nameOf(s) { return state.seats[s] ? state.seats[s].name : `Seat ${s + 1}`; }
+
+function log(text, cls) {
+  const li = document.createElement("li");
+  li.textContent = text;
+  if (cls) li.className = cls;
+  const list = $("history");
+  list.appendChild(li);
+  while (list.children.length > 400) list.removeChild(list.firstChild);
+  list.parentElement.scrollTop = list.parentElement.scrollHeight;
+}
+
+function changeStack(s, delta) {
+  if (state.seats[s]) state.seats[s].stack += delta;
+}
+
+// ------------------------------------------------------------ the stream
+function apply(m) {
+  const h = state.hand;
+  switch (m.t) {
+    case "seat":
+      state.seats[m.s] = { name: m.name, stack: m.stack, bot: !!m.bot };
+      log(`${m.name} sits at seat ${m.s + 1} with ${m.stack}`);
+      break;
+    case "hand":
+      state.hand = newHand(m);
+      state.turn = null;
+      log(`Hand #${m.h} — blinds ${m.sb}/${m.bb}, button ${nameOf(m.button)}`, "hand");
+      break;
+    case "post":
+      if (!h) break;
+      changeStack(m.s, -m.a); h.bets[m.s] += m.a; h.pot += m.a;
+      h.last[m.s] = m.k;
+      log(`${nameOf(m.s)} posts ${m.k} ${m.a}`);
+      break;
+    case "deal":
+      if (h && m.c) { h.cards[m.s] = splitCards(m.c); log(`Dealt to you: ${pretty(m.c)}`); }
+      break;
+    case "board":
+      if (!h) break;
+      h.board.push(...splitCards(m.c)); h.street = m.st;
+      for (const s of h.seats) { h.bets[s] = 0; if (!h.folded.has(s)) h.last[s] = ""; }
+      log(`${m.st[0].toUpperCase()}${m.st.slice(1)}: ${pretty(h.board.join(""))}`);
+      break;
+    case "act":
+      if (!h) break;
+      changeStack(m.s, -m.add); h.bets[m.s] = m.to; h.pot += m.add;
+      if (m.a === "fold") h.folded.add(m.s);
+      h.last[m.s] = m.a + (m.a === "bet" || m.a === "raise" ? ` ${m.to}` : m.a === "call" ? ` ${m.add}` : "")
+        + (m.ai ? " (all-in)" : "");
+      log(`${nameOf(m.s)} ${h.last[m.s]}`);
+      state.turn = null;
+      break;
+    case "return":
+      if (!h) break;
+      changeStack(m.s, m.a); h.bets[m.s] = Math.max(0, h.bets[m.s] - m.a); h.pot -= m.a;
+      log(`${m.a} returned to ${nameOf(m.s)}`);
+      break;
+    case "show":
+      if (!h) break;
+      h.cards[m.s] = splitCards(m.c); h.last[m.s] = m.h;
+      log(`${nameOf(m.s)} shows ${pretty(m.c)} (${m.h})`);
+      break;
+    case "muck":
+      if (h) { h.last[m.s] = "mucks"; log(`${nameOf(m.s)} mucks`); }
+      break;
+    case "pot":
+      if (!h) break;
+      m.w.forEach((s, i) => { changeStack(s, m.sh[i]); h.pot -= m.sh[i]; });
+      for (const s of h.seats) h.bets[s] = 0;
+      log(`${m.w.map(nameOf).join(" and ")} win${m.w.length > 1 ? "" : "s"} the ${m.name} (${m.a})`, "win");
+      break;
+    case "end":
+      if (!h) break;
+      m.stacks.forEach((stack, i) => { if (state.seats[h.seats[i]]) state.seats[h.seats[i]].stack = stack; });
+      h.over = true; state.turn = null;
+      break;
+    case "turn":
+      state.turn = { s: m.s, d: m.d, legal: m.legal || null,
+                     deadline: m.clock ? Date.now() + m.clock * 1000 : null, limit: m.clock || null };
+      break;
+    case "leave":
+      state.seats[m.s] = null;
+      if (m.s === state.me) { state.me = null; localStorage.removeItem(tokenKey()); }
+      log(`${m.name} leaves the table with ${m.stack}`);
+      break;
+    case "timeout":
+      log(`${nameOf(m.s)} ran out of time${m.away ? " and is away" : ""}`);
+      break;
+  }
+}
+
+function pretty(text) {
+  return splitCards(text).map((c) => c[0].replace("T", "10") + SUITS[c[1]]).join(" ");
+}
+
+// ------------------------------------------------------------ drawing
+function cardEl(code, small) {
+  const el = document.createElement("div");
+  el.className = "card" + (small ? " small" : "");
+  if (!code || code === "??") { el.classList.add("back"); return el; }
+  if (code === "slot") { el.classList.add("slot"); return el; }
+  if (code[1] === "h" || code[1] === "d") el.classList.add("red");
+  el.dataset.card = code;
+  el.innerHTML = `<span class="rank">${code[0] === "T" ? "10" : code[0]}</span><span class="suit">${SUITS[code[1]]}</span>`;
+  return el;
+}
+
+function place(k, radiusX, radiusY) {
+  // Seat k of size around an oval; my seat (or seat 0) at the bottom centre.
+  const base = state.me === null ? 0 : state.me;
+  const angle = Math.PI / 2 + (2 * Math.PI * (k - base)) / state.size;
+  return { x: 50 + radiusX * Math.cos(angle), y: 50 + radiusY * Math.sin(angle) };
+}
+
+function draw() {
+  const h = state.hand;
+  $("pot-total").textContent = h ? h.pot.toLocaleString() : 0;
+  const board = $("board");
+  board.replaceChildren();
+  for (let i = 0; i < 5; i++) board.appendChild(cardEl(h && h.board[i] ? h.board[i] : "slot"));
+  $("street").textContent = h ? (h.over ? "hand over" : h.street) : "waiting for players";
+  const seats = $("seats");
+  seats.replaceChildren();
+  for (let s = 0; s < state.size; s++) {
+    const info = state.seats[s];
+    const pos = place(s, 44, 44);
+    const el = document.createElement("div");
+    el.className = "seat";
+    el.dataset.seat = s;
+    el.style.left = pos.x + "%"; el.style.top = pos.y + "%";
+    const inHand = h && h.seats.includes(s);
+    if (!info) el.classList.add("empty");
+    if (s === state.me) el.classList.add("me");
+    if (inHand && h.folded.has(s)) el.classList.add("folded");
+    if (state.turn && state.turn.s === s) el.classList.add("turn");
+    const cards = document.createElement("div");
+    cards.className = "cards";
+    if (inHand && !h.folded.has(s)) {
+      const known = h.cards[s];
+      cards.appendChild(cardEl(known ? known[0] : null, true));
+      cards.appendChild(cardEl(known ? known[1] : null, true));
+    }
+    el.appendChild(cards);
+    const plate = document.createElement("div");
+    plate.className = "plate";
+    plate.innerHTML = `<div class="name"></div><div class="stack"></div><div class="last"></div>`;
+    const nameEl = plate.querySelector(".name");
+    nameEl.textContent = info ? info.name : "empty seat";
+    if (info && info.bot) nameEl.insertAdjacentHTML("afterbegin", '<span class="tag">BOT</span>');
+    plate.querySelector(".stack").textContent = info ? info.stack.toLocaleString() : "";
+    plate.querySelector(".last").textContent = inHand ? (h.last[s] || "") : "";
+    if (state.turn && state.turn.s === s && state.turn.deadline) {
+      const bar = document.createElement("div");
+      bar.className = "clock";
+      bar.innerHTML = "<i></i>";
+      plate.appendChild(bar);
+    }
+    el.appendChild(plate);
+    seats.appendChild(el);
+    if (inHand && h.bets[s] > 0) {
+      const b = place(s, 27, 25);
+      const bet = document.createElement("div");
+      bet.className = "bet";
+      bet.dataset.seat = s;
+      bet.style.left = b.x + "%"; bet.style.top = b.y + "%";
+      bet.innerHTML = `<span class="chip"></span><span></span>`;
+      bet.lastChild.textContent = h.bets[s];
+      seats.appendChild(bet);
+    }
+    if (h && h.button === s) {
+      const d = place(s + 0.32, 33, 31);
+      const btn = document.createElement("div");
+      btn.className = "dealer"; btn.textContent = "D";
+      btn.style.left = d.x + "%"; btn.style.top = d.y + "%";
+      seats.appendChild(btn);
+    }
+  }
+  drawClock();
+  drawControls();
+}
+
+function drawClock() {
+  const t = state.turn;
+  const bar = document.querySelector(".seat.turn .clock");
+  if (!t || !t.deadline || !bar) return;
+  const left = Math.max(0, t.deadline - Date.now()) / 1000;
+  bar.firstChild.style.width = `${(100 * left) / t.limit}%`;
+  bar.classList.toggle("low", left < 8);
+  if (t.s === state.me) $("message").textContent = `Your turn — ${Math.ceil(left)} s`;
+}
+
+function drawControls() {
+  $("sit-form").hidden = state.me !== null;
+  const t = state.turn;
+  const mine = t && t.s === state.me && t.legal;
+  $("actions").hidden = !mine;
+  if (!mine) { if (state.me !== null && !(t && t.s === state.me)) $("message").textContent = ""; return; }
+  const legal = t.legal;
+  $("fold").disabled = !legal.fold;
+  $("check").textContent = legal.check ? "Check" : `Call ${legal.call}`;
+  const canRaise = legal.min !== undefined;
+  $("raise").disabled = !canRaise;
+  $("sizing").hidden = !canRaise;
+  if (canRaise) {
+    const slider = $("slider"), amount = $("amount");
+    if (Number(slider.min) !== legal.min || Number(slider.max) !== legal.max || slider.dataset.d !== String(t.d)) {
+      slider.min = amount.min = legal.min; slider.max = amount.max = legal.max;
+      slider.value = amount.value = legal.min; slider.dataset.d = String(t.d);
+    }
+    $("raise").textContent = `${legal.w === "bet" ? "Bet" : "Raise to"} ${amount.value}`;
+  }
+}
+
+// ------------------------------------------------------------ actions
+function send(message) {
+  if (state.socket && state.socket.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify(message));
+}
+
+function act(action, amount) {
+  const t = state.turn;
+  if (!t || t.s !== state.me) return;
+  const message = { type: "act", action, decision: t.d };
+  if (amount !== undefined) message.amount = amount;
+  send(message);
+}
+
+function potFraction(frac) {
+  const h = state.hand, legal = state.turn.legal;
+  if (frac === "all") return legal.max;
+  const myBet = h.bets[state.me] || 0;
+  const pot = h.pot + legal.call;          // every chip in the middle once I call
+  const to = myBet + legal.call + Math.round(Number(frac) * pot);
+  return Math.max(legal.min, Math.min(legal.max, to));
+}
+
+function setAmount(value) {
+  $("slider").value = value; $("amount").value = value; drawControls();
+}
+
+$("fold").onclick = () => act("fold");
+$("check").onclick = () => act(state.turn.legal.check ? "check" : "call");
+$("raise").onclick = () => {
+  const legal = state.turn.legal;
+  act(legal.w, Math.max(legal.min, Math.min(legal.max, Math.round(Number($("amount").value)))));
+};
+$("slider").oninput = (e) => setAmount(e.target.value);
+$("amount").onchange = (e) => setAmount(e.target.value);
+for (const b of document.querySelectorAll(".shortcuts button")) {
+  b.onclick = () => setAmount(potFraction(b.dataset.frac));
+}
+$("sit-form").onsubmit = (e) => {
+  e.preventDefault();
+  send({ type: "sit", name: $("name").value.trim() });
+};
+$("table-select").onchange = (e) => { location.search = `?table=${e.target.value}`; };
+
+// ------------------------------------------------------------ connection
+function onMessage(event) {
+  const m = JSON.parse(event.data);
+  if (m.type === "welcome") {
+    state.size = m.settings.size; state.settings = m.settings;
+    state.seats = m.seats.map((s) => (s ? { ...s } : null));
+    if (m.seat !== null) state.me = m.seat;
+    $("blinds").textContent = `No-limit hold'em ${m.settings.small_blind}/${m.settings.big_blind}`;
+    const select = $("table-select");
+    if (select.options.length !== m.tables) {
+      select.replaceChildren(...Array.from({ length: m.tables }, (_, i) => new Option(`#${i + 1}`, i)));
+    }
+    select.value = state.table;
+  } else if (m.type === "seated") {
+    state.me = m.seat;
+    localStorage.setItem(tokenKey(), m.token);
+    $("message").textContent = "Seated — you are dealt in from the next hand.";
+  } else if (m.type === "events") {
+    if (m.reset) { state.hand = null; state.turn = null; }
+    for (const e of m.events) { apply(e); state.last = e.n; }
+  } else if (m.type === "error") {
+    $("message").textContent = m.message;
+  }
+  draw();
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${proto}://${location.host}/ws`);
+  state.socket = socket;
+  socket.onopen = () => {
+    state.retry = 0;
+    $("status").textContent = "connected"; $("status").className = "status ok";
+    const join = { type: "join", table: state.table, after: state.last };
+    const token = localStorage.getItem(tokenKey());
+    if (token) join.token = token;
+    socket.send(JSON.stringify(join));
+  };
+  socket.onmessage = onMessage;
+  socket.onclose = () => {
+    $("status").textContent = "reconnecting…"; $("status").className = "status bad";
+    state.retry = Math.min(state.retry + 1, 5);
+    setTimeout(connect, 500 * state.retry);
+  };
+}
+
+setInterval(drawClock, 250);
+draw();
+connect();

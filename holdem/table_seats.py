@@ -1,0 +1,197 @@
+"""The table's seats: errors, seat values and buy-in checks (R9.1, R10.2).
+
+The pieces of :class:`holdem.table.Table` that concern one seat: who sits
+there with what stack, whether a purchase is within the table's limits, and
+the results table. Everything here is re-exported by :mod:`holdem.table`.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from holdem.errors import ConfigError, HoldemError
+
+
+def check_seed(seed: object) -> None:
+    """A seed is a whole number, text, bytes or ``None``, else :class:`ConfigError`."""
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, (int, str, bytes, bytearray))
+    ):
+        raise ConfigError("seed", f"must be a whole number, text, bytes or None, got {seed!r}")
+
+
+class TableReason(str, enum.Enum):
+    """Why a table operation was refused (the ``reason`` of :class:`TableError`)."""
+
+    NO_SUCH_SEAT = "no_such_seat"
+    SEAT_TAKEN = "seat_taken"
+    EMPTY_SEAT = "empty_seat"
+    BAD_NAME = "bad_name"
+    HAND_IN_PROGRESS = "hand_in_progress"
+    NO_HAND = "no_hand"
+    HAND_NOT_OVER = "hand_not_over"
+    NOT_ENOUGH_PLAYERS = "not_enough_players"
+    TOURNAMENT_STARTED = "tournament_started"
+    NO_REBUYS = "no_rebuys"
+    BELOW_MINIMUM = "below_minimum"
+    ABOVE_MAXIMUM = "above_maximum"
+    BAD_AMOUNT = "bad_amount"
+    NOT_DEALT_IN = "not_dealt_in"
+    TIMED_OUT = "timed_out"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class TableError(HoldemError):
+    """A table operation that is not allowed now; the table is unchanged.
+
+    Attributes:
+        seat: the table seat concerned, or ``None``.
+        reason: a :class:`TableReason` code.
+    """
+
+    def __init__(self, seat: int | None, reason: TableReason, message: str) -> None:
+        self.seat = seat
+        self.reason = reason
+        super().__init__(message if seat is None else f"seat {seat}: {message}")
+
+
+class BuyInError(TableError):
+    """A buy-in, rebuy or top-up outside the table's limits (R10.2).
+
+    Attributes:
+        chips: the chips offered.
+        stack: the stack the purchase would make.
+        minimum: the table's minimum buy-in.
+        maximum: the table's maximum buy-in, or ``None`` (no maximum).
+    """
+
+    def __init__(
+        self,
+        seat: int,
+        reason: TableReason,
+        message: str,
+        chips: object,
+        stack: int,
+        minimum: int,
+        maximum: int | None,
+    ) -> None:
+        self.chips = chips
+        self.stack = stack
+        self.minimum = minimum
+        self.maximum = maximum
+        super().__init__(seat, reason, message)
+
+
+class TableMode(str, enum.Enum):
+    """A cash game (rebuys, button to the next player) or a tournament
+    (eliminations and places, the dead-button rule)."""
+
+    CASH = "cash"
+    TOURNAMENT = "tournament"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class SeatState:
+    """A player at the table.
+
+    Attributes:
+        seat: the table seat.
+        name: the player.
+        stack: chips, before the hand in progress.
+        held_until: the clock time the seat of a player without chips is
+            freed (R10.2), else ``None``.
+        time_bank: seconds left in the player's time bank (with a turn
+            clock, :mod:`holdem.clock`), else ``None``.
+        timeouts: the player's timeouts in a row.
+    """
+
+    seat: int
+    name: str
+    stack: int
+    held_until: float | None
+    time_bank: float | None = None
+    timeouts: int = 0
+
+
+@attrs.frozen
+class Standing:
+    """One line of the results (R9.1).
+
+    Attributes:
+        place: 1 for the winner; shared places repeat (``3, 3, 5``); ``None``
+            for a player still playing an unfinished tournament.
+        name: the player.
+        shared: whether another player has the same place.
+        chips: chips at the end (0 when eliminated).
+        hand: the hand number in which the player was eliminated, or ``None``.
+        starting_stack: the stack the player started that hand with, or ``None``.
+    """
+
+    place: int | None
+    name: str
+    shared: bool
+    chips: int
+    hand: int | None
+    starting_stack: int | None
+
+
+@attrs.define
+class Player:
+    """A seated player (mutable, private to the table). ``busted_at`` is the
+    clock time the stack was lost (cash games, R10.2), else ``None``;
+    ``time_bank`` the seconds left in the bank and ``timeouts`` the timeouts
+    in a row (:mod:`holdem.clock`)."""
+
+    name: str
+    stack: int
+    busted_at: float | None = None
+    time_bank: float = 0.0
+    timeouts: int = 0
+
+
+def check_chips(seat: int, chips: object, stack: int, low: int, high: int | None) -> None:
+    """Check a purchase of ``chips`` onto ``stack`` against the limits ``low``
+    and ``high`` (``None``: no maximum), R10.2.
+
+    Raises:
+        BuyInError: ``chips`` is not a whole number >= 1, or the stack it
+            makes is below ``low`` or above ``high``.
+    """
+    if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
+        raise BuyInError(
+            seat,
+            TableReason.BAD_AMOUNT,
+            f"chips must be a whole number >= 1, got {chips!r}",
+            chips,
+            stack,
+            low,
+            high,
+        )
+    total = stack + chips
+    if total < low:
+        raise BuyInError(
+            seat,
+            TableReason.BELOW_MINIMUM,
+            f"{chips} chips make a stack of {total}: the minimum buy-in is {low} (R10.2)",
+            chips,
+            total,
+            low,
+            high,
+        )
+    if high is not None and total > high:
+        raise BuyInError(
+            seat,
+            TableReason.ABOVE_MAXIMUM,
+            f"{chips} chips make a stack of {total}: the maximum buy-in is {high}",
+            chips,
+            total,
+            low,
+            high,
+        )

@@ -1,0 +1,127 @@
+"""The turn clock at the table: timed actions, deadlines, timeouts (issue 12, item 5).
+
+The part of :class:`holdem.table.Table` that times decisions with its
+:class:`~holdem.clock.TurnClock` (see :mod:`holdem.clock` for the rules of
+the clock). :class:`TableTurns` is a base of ``Table`` and works on the
+table's state, declared below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from holdem.betting import Action
+from holdem.clock import TurnClock, default_action
+from holdem.hand import Hand
+from holdem.table_events import TableEvent, TimedOut
+from holdem.table_seats import Player, TableError, TableReason
+
+
+class TableTurns:
+    """Timed actions for :class:`holdem.table.Table` (its base class)."""
+
+    # The table's state that the clock reads and writes (set by Table).
+    turn_clock: TurnClock | None
+    _clock: Callable[[], float]
+    _hand: Hand | None
+    _hand_seats: tuple[int, ...]
+    _hands: int
+    _players: list[Player | None]
+    _record: Callable[[TableEvent], None]
+    # The decision in progress: when it started on the clock, and (hand
+    # number, log length) to notice actions made directly on the hand.
+    _turn_started: float | None
+    _turn_key: tuple[int, int] | None
+
+    def act(self, seat: int, action: Action | str) -> None:
+        """Apply ``action`` for the player at **table** seat ``seat`` in the
+        hand in progress, timing it with the turn clock (:mod:`holdem.clock`).
+
+        Decisions that are already out of time are settled first
+        (:meth:`poll_clock`). A decision made in time resets the player's
+        timeouts in a row; time over ``decision_seconds`` comes out of their
+        bank. Without a turn clock this is ``hand.act`` by table seat.
+
+        Raises:
+            TableError: no hand in progress, a seat not dealt in, or the
+                seat's decision had just timed out (``timed_out``: the
+                default action stands).
+            IllegalActionError: the action is not legal now (R3.7); the table
+                and the hand are unchanged.
+            NotationError: the text is not an action.
+        """
+        timed_out = self.poll_clock()
+        hand = self._hand
+        if hand is None:
+            raise TableError(None, TableReason.NO_HAND, "no hand in progress")
+        if any(event.seat == seat for event in timed_out):
+            raise TableError(seat, TableReason.TIMED_OUT, "too late: the decision timed out")
+        if seat not in self._hand_seats:
+            raise TableError(seat, TableReason.NOT_DEALT_IN, "no player dealt in at that seat")
+        rules = self.turn_clock
+        now = self._clock()
+        if rules is not None:
+            self._sync_turn(now)
+        hand.act(self._hand_seats.index(seat), action)
+        if rules is None:
+            return
+        player = self._players[seat]
+        assert player is not None and self._turn_started is not None
+        player.time_bank = rules.bank_after(self._turn_started, now, player.time_bank)
+        player.timeouts = 0
+        self._start_turn(now)
+
+    @property
+    def deadline(self) -> float | None:
+        """The clock time the decision in progress times out, or ``None``
+        (no turn clock, no hand, or nobody to act)."""
+        rules, hand = self.turn_clock, self._hand
+        if rules is None or hand is None or (legal := hand.legal_actions()) is None:
+            return None
+        self._sync_turn(self._clock())
+        player = self._players[self._hand_seats[legal.seat]]
+        assert player is not None and self._turn_started is not None
+        return rules.deadline(self._turn_started, player.time_bank)
+
+    def poll_clock(self) -> tuple[TimedOut, ...]:
+        """Apply the default action to a decision that is out of time: check
+        when nothing is owed, else fold (:func:`holdem.clock.default_action`).
+
+        The player's bank is then empty and their timeouts in a row go up
+        by one; a :class:`TimedOut` event records it. The next decision
+        starts now. Returns the timeouts applied (none or one). Does nothing
+        without a turn clock or a hand in progress.
+        """
+        deadline = self.deadline
+        if deadline is None:
+            return ()
+        now = self._clock()
+        if now < deadline:
+            return ()
+        hand = self._hand
+        legal = None if hand is None else hand.legal_actions()
+        assert hand is not None and legal is not None
+        seat = self._hand_seats[legal.seat]
+        player = self._players[seat]
+        assert player is not None
+        action = default_action(legal)
+        hand.act(legal.seat, action)
+        player.time_bank = 0.0
+        player.timeouts += 1
+        event = TimedOut(self._hands + 1, seat, player.name, action.kind.value, player.timeouts)
+        self._record(event)
+        self._start_turn(now)
+        return (event,)
+
+    def _start_turn(self, now: float) -> None:
+        hand = self._hand
+        assert hand is not None
+        self._turn_started = now
+        self._turn_key = (self._hands + 1, len(hand.log))
+
+    def _sync_turn(self, now: float) -> None:
+        """An action made directly on the hand starts the next decision now."""
+        hand = self._hand
+        assert hand is not None
+        if self._turn_key != (self._hands + 1, len(hand.log)):
+            self._start_turn(now)
