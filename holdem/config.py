@@ -153,6 +153,8 @@ def _posts(
                 f"seat {seat} already posts a blind or a straddle this hand (R14.3)",
             )
     return posts
+
+
 def _max_runs(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
         raise ConfigError("max_runs", f"must be 1, 2 or 3 (R12.1), got {value!r}")

@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 from holdem import pots as _pots
 from holdem import showdown as _showdown
 from holdem.betting import Action, Kind, LegalActions, parse_action
-from holdem.cards import UNKNOWN, Dealer, run_boards
+from holdem.cards import UNKNOWN, Dealer
 from holdem.config import Structure, TableConfig
 from holdem.errors import ConfigError, IllegalActionError, NotationError, Reason
 from holdem.events import (
@@ -27,20 +27,21 @@ from holdem.events import (
     Event,
     HoleCardsDealt,
     Mucked,
-    RunsAgreed,
-    RunsChosen,
     Shown,
     StreetDealt,
     UncalledReturned,
 )
 from holdem.forced_bets import post_forced_bets
+from holdem.hand_runs import HandRuns
 from holdem.settlement import (
+    BETTING,
+    OVER,
+    RUNS,
+    SHOWDOWN,
     HandResult,
     ShowdownError,
     later_runs,
     must_show,
-    run_answer_problem,
-    run_order,
     settle,
     show_order,
 )
@@ -51,13 +52,8 @@ STREETS = ("preflop", "flop", "turn", "river")
 _FOLD, _CHECK, _CALL, _ALL_IN = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN
 _BOARD_SIZE = (0, 3, 4, 5)
 
-BETTING = "betting"
-SHOWDOWN = "showdown"
-RUNS = "runs"
-OVER = "over"
 
-
-class Hand:
+class Hand(HandRuns):
     """One hand, from the forced bets to the last chip awarded.
 
     Args:
@@ -121,12 +117,6 @@ class Hand:
         "_min_raise",
         "_memo",
         "_unknown",
-        "_run_cards",
-        "_run_stub",
-        "_run_queue",
-        "_run_offer",
-        "_runs",
-        "_run_boards",
     )
     _LISTS = (
         "_stacks",
@@ -264,22 +254,6 @@ class Hand:
         return self._show_queue[0] if self._phase == SHOWDOWN else None
 
     @property
-    def run_seat(self) -> int | None:
-        """The seat to say how many runs of the board it accepts (R12.1), or ``None``."""
-        return self._run_queue[0] if self._phase == RUNS else None
-
-    @property
-    def run_count(self) -> int:
-        """The runs of the board agreed (R12.1): 1 until more are agreed."""
-        return self._runs
-
-    @property
-    def boards(self) -> tuple[tuple[str, ...], ...]:
-        """Every run's board dealt so far, run 1 first (R12.2); ``(board,)``
-        until a later run is dealt."""
-        return (self._board, *self._run_boards)
-
-    @property
     def is_over(self) -> bool:
         """The hand is settled."""
         return self._phase == OVER
@@ -325,7 +299,7 @@ class Hand:
         the log records); acting on one never changes the other.
         """
         twin = Hand.__new__(Hand)
-        for name in Hand.__slots__:
+        for name in _SLOTS:
             setattr(twin, name, getattr(self, name))
         for name in Hand._LISTS:
             setattr(twin, name, list(getattr(self, name)))
@@ -407,7 +381,7 @@ class Hand:
         try:
             apply(*args)
         except ShowdownError:
-            for name in Hand.__slots__:
+            for name in _SLOTS:
                 setattr(self, name, getattr(backup, name))
             raise
 
@@ -666,9 +640,8 @@ class Hand:
         able = sum(1 for s in live if stacks[s] > 0)
         run_out = able < 2  # R5.3
         if run_out and self._street < 3 and self.config.max_runs > 1:
-            self._phase = RUNS  # R12.1
-            self._run_queue = run_order(folded, self.config.button)
-            self._run_offer = self.config.max_runs
+            self._phase = RUNS
+            self._ask_runs()  # R12.1
             return
         self._deal(live, run_out)
 
@@ -677,6 +650,7 @@ class Hand:
     ) -> None:
         """Deal the streets still to come (run 1), then ``later``: the other
         runs' own cards (R12.2); then the showdown."""
+        self._phase = BETTING
         while self._street < 3:
             self._street += 1
             size = _BOARD_SIZE[self._street]
@@ -691,45 +665,6 @@ class Hand:
         if later:
             self._run_boards = later_runs(self._board, later, self._log)
         self._showdown(live)
-
-    # ------------------------------------------------------------ runs (R12)
-    def choose_runs(self, seat: int, count: int) -> None:
-        """Answer the run question for ``seat``: it accepts at most ``count`` runs (R12.1).
-
-        The seats still in answer in turn (:attr:`run_seat`); the smallest
-        answer is used, so an answer of 1 settles it at once. After the last
-        answer the runs are dealt and the hand goes to showdown.
-
-        Raises:
-            IllegalActionError: no run question is open
-                (``Reason.NO_RUN_QUESTION``, or ``HAND_OVER``), the seat is
-                not a seat (``UNKNOWN_SEAT``) or not the one to answer
-                (``NOT_YOUR_TURN``), or ``count`` is not a whole number from 1
-                to ``max_runs`` (``BAD_RUN_COUNT``); the hand is unchanged.
-        """
-        config = self.config
-        problem = run_answer_problem(
-            self._phase, self._run_queue, self._n, config.max_runs, seat, count
-        )
-        if problem is not None:
-            reason, detail = problem
-            amount = count if type(count) is int else None  # noqa: E721
-            raise IllegalActionError(
-                seat, "choose runs", reason, detail, None, amount, self._name(seat)
-            )
-        self._run(self._choose_runs, seat, count)
-
-    def _choose_runs(self, seat: int, count: int) -> None:
-        self._log.append(RunsChosen(seat, count))
-        self._run_queue.pop(0)
-        self._run_offer = min(self._run_offer, count)
-        if self._run_offer == 1 or not self._run_queue:
-            self._run_queue = []
-            self._runs = self._run_offer
-            self._log.append(RunsAgreed(self._runs))
-            self._phase = BETTING
-            later = run_boards(self._run_cards, self._run_stub, len(self._board), self._runs)
-            self._deal([s for s in range(self._n) if not self._folded[s]], True, later)
 
     def _start_street(self) -> None:
         n = self._n
@@ -864,3 +799,7 @@ class Hand:
         self._phase = OVER
         self._show_queue = []
         self._result = result
+
+
+# Every attribute of a hand, its base's included (copy() and undo copy them all).
+_SLOTS = Hand.__slots__ + HandRuns.__slots__

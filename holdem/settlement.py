@@ -20,6 +20,12 @@ from holdem.events import Event, HandEnded, PotAwarded, RakeTaken, StreetDealt, 
 
 _STREET_AT = {3: "flop", 4: "turn", 5: "river"}
 
+# The phases of a hand (``Hand._phase``).
+BETTING = "betting"
+SHOWDOWN = "showdown"
+RUNS = "runs"  # the run question is open (R12.1)
+OVER = "over"
+
 
 class ShowdownError(HoldemError):
     """A pot cannot be awarded: no seat eligible for it has known cards.
@@ -142,9 +148,9 @@ def run_answer_problem(
         ``(reason, detail)`` for :class:`~holdem.errors.IllegalActionError`,
         or ``None`` when the answer is legal (R12.1).
     """
-    if phase == "over":
+    if phase == OVER:
         return Reason.HAND_OVER, "the hand is over"
-    if phase != "runs":
+    if phase != RUNS:
         return Reason.NO_RUN_QUESTION, "nobody is asked how many runs they accept now (R12.1)"
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
         return Reason.UNKNOWN_SEAT, f"no such seat (0 to {seats - 1})"
