@@ -49,6 +49,7 @@ from holdem.events import (
     UncalledReturned,
 )
 from holdem.hand import Hand
+from holdem.showdown import describe
 
 
 def chips(amount: int) -> str:
@@ -152,7 +153,7 @@ def format_history(hand: Hand, *, show_equity: bool = True) -> str:
     """
     names = hand.config.names
     lines = _header(hand)
-    started = showdown = pots = ran_out = False
+    started = showdown = pots = ran_out = several = False
     for event in hand.log:
         if isinstance(event, Posted):
             lines.append(
@@ -170,9 +171,7 @@ def format_history(hand: Hand, *, show_equity: bool = True) -> str:
                 lines.extend(_equity_line(hand, event))
             ran_out = ran_out or event.run_out
             note = " (no betting: run out, R5.3)" if event.run_out else ""
-            street = (
-                event.street.capitalize() if event.run == 1 else f"Run {event.run} {event.street}"
-            )
+            street = f"Run {event.run} {event.street}" if several else event.street.capitalize()
             lines.append(f"*** {street}: {' '.join(event.board)} ***{note}")
         elif isinstance(event, RunsChosen):
             runs = "1 run" if event.count == 1 else f"{event.count} runs"
@@ -180,6 +179,7 @@ def format_history(hand: Hand, *, show_equity: bool = True) -> str:
         elif isinstance(event, RunsAgreed):
             times = {1: "once", 2: "twice", 3: "three times"}[event.count]
             lines.append(f"The board is run {times} (R12)")
+            several = event.count > 1
         elif isinstance(event, UncalledReturned):
             lines.append(f"Uncalled bet of {chips(event.amount)} returned to {names[event.seat]}")
         elif isinstance(event, (Shown, Mucked)):
@@ -196,7 +196,7 @@ def format_history(hand: Hand, *, show_equity: bool = True) -> str:
                 lines.append(f"Rake of {chips(event.amount)} from {title} (R13)")
                 continue
             eligible = ", ".join(names[s] for s in event.eligible)
-            title = event.name.capitalize() + (f", run {event.run}" if hand.run_count > 1 else "")
+            title = event.name.capitalize() + (f" (run {event.run})" if hand.run_count > 1 else "")
             lines.append(f"{title} {chips(event.amount)}, eligible: {eligible}")
             winners = [names[s] for s in event.winners]
             lines.append("  " + pot_award_line(event.name, winners, event.shares))
@@ -215,6 +215,11 @@ def format_history(hand: Hand, *, show_equity: bool = True) -> str:
 def _shown(hand: Hand, event: Shown | Mucked) -> str:
     name = hand.config.names[event.seat]
     if isinstance(event, Shown):
+        if len(hand.boards) > 1:  # R12.3: the hand on each run's board
+            return f"{name} shows {' '.join(event.cards)}: " + "; ".join(
+                f"run {run} {describe(event.cards, board)}"
+                for run, board in enumerate(hand.boards, start=1)
+            )
         return f"{name} shows {' '.join(event.cards)}: {event.description}"
     return f"{name} mucks"  # mucked cards stay hidden (R6.3)
 

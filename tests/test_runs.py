@@ -9,6 +9,7 @@ from helpers import play, snapshot
 from holdem import ConfigError, Hand, HoldemError, IllegalActionError, Rake, Reason, TableConfig
 from holdem.agents import AgentError, answer_runs, make_agent
 from holdem.events import PotAwarded, RunsAgreed, RunsChosen, StreetDealt
+from holdem.history import format_history
 from holdem.pots import Pot, share_pots, split_runs
 from holdem.simulate import play_hand
 from holdem.views import seat_view, spectator_view, view_from_dict
@@ -349,3 +350,51 @@ def test_r12_simulated_hands_with_runs_and_rake_end_and_conserve_chips():
         assert len(result.boards) == hand.run_count
         counts[hand.run_count] += 1
     assert counts[2] + counts[3] > 0
+
+
+def test_r12_r13_history_shows_answers_runs_rake_and_per_run_awards():
+    """R12, R13: the readable history lists each answer, the agreed runs, each
+    run's streets after the agreement (common cards before it unlabelled),
+    each hand on each board, the rake and each run's share of each pot."""
+    hand = Hand(
+        TableConfig(
+            stacks=[1000, 1000],
+            small_blind=50,
+            big_blind=100,
+            max_runs=2,
+            rake=Rake("5%", cap=30),
+            names=["Anna", "Bjarni"],
+        ),
+        hole_cards=["AsAh", "KsKh"],
+        board="2c7d9hTs3s" + "Kd8c",
+    )
+    play(hand, (0, "call"), (1, "check"), (1, "all-in"), (0, "call"))
+    hand.choose_runs(1, 2)
+    hand.choose_runs(0, 2)
+    lines = format_history(hand, show_equity=False).splitlines()
+    assert lines[0] == (
+        "No-limit hold'em, blinds 50/100, rake 5% capped at 30, up to 2 runs, 2 players"
+    )
+    start = lines.index("Bjarni accepts 2 runs")
+    assert lines[start:] == [
+        "Bjarni accepts 2 runs",
+        "Anna accepts 2 runs",
+        "The board is run twice (R12)",
+        "*** Run 1 turn: 2c 7d 9h Ts *** (no betting: run out, R5.3)",
+        "*** Run 1 river: 2c 7d 9h Ts 3s *** (no betting: run out, R5.3)",
+        "*** Run 2 turn: 2c 7d 9h Kd *** (no betting: run out, R5.3)",
+        "*** Run 2 river: 2c 7d 9h Kd 8c *** (no betting: run out, R5.3)",
+        "*** Showdown ***",
+        "Bjarni shows Ks Kh: run 1 pair, kings; run 2 three of a kind, kings",
+        "Anna shows As Ah: run 1 pair, aces; run 2 pair, aces",
+        "*** Pots ***",
+        "Rake of 30 from the main pot (R13)",
+        "Main pot (run 1) 985, eligible: Anna, Bjarni",
+        "  Anna wins the main pot, 985",
+        "Main pot (run 2) 985, eligible: Anna, Bjarni",
+        "  Bjarni wins the main pot, 985",
+        "*** Result ***",
+        "Anna: 985 (-15)",
+        "Bjarni: 985 (-15)",
+    ]
+    assert "*** Flop: 2c 7d 9h ***" in lines
