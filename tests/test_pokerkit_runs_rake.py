@@ -251,3 +251,19 @@ def test_r12_1_pokerkit_runs_once_when_the_answers_differ() -> None:
     # PokerKit deals no second run: its board is run 1's.
     once = [e for e in hand.log if not isinstance(e, StreetDealt) or e.run == 1]
     assert pokerkit_stacks(hand.config, once) == [2000, 0]
+
+
+def test_r13_1_pokerkit_leaves_the_winners_last_bet_unraked_on_a_fold() -> None:
+    """R13.1: a pot won when everyone else folds is raked like any other, the
+    winner's own matched chips included: the button raises to 300 and the big
+    blind folds; the pot is 200 (100 each) and 5% of it is 10. PokerKit hands
+    the winner's whole bet back and rakes only the big blind's 100: 5."""
+    hand = Hand(
+        TableConfig(stacks=[1000, 1000], small_blind=50, big_blind=100, rake=Rake("5%")),
+        hole_cards=["AsAh", "KsKh"],
+    )
+    hand.raise_to(0, 300)
+    hand.fold(1)
+    assert hand.result.rake_total == 10
+    assert hand.result.stacks == (1090, 900)
+    assert pokerkit_stacks(hand.config, hand.log) == [1095, 900]
