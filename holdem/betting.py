@@ -28,12 +28,25 @@ class Kind(str, enum.Enum):
         return self.value
 
 
+def _kind(value: object) -> Kind:
+    """The :class:`Kind` of ``value`` (a Kind or its text, ``"call"``)."""
+    if type(value) is Kind:
+        return value
+    try:
+        return Kind(value)
+    except ValueError:
+        kinds = ", ".join(k.value for k in Kind)
+        raise NotationError(f"not an action kind: {value!r} (one of {kinds})") from None
+
+
 @attrs.frozen
 class Action:
     """One betting action by a seat.
 
     Attributes:
-        kind: a :class:`Kind`.
+        kind: a :class:`Kind`; its text (``"call"``) is converted when the
+            action is built, anything else raises
+            :class:`~holdem.errors.NotationError`.
         amount: for ``bet`` and ``raise``, the seat's bet on the street after
             the action, in chips ("raise to"); for ``call``, optionally the
             same (the bet the call makes, checked when applied); ``None``
@@ -47,7 +60,7 @@ class Action:
     True
     """
 
-    kind: Kind
+    kind: Kind = attrs.field(converter=_kind)
     amount: int | None = None
 
     def __str__(self) -> str:

@@ -1,5 +1,6 @@
 """The ``holdem`` command: ``holdem run`` plays scenario files, ``holdem pots``
-is the pot calculator, ``holdem replay`` replays hand histories (PHH).
+is the pot calculator, ``holdem replay`` replays hand histories (PHH) and
+``holdem export`` writes them back as PHH.
 
 Each subcommand is one ``_add_<name>(subparsers)`` function that builds its
 parser and sets ``handler``, a function from the parsed arguments to the exit
@@ -15,6 +16,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from holdem.betting import parse_chips
@@ -27,8 +29,10 @@ from holdem.phh import (
     REJECTED,
     REPLAYED,
     UNSUPPORTED,
+    PHHError,
+    export_paths,
     iter_paths,
-    replay_paths,
+    replay_outcomes,
 )
 from holdem.scenarios import ScenarioError, find_scenarios, load_scenario, run_scenario
 
@@ -242,10 +246,16 @@ def _add_replay(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         "hand differed or was rejected.",
     )
     replay.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
-    replay.add_argument(
+    output = replay.add_mutually_exclusive_group()
+    output.add_argument(
         "--json",
         action="store_true",
         help="one JSON object per hand: id, status, finishing_stacks, expected, error",
+    )
+    output.add_argument(
+        "--print",
+        action="store_true",
+        help="print each replayed hand's history in words",
     )
     replay.add_argument(
         "--progress",
@@ -256,27 +266,40 @@ def _add_replay(subparsers: argparse._SubParsersAction[_Parser]) -> None:
     replay.set_defaults(handler=_replay)
 
 
-def _replay(args: argparse.Namespace) -> int:
-    missing = [p for p in args.paths if not os.path.exists(p)]
+def _history_files(command: str, paths: Sequence[str]) -> list[Path] | None:
+    """The hand-history files named or under the folders named; ``None`` after
+    printing the one-line error when there are none or a path is missing."""
+    missing = [p for p in paths if not os.path.exists(p)]
     if missing:
-        print(f"holdem replay: error: no such file or folder: {missing[0]}", file=sys.stderr)
-        return USAGE
-    files = list(iter_paths(args.paths))
+        print(f"holdem {command}: error: no such file or folder: {missing[0]}", file=sys.stderr)
+        return None
+    files = list(iter_paths(paths))
     if not files:
         print(
-            "holdem replay: error: no hand histories (.phh, .phhs, .jsonl) found",
+            f"holdem {command}: error: no hand histories (.phh, .phhs, .jsonl) found",
             file=sys.stderr,
         )
+        return None
+    return files
+
+
+def _replay(args: argparse.Namespace) -> int:
+    files = _history_files("replay", args.paths)
+    if files is None:
         return USAGE
     counts = dict.fromkeys((MATCHED, DIFFERED, REJECTED, UNSUPPORTED, REPLAYED), 0)
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     total = 0
-    for result in replay_paths(files):
+    for result, _, replayed in replay_outcomes(files):
         total += 1
         counts[result.status] += 1
         if args.json:
             print(result.to_json())
-        elif result.status not in (MATCHED, REPLAYED):
+        elif args.print and replayed is not None:
+            print(f"Hand {result.id}")
+            print(format_history(replayed.hand))
+            print()
+        if not args.json and result.status not in (MATCHED, REPLAYED):
             print(f"{result.status} {result.id}: {result.divergence()}")
         if show and total % 250 == 0:
             done = counts[MATCHED] + counts[REPLAYED]
@@ -292,6 +315,53 @@ def _replay(args: argparse.Namespace) -> int:
         summary += f" ({counts[REPLAYED]} replayed with no finishing stacks to compare)"
     print(summary, file=sys.stderr if args.json else sys.stdout)
     return FAILED if counts[DIFFERED] or counts[REJECTED] else OK
+
+
+# ----------------------------------------------------------------- export
+def _add_export(subparsers: argparse._SubParsersAction[_Parser]) -> None:
+    export = subparsers.add_parser(
+        "export",
+        help="write every replayable hand of hand histories as PHH (.phh, .phhs or a folder)",
+        description="Replay every hand of the inputs (.phh, .phhs, .jsonl files or folders) "
+        "strictly and write each hand that replays (and ends on its finishing_stacks, when "
+        "it has them) as PHH, in input order: to OUT.phh (exactly one hand), OUT.phhs "
+        "(tables [1], [2]...) or the folder OUT (one numbered .phh file per hand). Each "
+        "hand not written is listed with its reason. Exit status 0 when every hand was "
+        "written, 1 when some were not, 2 for unusable input or output.",
+    )
+    export.add_argument("paths", nargs="+", metavar="INPUT", help="files or folders")
+    export.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="a .phh file, a .phhs file or a folder"
+    )
+    export.set_defaults(handler=_export)
+
+
+def _export(args: argparse.Namespace) -> int:
+    files = _history_files("export", args.paths)
+    if files is None:
+        return USAGE
+    out = Path(args.output)
+    if out.suffix not in (".phh", ".phhs") and out.exists() and not out.is_dir():
+        print(
+            f"holdem export: error: {out} is not a .phh or .phhs file or a folder", file=sys.stderr
+        )
+        return USAGE
+    total = written = 0
+    try:
+        for result in export_paths(files, out):
+            total += 1
+            if result.status in (MATCHED, REPLAYED):
+                written += 1
+            else:
+                print(f"{result.status} {result.id}: {result.divergence()}")
+    except PHHError as error:
+        print(f"holdem export: error: {error}", file=sys.stderr)
+        return USAGE
+    except OSError as error:
+        print(f"holdem export: error: cannot write {out}: {error.strerror}", file=sys.stderr)
+        return USAGE
+    print(f"{written} of {total} hands written to {out}")
+    return OK if written == total else FAILED
 
 
 # --------------------------------------------------------------- simulate
@@ -315,7 +385,8 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         "--agent",
         default="random",
         metavar="NAME[,NAME...]",
-        help=f"agents for the seats, cyclically: {', '.join(AGENTS)} (default random)",
+        help=f"agents for the seats, cyclically: {', '.join(AGENTS)}, or your own class as "
+        "module:Class or path/to/file.py:Class (default random)",
     )
     simulate.add_argument(
         "--workers",
@@ -327,40 +398,109 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         "--json",
         action="store_true",
         help='print one JSON line: {"hands", "seconds", "hands_per_second", "results": '
-        '{AGENT: {"seats", "hands", "chips", "bb_per_100" (per seat), "ci95"}}}',
+        '{AGENT: {"seats", "hands", "chips", "bb_per_100" (per seat), "ci95", '
+        '"chips_squared"}}, "start", "players", "seed", "agents", "small_blind", '
+        '"big_blind", "stack"}; shards merge exactly with holdem merge',
+    )
+    simulate.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        metavar="K",
+        help="the index of the first hand (default 0): with --count N, play the shard of "
+        "hands K to K+N-1 of the run (hand i is seeded from the seed and i)",
+    )
+    simulate.add_argument(
+        "--count", type=int, dest="hands", metavar="N", help="the same as --hands"
+    )
+    simulate.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes (default) or Ray tasks (extra ray); the results are the same",
+    )
+    simulate.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to use (default: a local Ray; auto: the "
+        "cluster of this machine)",
+    )
+    simulate.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress line (it is shown on standard error when it is a terminal)",
     )
     simulate.set_defaults(handler=_simulate)
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from holdem.agent_specs import factories as agent_factories
+    from holdem.progress import Progress
     from holdem.simulate import format_results, simulate
 
-    show = sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        filled = 30 * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} hands ")
-        sys.stderr.flush()
-
+    progress = Progress.on_terminal(sys.stderr, enabled=not args.no_progress)
     try:
+        runner = None
+        if args.backend == "ray":
+            from holdem.simulate_ray import RayRunner
+
+            runner = RayRunner(args.address)
+        elif args.address is not None:
+            raise HoldemError("--address needs --backend ray")
+        agents = _items(args.agent)
         result = simulate(
             args.players,
             args.hands,
             args.seed,
-            _items(args.agent),
+            agents,
             workers=args.workers,
-            progress=progress if show else None,
+            factories=agent_factories(agents),
+            progress=progress,
+            start=args.start,
+            runner=runner,
         )
     except HoldemError as error:
         print(f"holdem simulate: error: {error}", file=sys.stderr)
         return USAGE
     finally:
-        if show:
-            sys.stderr.write("\r" + " " * 60 + "\r")
+        if progress is not None:
+            progress.close()
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
         print(format_results(result))
+    return OK
+
+
+# ------------------------------------------------------------------ merge
+def _add_merge(subparsers: argparse._SubParsersAction[_Parser]) -> None:
+    merge = subparsers.add_parser(
+        "merge",
+        help="combine the JSON of holdem simulate shards into the result of the whole run",
+        description="Read the JSON lines of holdem simulate --json runs that are shards of one "
+        "run (--start K --count N, the same other settings) and print the result of the whole "
+        "run: exactly what one run of all the hands gives (seconds: the shards' sum).",
+    )
+    merge.add_argument("files", nargs="+", metavar="FILE", help="JSON lines files (-: stdin)")
+    merge.add_argument("--text", action="store_true", help="the text table instead of JSON")
+    merge.set_defaults(handler=_merge)
+
+
+def _merge(args: argparse.Namespace) -> int:
+    from holdem.shards import ShardError, merge, read_shards
+    from holdem.simulate import format_results
+
+    data, labels, problems = read_shards(args.files)
+    if not problems:
+        try:
+            result = merge(data, labels)
+        except ShardError as error:
+            problems = error.problems
+    if problems:
+        for problem in problems:
+            print(f"holdem merge: error: {problem}", file=sys.stderr)
+        return USAGE
+    print(format_results(result) if args.text else json.dumps(result.to_dict()))
     return OK
 
 
@@ -474,7 +614,8 @@ def _add_tournament(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         "--agents",
         default="random,call,potodds,random,call,potodds",
         metavar="NAME[,NAME...]",
-        help=f"one agent per player, 2 to 10: {', '.join(AGENTS)} (default: six players)",
+        help=f"one agent per player, 2 to 10: {', '.join(AGENTS)}, or module:Class or "
+        "path/to/file.py:Class (default: six players)",
     )
     tournament.add_argument("--stack", type=int, default=1500, help="starting stack (default 1500)")
     tournament.add_argument(
@@ -492,6 +633,7 @@ def _add_tournament(subparsers: argparse._SubParsersAction[_Parser]) -> None:
 
 def _tournament(args: argparse.Namespace) -> int:
     from holdem import tournament as sng
+    from holdem.agent_specs import AgentFailure
     from holdem.table import Busted, Schedule
 
     try:
@@ -517,7 +659,11 @@ def _tournament(args: argparse.Namespace) -> int:
         )
     seen = 0
     while not table.is_over and table.hands_played < args.max_hands:
-        table.play_hand(decide)
+        try:
+            table.play_hand(decide)
+        except AgentFailure as error:
+            print(f"holdem tournament: error: {error}", file=sys.stderr)
+            return USAGE
         events = table.events
         for event in events[seen:]:
             if isinstance(event, Busted) and not args.quiet and event.place is not None:
@@ -614,8 +760,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run(subparsers)
     _add_pots(subparsers)
     _add_replay(subparsers)
+    _add_export(subparsers)
     _add_equity(subparsers)
     _add_simulate(subparsers)
+    _add_merge(subparsers)
     _add_tournament(subparsers)
     _add_serve(subparsers)
     return parser

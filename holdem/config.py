@@ -37,29 +37,31 @@ class Structure(str, enum.Enum):
         return self.value
 
 
-MAX_CHIPS = 2**62
-"""The largest number of chips any stack or forced bet may hold (well above
-2**53, so every amount stays exact in JSON readers that use doubles, R1.1)."""
+MAX_STACK = 2**62
+"""The largest stack or forced bet :class:`TableConfig` accepts, in chips: far
+beyond any real game, and low enough that every bet or raise-to amount of a
+hand stays within :data:`holdem.betting.MAX_CHIPS`, the bound of amounts
+written in text and records."""
 
 
-def _whole(value: object) -> int | None:
-    """``value`` as a plain int (through ``__index__``), or ``None`` for bools
-    and anything that is not a whole number."""
+def plain_int(value: object) -> int | None:
+    """``value`` as a plain ``int`` (through ``__index__``, so numpy integers and
+    int subclasses work), or ``None`` for a bool or anything not a whole number."""
     if isinstance(value, bool):
         return None
     try:
-        return operator.index(value)  # type: ignore[arg-type]
+        return int.__index__(operator.index(value))  # type: ignore[arg-type]
     except TypeError:
         return None
 
 
 def _chips(field: str, whole: object, minimum: int) -> int:
-    value = _whole(whole)
+    value = plain_int(whole)
     if value is None:
         raise ConfigError(field, f"must be a whole number of chips, got {whole!r}")
     if value < minimum:
         raise ConfigError(field, f"must be at least {minimum}, got {value}")
-    if value > MAX_CHIPS:
+    if value > MAX_STACK:
         raise ConfigError(
             field, f"must be at most 2**62 chips, got a {value.bit_length()}-bit number"
         )
@@ -75,7 +77,7 @@ def _enum(cls: type[enum.Enum], field: str, value: object) -> enum.Enum:
 
 
 def _seat(field: str, value: object, count: int) -> int:
-    seat = _whole(value)
+    seat = plain_int(value)
     if seat is None or not 0 <= seat < count:
         raise ConfigError(field, f"must be a seat from 0 to {count - 1}, got {value!r}")
     return int(seat)
@@ -221,7 +223,7 @@ class TableConfig:
         ConfigError: any field is invalid (2 to 10 seats, names unique and
             non-empty, stacks positive, button a seat, blinds and antes
             consistent, chip unit dividing nothing is fine but must be >= 1,
-            amounts at most :data:`MAX_CHIPS`; straddles and posts as in
+            amounts at most :data:`MAX_STACK`; straddles and posts as in
             R11.1 and R14.3: no straddle heads-up, none from a stack that does
             not exceed it after its ante, no re-straddle after a button
             straddle, no post with fewer than three players, a live post of

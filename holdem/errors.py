@@ -57,9 +57,18 @@ class Reason(str, enum.Enum):
     MUST_SHOW = "must_show"
     NO_RUN_QUESTION = "no_run_question"
     BAD_RUN_COUNT = "bad_run_count"
+    STALE = "stale"
 
     def __str__(self) -> str:
         return self.value
+
+
+def value_text(value: object, quote: bool = False) -> str:
+    """``value`` for a message (its ``repr`` with ``quote``): a huge integer by
+    its size, never its digits (Python refuses to print more than 4,300)."""
+    if isinstance(value, int) and not -(10**30) < value < 10**30:
+        return f"<a {value.bit_length()}-bit number>"
+    return repr(value) if quote else str(value)
 
 
 class IllegalActionError(HoldemError):
@@ -93,12 +102,12 @@ class IllegalActionError(HoldemError):
         self.amount = amount
         self.reason = reason
         self.legal = legal
-        who = f"seat {seat}" + (f" ({name})" if name else "")
+        who = f"seat {value_text(seat)}" + (f" ({name})" if name else "")
         if amount is None:
             tried = action
         elif action in ("bet", "raise"):
-            tried = f"{action} to {amount}"
+            tried = f"{action} to {value_text(amount)}"
         else:
-            tried = f"{action} {amount}"
+            tried = f"{action} {value_text(amount)}"
         options = str(legal) if legal is not None else "none"
         super().__init__(f"{who} cannot {tried}: {detail} (legal: {options})")

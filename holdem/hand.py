@@ -17,17 +17,21 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
 from holdem import pots as _pots
-from holdem import showdown as _showdown
 from holdem.betting import Action, Kind, LegalActions, parse_action
 from holdem.cards import UNKNOWN, Dealer
-from holdem.config import Structure, TableConfig
-from holdem.errors import ConfigError, IllegalActionError, NotationError, Reason
+from holdem.config import Structure, TableConfig, plain_int
+from holdem.errors import (
+    ConfigError,
+    HoldemError,
+    IllegalActionError,
+    NotationError,
+    Reason,
+    value_text,
+)
 from holdem.events import (
     Acted,
     Event,
     HoleCardsDealt,
-    Mucked,
-    Shown,
     StreetDealt,
     UncalledReturned,
 )
@@ -40,20 +44,21 @@ from holdem.settlement import (
     SHOWDOWN,
     HandResult,
     ShowdownError,
+    ShowdownPhase,
     later_runs,
-    must_show,
-    settle,
-    show_order,
 )
 
 __all__ = ["BETTING", "OVER", "RUNS", "SHOWDOWN", "STREETS", "Hand", "HandResult", "ShowdownError"]
 
 STREETS = ("preflop", "flop", "turn", "river")
 _FOLD, _CHECK, _CALL, _ALL_IN = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN
+_NO_AMOUNT = frozenset({_FOLD, _CHECK, _ALL_IN})
+_FOLD_ACTION, _CHECK_ACTION = Action(_FOLD), Action(_CHECK)
+_CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
 _BOARD_SIZE = (0, 3, 4, 5)
 
 
-class Hand(HandRuns):
+class Hand(HandRuns, ShowdownPhase):
     """One hand, from the forced bets to the last chip awarded.
 
     Args:
@@ -63,7 +68,9 @@ class Hand(HandRuns):
             (R5.4).
         hole_cards: optional fixed hole cards per seat (indexed by seat); an
             entry may be ``None`` (dealt from the deck) or ``"????"`` (unknown:
-            that hand can never win a pot).
+            that hand can never win a pot). An action that would lead to a
+            showdown where only unknown hands can win some pot is refused with
+            :class:`ShowdownError` and undone, with either ``show_policy``.
         board: optional fixed board cards, in dealing order: up to five, then,
             when the table allows more than one run (``max_runs``, R12), the
             cards of run 2 and run 3 in the order they are dealt, each later
@@ -108,16 +115,13 @@ class Hand(HandRuns):
         "_log",
         "_to_act",
         "_aggressor",
-        "_phase",
-        "_show_queue",
-        "_shown",
-        "_ranks",
-        "_result",
         "_current",
         "_min_raise",
         "_memo",
         "_unknown",
+        "_decision",
     )
+    _ALL_SLOTS = HandRuns.__slots__ + ShowdownPhase.__slots__ + __slots__
     _LISTS = (
         "_stacks",
         "_bets",
@@ -176,6 +180,7 @@ class Hand(HandRuns):
         self._ranks: list[int | None] = [None] * n
         self._result: HandResult | None = None
         self._memo: LegalActions | None = None
+        self._decision = 0
         preflop = post_forced_bets(config, self._stacks, self._bets, self._contrib, self._log)
         self._dead = preflop.dead
         log = self._log
@@ -269,12 +274,16 @@ class Hand(HandRuns):
         return self._result
 
     def hole_cards(self, seat: int) -> tuple[str, ...]:
-        """The two hole cards of ``seat`` (``("??", "??")`` when unknown)."""
-        return self._hole[seat]
+        """The two hole cards of ``seat`` (``("??", "??")`` when unknown).
 
-    def pots(self) -> _pots.Layering:
-        """The pots as they stand now, from the contributions (R7)."""
-        return _pots.layer_pots(self._contrib, self._folded, self._dead)
+        Raises:
+            HoldemError: ``seat`` is not a seat of the hand (a bool, a negative
+                number or one past the last seat are refused).
+        """
+        index = seat if type(seat) is int else plain_int(seat)
+        if index is None or not 0 <= index < self._n:
+            raise HoldemError(f"no such seat: {value_text(seat, True)} (0 to {self._n - 1})")
+        return self._hole[index]
 
     def eliminations(self) -> tuple[tuple[int, ...], ...]:
         """Seats left with no chips after the hand, best finish first (R9.1).
@@ -299,7 +308,7 @@ class Hand(HandRuns):
         the log records); acting on one never changes the other.
         """
         twin = Hand.__new__(Hand)
-        for name in _SLOTS:
+        for name in Hand._ALL_SLOTS:
             setattr(twin, name, getattr(self, name))
         for name in Hand._LISTS:
             setattr(twin, name, list(getattr(self, name)))
@@ -353,40 +362,69 @@ class Hand(HandRuns):
         can_fold = owed > 0 or self.config.free_fold  # R3.1
         return LegalActions(seat, can_fold, owed <= 0, call, low, high, word, can_all_in)
 
-    def act(self, seat: int, action: Action | str) -> None:
+    def act(self, seat: int, action: Action | str, *, decision: int | None = None) -> None:
         """Apply ``action`` (an :class:`~holdem.betting.Action` or its text) for ``seat``.
+
+        Args:
+            seat: the seat acting (an ``int``, or anything with ``__index__``
+                such as a numpy integer; never a bool).
+            action: the action.
+            decision: optionally, the :attr:`decision` number this action
+                answers; any other number is refused as stale.
 
         Raises:
             NotationError: the text is not an action.
-            IllegalActionError: the action or amount is not legal now (R3.7);
-                the hand is unchanged.
+            IllegalActionError: the action or amount is not legal now (R3.7),
+                or ``decision`` is stale (``Reason.STALE``); the hand is
+                unchanged.
         """
-        if isinstance(action, str):
-            action = parse_action(action)
-        elif not isinstance(action, Action) or not isinstance(action.kind, Kind):
-            raise NotationError(
-                f"not an action: {action!r} (an Action, or text like 'raise to 300')"
-            )
+        if type(action) is not Action:
+            if isinstance(action, str):
+                action = parse_action(action)
+            elif not isinstance(action, Action):
+                raise NotationError(
+                    f"not an action: {action!r} (an Action, or text like 'raise to 300')"
+                )
         kind = action.kind
-        legal = self._check_turn(seat, kind.value, action.amount)
-        self._run(self._act, seat, action, legal)
+        legal = self._check_turn(seat, kind.value, action.amount, decision)
+        self._run(self._act, legal.seat, action, legal)
+
+    @property
+    def decision(self) -> int:
+        """The number of the decision now awaited: how many decisions (betting
+        actions, shows and mucks) the hand has accepted so far. Send it back
+        with an action (``decision=``) to have a stale or duplicate action
+        refused (``Reason.STALE``)."""
+        return self._decision
 
     def _run(self, apply: Callable[..., None], *args: Any) -> None:
-        """Apply a checked action; with unknown hole cards in the hand, undo it
-        if the showdown it leads to needs them (then raise ShowdownError)."""
+        """Apply a checked decision and count it; with unknown hole cards in the
+        hand, undo it if the showdown it leads to needs them (then raise
+        ShowdownError)."""
         if not self._unknown:
             apply(*args)
+            self._decision += 1
             return
         backup = self.copy()
         try:
             apply(*args)
         except ShowdownError:
-            for name in _SLOTS:
+            for name in Hand._ALL_SLOTS:
                 setattr(self, name, getattr(backup, name))
             raise
+        self._decision += 1
 
     def _act(self, seat: int, action: Action, legal: LegalActions) -> None:
         kind = action.kind
+        if action.amount is not None and kind in _NO_AMOUNT:
+            self._refuse(
+                seat,
+                kind.value,
+                Reason.BAD_AMOUNT,
+                f"{'an' if kind is _ALL_IN else 'a'} {kind.value} takes no amount",
+                legal,
+                action.amount,
+            )
         if kind is _FOLD:
             if not legal.can_fold:
                 self._refuse(
@@ -403,9 +441,7 @@ class Hand(HandRuns):
                 self._refuse(seat, "call", Reason.NOTHING_TO_CALL, "nothing to call", legal)
             to = self._bets[seat] + legal.call
             amount = action.amount
-            if amount is not None and (
-                type(amount) is not int or amount not in (to, legal.call)  # noqa: E721
-            ):
+            if amount is not None and plain_int(amount) not in (to, legal.call):
                 self._refuse(
                     seat,
                     "call",
@@ -432,23 +468,56 @@ class Hand(HandRuns):
             self._raise(seat, kind.value, action.amount, legal)
         self._advance(seat)
 
-    def _check_turn(self, seat: int, what: str, amount: int | None) -> LegalActions:
-        if self._phase != BETTING:
-            reason = Reason.HAND_OVER if self._phase == OVER else Reason.NO_BETTING
-            detail = {
-                OVER: "the hand is over",
-                RUNS: "betting is over (the players choose how many runs, R12.1)",
-            }.get(self._phase, "betting is over (showdown)")
-            raise IllegalActionError(seat, what, reason, detail, None, amount, self._name(seat))
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+    def _check_stale(self, seat: object, what: str, amount: int | None, decision: object) -> None:
+        if decision != self._decision or type(decision) is not int:
             raise IllegalActionError(
-                seat,
+                seat,  # type: ignore[arg-type]
+                what,
+                Reason.STALE,
+                f"decision {value_text(decision, True)} is not the one awaited ({self._decision})",
+                self.legal_actions(),
+                amount,
+                self._name(seat),
+            )
+
+    def _seat(self, seat: object, what: str, amount: int | None) -> int:
+        """``seat`` as a plain int (R3.7: a bool or a non-seat is refused)."""
+        index = seat if type(seat) is int else plain_int(seat)
+        if index is None or not 0 <= index < self._n:
+            raise IllegalActionError(
+                seat,  # type: ignore[arg-type]
                 what,
                 Reason.UNKNOWN_SEAT,
                 f"no such seat (0 to {self._n - 1})",
                 self.legal_actions(),
                 amount,
             )
+        return index
+
+    def _check_turn(
+        self, seat: object, what: str, amount: int | None, decision: int | None
+    ) -> LegalActions:
+        """The legal options when ``seat`` may make a betting decision now (the
+        seat acting is then ``legal.seat``); else refuse."""
+        if decision is not None:
+            self._check_stale(seat, what, amount, decision)
+        if self._phase != BETTING:
+            reason = Reason.HAND_OVER if self._phase == OVER else Reason.NO_BETTING
+            detail = {
+                OVER: "the hand is over",
+                RUNS: "betting is over (the players choose how many runs, R12.1)",
+            }.get(self._phase, "betting is over (showdown)")
+            raise IllegalActionError(
+                seat,  # type: ignore[arg-type]
+                what,
+                reason,
+                detail,
+                None,
+                amount,
+                self._name(seat),
+            )
+        if type(seat) is not int or not 0 <= seat < self._n:
+            seat = self._seat(seat, what, amount)
         to_act = self._to_act
         assert to_act is not None
         legal = self._memo
@@ -465,11 +534,6 @@ class Hand(HandRuns):
             )
         return legal
 
-    def _name(self, seat: object) -> str | None:
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self._n:
-            return self.config.names[seat]
-        return None
-
     def _refuse(
         self,
         seat: int,
@@ -481,15 +545,16 @@ class Hand(HandRuns):
     ) -> NoReturn:
         raise IllegalActionError(seat, what, reason, detail, legal, amount, self._name(seat))
 
-    def _raise(self, seat: int, word: str, amount: object, legal: LegalActions) -> None:
-        if isinstance(amount, bool) or not isinstance(amount, int):
+    def _raise(self, seat: int, word: str, to: object, legal: LegalActions) -> None:
+        amount = to if type(to) is int else plain_int(to)
+        if amount is None:
             self._refuse(
                 seat,
                 word,
                 Reason.BAD_AMOUNT,
-                f"the amount must be a whole number of chips, got {amount!r}",
+                f"the amount must be a whole number of chips, got {to!r}",
                 legal,
-                amount,  # type: ignore[arg-type]
+                to,  # type: ignore[arg-type]
             )
         if word != legal.raise_word:
             if word == "bet":
@@ -518,19 +583,19 @@ class Hand(HandRuns):
             self._refuse(seat, word, Reason.ABOVE_MAXIMUM, f"the maximum is {high}", legal, amount)
         self._put(seat, word, amount)
 
-    def bet_or_raise(self, seat: int, to: int) -> None:
+    def bet_or_raise(self, seat: int, to: int, *, decision: int | None = None) -> None:
         """Bet or raise to ``to`` chips, whichever applies now (PHH's ``cbr``)."""
-        legal = self._check_turn(seat, "raise", to)
-        self._run(self._bet_or_raise, seat, to, legal)
+        legal = self._check_turn(seat, "raise", to, decision)
+        self._run(self._bet_or_raise, legal.seat, to, legal)
 
     def _bet_or_raise(self, seat: int, to: int, legal: LegalActions) -> None:
         self._raise(seat, legal.raise_word, to, legal)
         self._advance(seat)
 
-    def check_or_call(self, seat: int) -> None:
+    def check_or_call(self, seat: int, *, decision: int | None = None) -> None:
         """Check when nothing is owed, else call (PHH's ``cc``)."""
-        legal = self._check_turn(seat, "call", None)
-        self._run(self._check_or_call, seat, legal)
+        legal = self._check_turn(seat, "call", None, decision)
+        self._run(self._check_or_call, legal.seat, legal)
 
     def _check_or_call(self, seat: int, legal: LegalActions) -> None:
         if legal.can_check:
@@ -539,29 +604,30 @@ class Hand(HandRuns):
             self._put(seat, "call", self._bets[seat] + legal.call)
         self._advance(seat)
 
-    def fold(self, seat: int) -> None:
-        """Fold (only when facing a bet). Raises IllegalActionError otherwise."""
-        self.act(seat, Action(Kind.FOLD))
+    def fold(self, seat: int, *, decision: int | None = None) -> None:
+        """Fold (only when facing a bet, unless the table allows free folds, R3.1).
+        Raises IllegalActionError otherwise."""
+        self.act(seat, _FOLD_ACTION, decision=decision)
 
-    def check(self, seat: int) -> None:
+    def check(self, seat: int, *, decision: int | None = None) -> None:
         """Check (nothing owed). Raises IllegalActionError otherwise."""
-        self.act(seat, Action(Kind.CHECK))
+        self.act(seat, _CHECK_ACTION, decision=decision)
 
-    def call(self, seat: int) -> None:
+    def call(self, seat: int, *, decision: int | None = None) -> None:
         """Call the current bet, all-in for less if the stack is short (R1.2)."""
-        self.act(seat, Action(Kind.CALL))
+        self.act(seat, _CALL_ACTION, decision=decision)
 
-    def bet(self, seat: int, to: int) -> None:
+    def bet(self, seat: int, to: int, *, decision: int | None = None) -> None:
         """Open the betting on this street for ``to`` chips (R3.2)."""
-        self.act(seat, Action(Kind.BET, to))
+        self.act(seat, Action(Kind.BET, to), decision=decision)
 
-    def raise_to(self, seat: int, to: int) -> None:
+    def raise_to(self, seat: int, to: int, *, decision: int | None = None) -> None:
         """Raise so that the seat's bet on this street becomes ``to`` chips (R3.3)."""
-        self.act(seat, Action(Kind.RAISE, to))
+        self.act(seat, Action(Kind.RAISE, to), decision=decision)
 
-    def all_in(self, seat: int) -> None:
+    def all_in(self, seat: int, *, decision: int | None = None) -> None:
         """Put in the whole stack: a call, bet or raise as it amounts to (R3.1)."""
-        self.act(seat, Action(Kind.ALL_IN))
+        self.act(seat, _ALL_IN_ACTION, decision=decision)
 
     def _check(self, seat: int) -> None:
         self._acted[seat] = True
@@ -676,130 +742,3 @@ class Hand(HandRuns):
         self._aggressor = None
         self._memo = None
         self._to_act = self._first_to_act((self.config.button + 1) % n)
-
-    # --------------------------------------------------------------- showdown
-    def _showdown(self, live: list[int]) -> None:
-        board = self._board
-        ranks = self._ranks
-        for s in live:
-            if self._hole[s][0] != UNKNOWN:
-                ranks[s] = _showdown.rank(self._hole[s], board)
-        self._show_queue = show_order(live, self._aggressor, self.config.button, self._n)
-        self._phase = SHOWDOWN
-        if self._manual:
-            self._skip_unknown()
-        else:
-            required = self._must_show()
-            for seat in list(self._show_queue):
-                if seat in required:
-                    self._reveal(seat)
-                else:
-                    self._conceal(seat)
-            self._finish_showdown()
-
-    def _must_show(self) -> set[int]:
-        return must_show(self._ranks, self._folded, self._stacks, self.pots())
-
-    def _reveal(self, seat: int) -> None:
-        cards = self._hole[seat]
-        rank = self._ranks[seat]
-        assert rank is not None
-        self._log.append(Shown(seat, cards, rank, self._board))
-        self._shown.append(seat)
-        self._show_queue.remove(seat)
-
-    def _conceal(self, seat: int) -> None:
-        self._ranks[seat] = None
-        self._log.append(Mucked(seat))
-        self._show_queue.remove(seat)
-
-    def _skip_unknown(self) -> None:
-        while self._show_queue and self._ranks[self._show_queue[0]] is None:
-            self._conceal(self._show_queue[0])
-        if not self._show_queue:
-            self._finish_showdown()
-
-    def show(self, seat: int) -> None:
-        """Show ``seat``'s hole cards at showdown (``show_policy="manual"``, R6.2).
-
-        Raises:
-            IllegalActionError: not the showdown, or not this seat's turn to show.
-        """
-        self._check_show(seat, "show")
-        self._run(self._decide, seat, True)
-
-    def muck(self, seat: int) -> None:
-        """Muck ``seat``'s hole cards at showdown, giving up every pot (R6.3).
-
-        Raises:
-            IllegalActionError: not this seat's turn, or the hand must be shown
-                (it wins a pot, or a player is all-in, R6.3, R6.4).
-        """
-        self._check_show(seat, "muck")
-        if seat in self._must_show():
-            raise IllegalActionError(
-                seat,
-                "muck",
-                Reason.MUST_SHOW,
-                "a winning hand, or any hand after an all-in, must be shown (R6.3, R6.4)",
-                None,
-                None,
-                self._name(seat),
-            )
-        self._run(self._decide, seat, False)
-
-    def _decide(self, seat: int, show: bool) -> None:
-        if show:
-            self._reveal(seat)
-        else:
-            self._conceal(seat)
-        self._skip_unknown()
-
-    def _check_show(self, seat: int, what: str) -> None:
-        if self._phase != SHOWDOWN:
-            raise IllegalActionError(
-                seat,
-                what,
-                Reason.NOT_SHOWDOWN,
-                "it is not the showdown",
-                None,
-                None,
-                self._name(seat),
-            )
-        if seat != self._show_queue[0]:
-            first = self._show_queue[0]
-            raise IllegalActionError(
-                seat,
-                what,
-                Reason.NOT_YOUR_TURN,
-                f"seat {first} ({self.config.names[first]}) shows first (R6.2)",
-                None,
-                None,
-                self._name(seat),
-            )
-
-    def _finish_showdown(self) -> None:
-        self._settle(list(self._ranks))
-
-    def _settle(self, ranks: list[int | None] | None) -> None:
-        """Pay every pot (R7, R8); ``ranks`` is ``None`` when one seat is left."""
-        result = settle(
-            self.config,
-            self._stacks,
-            self._contrib,
-            self._folded,
-            self._dead,
-            ranks,
-            self._returned,
-            self._shown,
-            self._log,
-            boards=self.boards,
-            hole=self._hole,
-        )
-        self._phase = OVER
-        self._show_queue = []
-        self._result = result
-
-
-# Every attribute of a hand, its base's included (copy() and undo copy them all).
-_SLOTS = Hand.__slots__ + HandRuns.__slots__

@@ -9,17 +9,18 @@ runs they accept and deals the agreed runs. :class:`HandRuns` is a base of
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from holdem.cards import run_boards
-from holdem.config import TableConfig
+from holdem.config import plain_int
 from holdem.errors import IllegalActionError
-from holdem.events import Event, RunsAgreed, RunsChosen
-from holdem.settlement import RUNS, run_answer_problem, run_order
+from holdem.events import RunsAgreed, RunsChosen
+from holdem.settlement import RUNS, ShowdownPhase, run_answer_problem, run_order
 
 
-class HandRuns:
-    """Running the board more than once for :class:`holdem.hand.Hand` (its base class)."""
+class HandRuns(ShowdownPhase):
+    """Running the board more than once for :class:`holdem.hand.Hand` (its base
+    class, itself on :class:`~holdem.settlement.ShowdownPhase`)."""
 
     __slots__ = ("_run_cards", "_run_stub", "_run_queue", "_run_offer", "_runs", "_run_boards")
 
@@ -32,16 +33,11 @@ class HandRuns:
     _run_offer: int
     _runs: int
     _run_boards: tuple[tuple[str, ...], ...]
-    # The hand's state that it reads (set by Hand).
-    config: TableConfig
-    _n: int
-    _phase: str
-    _board: tuple[str, ...]
-    _folded: list[bool]
-    _log: list[Event]
-    _run: Callable[..., None]
-    _name: Callable[[object], str | None]
-    _deal: Callable[[list[int], bool, tuple[tuple[str, ...], ...]], None]
+    if TYPE_CHECKING:  # defined by Hand
+
+        def _deal(
+            self, live: list[int], run_out: bool, later: tuple[tuple[str, ...], ...] = ()
+        ) -> None: ...
 
     @property
     def run_seat(self) -> int | None:
@@ -65,7 +61,7 @@ class HandRuns:
         self._run_queue = run_order(self._folded, self.config.button)
         self._run_offer = self.config.max_runs
 
-    def choose_runs(self, seat: int, count: int) -> None:
+    def choose_runs(self, seat: int, count: int, *, decision: int | None = None) -> None:
         """Answer the run question for ``seat``: it accepts at most ``count`` runs (R12.1).
 
         The seats still in answer in turn (:attr:`run_seat`); the smallest
@@ -73,23 +69,31 @@ class HandRuns:
         answer the runs are dealt, run 1 in full and then each later run from
         the same deck (R12.2), and the hand goes to showdown.
 
+        Args:
+            seat: the seat answering (:attr:`run_seat`).
+            count: the most runs it accepts, 1 to the table's ``max_runs``.
+            decision: optionally, the :attr:`decision` number this answer
+                was made for; a stale one is refused (as for :meth:`act`).
+
         Raises:
-            IllegalActionError: no run question is open
-                (``Reason.NO_RUN_QUESTION``, or ``HAND_OVER``), the seat is
-                not a seat (``UNKNOWN_SEAT``) or not the one to answer
-                (``NOT_YOUR_TURN``), or ``count`` is not a whole number from 1
-                to ``max_runs`` (``BAD_RUN_COUNT``); the hand is unchanged.
+            IllegalActionError: ``decision`` is stale (``Reason.STALE``), no
+                run question is open (``NO_RUN_QUESTION``, or ``HAND_OVER``),
+                the seat is not a seat (``UNKNOWN_SEAT``) or not the one to
+                answer (``NOT_YOUR_TURN``), or ``count`` is not a whole number
+                from 1 to ``max_runs`` (``BAD_RUN_COUNT``); the hand is
+                unchanged.
         """
+        if decision is not None:
+            self._check_stale(seat, "choose runs", None, decision)
         problem = run_answer_problem(
             self._phase, self._run_queue, self._n, self.config.max_runs, seat, count
         )
         if problem is not None:
             reason, detail = problem
-            amount = count if type(count) is int else None  # noqa: E721
             raise IllegalActionError(
-                seat, "choose runs", reason, detail, None, amount, self._name(seat)
+                seat, "choose runs", reason, detail, None, plain_int(count), self._name(seat)
             )
-        self._run(self._choose_runs, seat, count)
+        self._run(self._choose_runs, plain_int(seat), plain_int(count))
 
     def _choose_runs(self, seat: int, count: int) -> None:
         self._log.append(RunsChosen(seat, count))

@@ -63,6 +63,10 @@ _TABLE_KEYS = {
     "chip_unit",
     "small_blind_seat",
     "big_blind_seat",
+    "straddles",
+    "live_posts",
+    "dead_posts",
+    "free_fold",
 }
 _SEAT_KEYS = {"name", "stack", "cards"}
 _HAND_KEYS = {"board", "seed", "actions"}
@@ -375,6 +379,12 @@ class _Reader:
             table["small_blind_seat"] = self.seat(
                 "table.small_blind_seat", table["small_blind_seat"]
             )
+        if "straddles" in table:  # R11: the straddlers' names, in posting order
+            table["straddles"] = self.seat_list("table.straddles", table["straddles"])
+        for key in ("live_posts", "dead_posts"):  # R14.3: { name = chips }
+            if key in table:
+                posts = self.seat_map(f"table.{key}", table[key], every=False)
+                table[key] = [posts.get(s, 0) for s in range(len(self.names))]
         try:
             config = TableConfig(stacks, names=names, **table)
         except HoldemError as error:

@@ -1,22 +1,35 @@
 """Showdown order, who must show, running the board more than once, rake, and
 settling the pots of one hand (R6, R7, R8, R12, R13).
 
-The hand state machine (:mod:`holdem.hand`) calls these functions when betting
-is over; they work on plain per-seat lists (indexed by seat). Pots are layered,
-raked, shared between runs and awarded by :mod:`holdem.pots`.
+The functions work on plain per-seat lists (indexed by seat); pots are
+layered, raked, shared between runs and awarded by :mod:`holdem.pots`.
+:class:`ShowdownPhase` is the part of the hand state machine
+(:class:`holdem.hand.Hand`) that uses them once betting is over: the show
+order, the show-or-muck decisions and the payout.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from holdem import pots as _pots
-from holdem import showdown as _showdown
-from holdem.config import TableConfig
-from holdem.errors import HoldemError, Reason
-from holdem.events import Event, HandEnded, PotAwarded, RakeTaken, StreetDealt, UncalledReturned
+from holdem.cards import UNKNOWN
+from holdem.config import TableConfig, plain_int
+from holdem.errors import HoldemError, IllegalActionError, Reason, value_text
+from holdem.events import (
+    Event,
+    HandEnded,
+    Mucked,
+    PotAwarded,
+    RakeTaken,
+    Shown,
+    StreetDealt,
+    UncalledReturned,
+)
+from holdem.showdown import rank as _rank
 
 _STREET_AT = {3: "flop", 4: "turn", 5: "river"}
 
@@ -141,8 +154,8 @@ def run_answer_problem(
         queue: the seats still to answer, the next first.
         seats: the number of seats at the table.
         max_runs: the table's ``max_runs``.
-        seat: the seat answering.
-        count: the runs it accepts.
+        seat: the seat answering (a whole number; a bool is not a seat).
+        count: the runs it accepts (a whole number; a bool is not one).
 
     Returns:
         ``(reason, detail)`` for :class:`~holdem.errors.IllegalActionError`,
@@ -152,12 +165,15 @@ def run_answer_problem(
         return Reason.HAND_OVER, "the hand is over"
     if phase != RUNS:
         return Reason.NO_RUN_QUESTION, "nobody is asked how many runs they accept now (R12.1)"
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+    index = plain_int(seat)
+    if index is None or not 0 <= index < seats:
         return Reason.UNKNOWN_SEAT, f"no such seat (0 to {seats - 1})"
-    if seat != queue[0]:
+    if index != queue[0]:
         return Reason.NOT_YOUR_TURN, f"seat {queue[0]} answers first (R12.1)"
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= max_runs:
-        return Reason.BAD_RUN_COUNT, f"the table allows 1 to {max_runs} runs, got {count!r}"
+    runs = plain_int(count)
+    if runs is None or not 1 <= runs <= max_runs:
+        got = value_text(count, True)
+        return Reason.BAD_RUN_COUNT, f"the table allows 1 to {max_runs} runs, got {got}"
     return None
 
 
@@ -246,7 +262,7 @@ def settle(
         run_ranks = [ranks]
         for board in boards[1:]:
             run_ranks.append(
-                [None if r is None else _showdown.rank(hole[s], board) for s, r in enumerate(ranks)]
+                [None if r is None else _rank(hole[s], board) for s, r in enumerate(ranks)]
             )
         contenders = run_ranks
     rake = config.rake
@@ -296,3 +312,190 @@ def settle(
         tuple(boards),
         tuple(tuple(r) for r in run_ranks),
     )
+
+
+class ShowdownPhase:
+    """The showdown and settlement of a hand (R6, R7, R8): the part of
+    :class:`~holdem.hand.Hand` that runs once betting is over.
+
+    A mixin: :class:`~holdem.hand.Hand` holds the state (declared below for
+    type checkers) and the betting; this class shows, mucks and pays.
+    """
+
+    __slots__ = ("_phase", "_show_queue", "_shown", "_ranks", "_result")
+
+    config: TableConfig
+    _n: int
+    _manual: bool
+    _unknown: bool
+    _hole: Sequence[tuple[str, ...]]
+    _board: tuple[str, ...]
+    _stacks: list[int]
+    _contrib: list[int]
+    _folded: list[bool]
+    _returned: list[int]
+    _dead: int
+    _log: list[Event]
+    _aggressor: int | None
+    _phase: str
+    _show_queue: list[int]
+    _shown: list[int]
+    _ranks: list[int | None]
+    _result: HandResult | None
+    _run_boards: tuple[tuple[str, ...], ...]
+
+    if TYPE_CHECKING:  # defined by Hand, with the betting checks
+
+        def _run(self, apply: Callable[..., None], *args: Any) -> None: ...
+
+        def _seat(self, seat: object, what: str, amount: int | None) -> int: ...
+
+        def _check_stale(
+            self, seat: object, what: str, amount: int | None, decision: object
+        ) -> None: ...
+
+    def pots(self) -> _pots.Layering:
+        """The pots as they stand now, from the contributions (R7)."""
+        return _pots.layer_pots(self._contrib, self._folded, self._dead)
+
+    def _name(self, seat: object) -> str | None:
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self._n:
+            return self.config.names[seat]
+        return None
+
+    def _showdown(self, live: list[int]) -> None:
+        board = self._board
+        ranks = self._ranks
+        for s in live:
+            if self._hole[s][0] != UNKNOWN:
+                ranks[s] = _rank(self._hole[s], board)
+        if self._unknown:
+            # Refuse a showdown that no decision could settle: a pot only
+            # unknown hands can win (as the automatic showdown would).
+            for pot in self.pots().pots:
+                if all(ranks[s] is None for s in pot.eligible):
+                    raise ShowdownError(
+                        f"no seat eligible for the {pot.name} has a hand that can win it"
+                    )
+        self._show_queue = show_order(live, self._aggressor, self.config.button, self._n)
+        self._phase = SHOWDOWN
+        if self._manual:
+            self._skip_unknown()
+        else:
+            required = self._must_show()
+            for seat in list(self._show_queue):
+                if seat in required:
+                    self._reveal(seat)
+                else:
+                    self._conceal(seat)
+            self._finish_showdown()
+
+    def _must_show(self) -> set[int]:
+        return must_show(self._ranks, self._folded, self._stacks, self.pots())
+
+    def _reveal(self, seat: int) -> None:
+        cards = self._hole[seat]
+        rank = self._ranks[seat]
+        assert rank is not None
+        self._log.append(Shown(seat, cards, rank, self._board))
+        self._shown.append(seat)
+        self._show_queue.remove(seat)
+
+    def _conceal(self, seat: int) -> None:
+        self._ranks[seat] = None
+        self._log.append(Mucked(seat))
+        self._show_queue.remove(seat)
+
+    def _skip_unknown(self) -> None:
+        while self._show_queue and self._ranks[self._show_queue[0]] is None:
+            self._conceal(self._show_queue[0])
+        if not self._show_queue:
+            self._finish_showdown()
+
+    def show(self, seat: int, *, decision: int | None = None) -> None:
+        """Show ``seat``'s hole cards at showdown (``show_policy="manual"``, R6.2).
+
+        Raises:
+            IllegalActionError: not the showdown, not this seat's turn to show,
+                not a seat, or a stale ``decision`` (see :meth:`act`).
+        """
+        seat = self._check_show(seat, "show", decision)
+        self._run(self._decide, seat, True)
+
+    def muck(self, seat: int, *, decision: int | None = None) -> None:
+        """Muck ``seat``'s hole cards at showdown, giving up every pot (R6.3).
+
+        Raises:
+            IllegalActionError: not this seat's turn, not a seat, a stale
+                ``decision`` (see :meth:`act`), or the hand must be shown (it
+                wins a pot, or a player is all-in, R6.3, R6.4).
+        """
+        seat = self._check_show(seat, "muck", decision)
+        if seat in self._must_show():
+            raise IllegalActionError(
+                seat,
+                "muck",
+                Reason.MUST_SHOW,
+                "a winning hand, or any hand after an all-in, must be shown (R6.3, R6.4)",
+                None,
+                None,
+                self._name(seat),
+            )
+        self._run(self._decide, seat, False)
+
+    def _decide(self, seat: int, show: bool) -> None:
+        if show:
+            self._reveal(seat)
+        else:
+            self._conceal(seat)
+        self._skip_unknown()
+
+    def _check_show(self, seat: object, what: str, decision: int | None) -> int:
+        """``seat`` as a plain int when it may show or muck now; else refuse."""
+        if decision is not None:
+            self._check_stale(seat, what, None, decision)
+        if self._phase != SHOWDOWN:
+            raise IllegalActionError(
+                seat,  # type: ignore[arg-type]
+                what,
+                Reason.NOT_SHOWDOWN,
+                "it is not the showdown",
+                None,
+                None,
+                self._name(seat),
+            )
+        index = self._seat(seat, what, None)
+        first = self._show_queue[0]
+        if index != first:
+            raise IllegalActionError(
+                index,
+                what,
+                Reason.NOT_YOUR_TURN,
+                f"seat {first} ({self.config.names[first]}) shows first (R6.2)",
+                None,
+                None,
+                self._name(index),
+            )
+        return index
+
+    def _finish_showdown(self) -> None:
+        self._settle(list(self._ranks))
+
+    def _settle(self, ranks: list[int | None] | None) -> None:
+        """Pay every pot (R7, R8); ``ranks`` is ``None`` when one seat is left."""
+        result = settle(
+            self.config,
+            self._stacks,
+            self._contrib,
+            self._folded,
+            self._dead,
+            ranks,
+            self._returned,
+            self._shown,
+            self._log,
+            boards=(self._board, *self._run_boards),
+            hole=self._hole,
+        )
+        self._phase = OVER
+        self._show_queue = []
+        self._result = result

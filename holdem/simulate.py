@@ -38,9 +38,15 @@ its keys are stable:
 * ``results``: by agent name, in order of first seat, an object with
   ``seats`` (seats the agent played in every hand), ``hands``, ``chips``
   (chips won over all its seats and hands, negative when lost),
-  ``bb_per_100`` (big blinds won per 100 hands per seat) and ``ci95`` (the
+  ``bb_per_100`` (big blinds won per 100 hands per seat), ``ci95`` (the
   half-width of the 95% confidence interval of ``bb_per_100``, ``null``
-  after a single hand).
+  after a single hand) and ``chips_squared`` (the exact sum over the hands
+  of the square of the chips won in each);
+* the settings: ``start`` (the first hand's index), ``players``, ``seed``,
+  ``agents``, ``small_blind``, ``big_blind`` and ``stack``.
+
+With the exact sums, shards of a run (``start=K``, ``hands=N``) merge into
+exactly the result of the whole run (:mod:`holdem.shards`, ``holdem merge``).
 
 >>> result = simulate(players=3, hands=20, seed=1, agents=["call", "random"])
 >>> [(r.agent, r.seats) for r in result.results]
@@ -61,6 +67,7 @@ from typing import Any
 
 import attrs
 
+from holdem.agent_specs import checked_act
 from holdem.agents import (
     AGENTS,
     Agent,
@@ -93,6 +100,8 @@ class AgentResult:
         bb_per_100: big blinds won per 100 hands per seat.
         ci95: half-width of the 95% confidence interval of ``bb_per_100``
             (infinite after a single hand).
+        chips_squared: the sum over the hands of the square of the chips won
+            in each hand (exact, so that shards merge exactly).
     """
 
     agent: str
@@ -101,6 +110,7 @@ class AgentResult:
     chips: int
     bb_per_100: float
     ci95: float
+    chips_squared: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data: every attribute but ``agent`` (``ci95`` is ``None``
@@ -111,6 +121,7 @@ class AgentResult:
             "chips": self.chips,
             "bb_per_100": round(self.bb_per_100, 4),
             "ci95": round(self.ci95, 4) if math.isfinite(self.ci95) else None,
+            "chips_squared": self.chips_squared,
         }
 
 
@@ -126,6 +137,8 @@ class Simulation:
         workers: the processes actually used: at most four per CPU and one per chunk of
             hands, so possibly fewer than asked for.
         small_blind, big_blind, stack: the table, in chips.
+        start: the index of the first hand played (hands ``start`` to
+            ``start + hands - 1``).
     """
 
     hands: int
@@ -138,6 +151,7 @@ class Simulation:
     small_blind: int
     big_blind: int
     stack: int
+    start: int = 0
 
     @property
     def hands_per_second(self) -> float:
@@ -145,12 +159,21 @@ class Simulation:
         return self.hands / self.seconds if self.seconds > 0 else math.inf
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"hands", "seconds", "hands_per_second", "results": {agent: {...}}}``."""
+        """``{"hands", "seconds", "hands_per_second", "results": {agent: {...}}}``
+        and the settings (``start``, ``players``, ``seed``, ``agents``,
+        ``small_blind``, ``big_blind``, ``stack``) that :mod:`holdem.shards` needs."""
         return {
             "hands": self.hands,
             "seconds": round(self.seconds, 6),
             "hands_per_second": round(min(self.hands_per_second, 1e12), 3),
             "results": {r.agent: r.to_dict() for r in self.results},
+            "start": self.start,
+            "players": self.players,
+            "seed": self.seed,
+            "agents": list(self.agents),
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "stack": self.stack,
         }
 
 
@@ -257,7 +280,8 @@ def _tally(spec: _Spec, start: int, stop: int) -> list[tuple[int, int]]:
             elif mode == _VIEW:
                 action = agents[seat].act(decision_view(hand, seat))  # type: ignore[arg-type]
             else:
-                action = agents[seat].act(seat_view(hand, seat))
+                view = seat_view(hand, seat)
+                action = checked_act(agents[seat], seat_agents[seat], view, index)
             hand.act(seat, action)
         result = hand.result
         assert result is not None
@@ -275,9 +299,18 @@ def _work(job: tuple[_Spec, int, int]) -> tuple[int, list[tuple[int, int]]]:
     return stop - start, _tally(spec, start, stop)
 
 
-def _chunks(hands: int, workers: int) -> list[tuple[int, int]]:
+def _chunks(hands: int, workers: int, first: int = 0) -> list[tuple[int, int]]:
     size = max(1, min(500, math.ceil(hands / (workers * 8)) if workers > 1 else 200))
-    return [(start, min(start + size, hands)) for start in range(0, hands, size)]
+    stop = first + hands
+    return [(start, min(start + size, stop)) for start in range(first, stop, size)]
+
+
+Job = tuple[_Spec, int, int]
+"""Hands ``start`` to ``stop - 1`` of a simulation: ``(spec, start, stop)``."""
+
+Runner = Callable[[list[Job], int], Iterator[tuple[int, list[tuple[int, int]]]]]
+"""Plays jobs (with up to ``workers`` processes) and yields, for each, the number
+of hands and the per-agent (sum, sum of squares) of the chips won."""
 
 
 def simulate(
@@ -292,6 +325,8 @@ def simulate(
     stack: int | None = None,
     factories: Mapping[str, AgentFactory] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    start: int = 0,
+    runner: Runner | None = None,
 ) -> Simulation:
     """Play ``hands`` independent hands between ``agents`` and sum up each one's result.
 
@@ -309,6 +344,11 @@ def simulate(
             callable from a seed to an agent (picklable, e.g. a class defined
             at module level, when ``workers`` is not 1).
         progress: called as ``progress(done, hands)`` as hands finish.
+        start: the index of the first hand: hands ``start`` to ``start + hands
+            - 1`` are played (a shard, see :mod:`holdem.shards`).
+        runner: plays the chunks of hands elsewhere (e.g.
+            :class:`holdem.simulate_ray.RayRunner`); ``workers`` is then the
+            number of chunks it should be able to run at once.
 
     Raises:
         ConfigError: a setting is invalid (its name is the error's ``field``).
@@ -318,6 +358,8 @@ def simulate(
         raise ConfigError("players", f"must be 2 to 10, got {players!r}")
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise ConfigError("hands", f"must be at least 1, got {hands!r}")
+    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+        raise ConfigError("start", f"must be 0 or more, got {start!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
         raise ConfigError("workers", f"must be 0 (one per CPU) or more, got {workers!r}")
     agents = tuple(agents)
@@ -334,15 +376,15 @@ def simulate(
     if workers == 0:
         workers = os.cpu_count() or 1
     spec = _Spec(players, seed, agents, small_blind, big_blind, chips, factories)
-    jobs = [(spec, start, stop) for start, stop in _chunks(hands, workers)]
+    jobs = [(spec, a, b) for a, b in _chunks(hands, workers, start)]
     # A worker per chunk at most, and no more than a few per CPU: more processes
     # only add start-up cost (results do not depend on the number of workers).
-    workers = min(workers, len(jobs), 4 * (os.cpu_count() or 1))
+    workers = min(workers, len(jobs), 4 * (os.cpu_count() or 1) if runner is None else workers)
     names = list(dict.fromkeys(agents))
     totals = [[0, 0] for _ in names]
     done = 0
     began = time.perf_counter()
-    for count, tally in _run(jobs, workers):
+    for count, tally in (runner or _run)(jobs, workers):
         done += count
         for total, (s, q) in zip(totals, tally):
             total[0] += s
@@ -353,7 +395,7 @@ def simulate(
     results = []
     for name, (s, q) in zip(names, totals):
         seats = sum(1 for seat in range(players) if agents[seat % len(agents)] == name)
-        results.append(_result(name, seats, hands, s, q, big_blind))
+        results.append(result_of(name, seats, hands, s, q, big_blind))
     return Simulation(
         hands,
         seconds,
@@ -365,12 +407,11 @@ def simulate(
         small_blind,
         big_blind,
         chips,
+        start,
     )
 
 
-def _run(
-    jobs: list[tuple[_Spec, int, int]], workers: int
-) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+def _run(jobs: list[Job], workers: int) -> Iterator[tuple[int, list[tuple[int, int]]]]:
     if workers == 1 or len(jobs) == 1:
         for job in jobs:
             yield _work(job)
@@ -380,8 +421,11 @@ def _run(
         yield from pool.imap(_work, jobs)
 
 
-def _result(name: str, seats: int, hands: int, total: int, squares: int, bb: int) -> AgentResult:
-    """bb/100 and its 95% interval from the exact integer sums over the hands."""
+def result_of(
+    name: str, seats: int, hands: int, total: int, squares: int, bb: int
+) -> AgentResult:
+    """An agent's result, bb/100 and its 95% interval, from the exact integer sums
+    over the hands: ``total`` chips won and ``squares``, the sum of their squares."""
     scale = 100 / (seats * bb)
     mean = total / hands
     if hands > 1:
@@ -389,22 +433,24 @@ def _result(name: str, seats: int, hands: int, total: int, squares: int, bb: int
         ci95 = Z95 * math.sqrt(variance / hands) * scale
     else:
         ci95 = math.inf
-    return AgentResult(name, seats, hands, total, mean * scale, ci95)
+    return AgentResult(name, seats, hands, total, mean * scale, ci95, squares)
 
 
 def format_results(simulation: Simulation) -> str:
     """The simulation as a text table, one line per agent, and the speed."""
     sim = simulation
     hands = _plural(sim.hands, "hand")
+    width = max(12, *(len(r.agent) for r in sim.results))
     lines = [
         f"{sim.players} players, {hands}, seed {sim.seed}, blinds "
         f"{sim.small_blind}/{sim.big_blind}, stacks {sim.stack} "
         f"({sim.stack / sim.big_blind:g} big blinds), {_plural(sim.workers, 'worker')}",
-        f"{'agent':<12} {'seats':>5} {'chips won':>12} {'bb/100/seat':>12}   95% CI",
+        f"{'agent':<{width}} {'seats':>5} {'chips won':>12} {'bb/100/seat':>12}   95% CI",
     ]
     for r in sim.results:
         lines.append(
-            f"{r.agent:<12} {r.seats:>5} {r.chips:>+12,} {r.bb_per_100:>+12.2f}   ± {r.ci95:.2f}"
+            f"{r.agent:<{width}} {r.seats:>5} {r.chips:>+12,} {r.bb_per_100:>+12.2f}   "
+            f"± {r.ci95:.2f}"
         )
     lines.append(
         "bb/100/seat: big blinds won per 100 hands per seat (all the agent's seats "

@@ -142,22 +142,32 @@ def agents_table(
     schedule: Schedule = DEFAULT_SCHEDULE,
     seed: int | str | None = None,
 ) -> tuple[Table, Decide]:
-    """A sit-and-go between reference agents (``holdem.agents.make_agent``):
+    """A sit-and-go between agents named by spec (reference agents, or
+    ``module:Class`` / ``path/to/file.py:Class``, see :mod:`holdem.agent_specs`):
     the table and its decision callback. Agent ``i`` is seeded with
-    ``"{seed}/agent/{i}"`` so that a seeded tournament is reproducible.
+    ``"{seed}/agent/{i}"`` so that a seeded tournament is reproducible. The
+    callback raises :class:`~holdem.agent_specs.AgentFailure` (naming the
+    player and the hand) when an agent raises or chooses an illegal action.
 
     Raises:
-        ConfigError: an unknown agent, or fewer than 2 or more than 10 of them.
+        ConfigError: an unknown agent or a class that cannot be loaded, or
+            fewer than 2 or more than 10 of them.
     """
-    from holdem.agents import make_agent
+    from holdem.agent_specs import checked_act, factory
+    from holdem.views import seat_view
 
     names = player_names(agent_names)
     agents = {
-        name: make_agent(agent, None if seed is None else f"{seed}/agent/{i}")
+        name: factory(agent)(None if seed is None else f"{seed}/agent/{i}")
         for i, (name, agent) in enumerate(zip(names, agent_names))
     }
     table = sit_and_go(names, stack=stack, schedule=schedule, seed=seed)
-    return table, agents_decide(agents)
+
+    def decide(hand: Hand, seat: int) -> Action:
+        name = hand.config.names[seat]
+        return checked_act(agents[name], name, seat_view(hand, seat), table.hands_played + 1)
+
+    return table, decide
 
 
 def ordinal(n: int) -> str:

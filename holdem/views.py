@@ -52,8 +52,8 @@ from holdem import events as _events
 from holdem import pots as _pots
 from holdem.betting import LegalActions
 from holdem.cards import UNKNOWN
-from holdem.config import TableConfig
-from holdem.errors import HoldemError
+from holdem.config import TableConfig, plain_int
+from holdem.errors import HoldemError, value_text
 from holdem.hand import Hand
 from holdem.pots import Pot
 
@@ -86,7 +86,8 @@ class SpectatorView:
         contributions: chips each seat has put in over the whole hand (blinds,
             uniform antes and bets, less uncalled chips returned).
         folded: whether each seat has folded.
-        dead_money: the big-blind ante in the middle (R2.3).
+        dead_money: the big-blind ante and dead posts in the middle (R2.3,
+            R14.3).
         current_bet: the bet to match on this street.
         min_raise_size: the minimum raise increment on this street (R3.3).
         to_act: the seat to make a betting decision, or ``None``.
@@ -98,6 +99,9 @@ class SpectatorView:
             (R12.1), or ``None`` when no one is asked.
         boards: every run's board dealt so far, run 1 first (R12.2); one
             board (``(board,)``) unless the board is run more than once.
+        decision: the number of the decision now awaited
+            (:attr:`holdem.hand.Hand.decision`); send it back with an action
+            to have a stale one refused.
     """
 
     config: TableConfig
@@ -116,6 +120,7 @@ class SpectatorView:
     history: tuple[_events.Event, ...]
     run_seat: int | None
     boards: tuple[tuple[str, ...], ...]
+    decision: int = attrs.field(default=0, kw_only=True)
 
     @property
     def pots(self) -> tuple[Pot, ...]:
@@ -234,6 +239,7 @@ def _public_fields(hand: Hand, seat: int | None) -> dict[str, Any]:
         "history": _public_history(hand, seat),
         "run_seat": hand.run_seat,
         "boards": hand.boards,
+        "decision": hand.decision,
     }
 
 
@@ -247,8 +253,10 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     Raises:
         HoldemError: ``seat`` is not a seat of the hand.
     """
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < hand.config.seats:
-        raise HoldemError(f"no such seat: {seat!r} (0 to {hand.config.seats - 1})")
+    index = plain_int(seat)
+    if index is None or not 0 <= index < hand.config.seats:
+        raise HoldemError(f"no such seat: {value_text(seat, True)} (0 to {hand.config.seats - 1})")
+    seat = index
     return SeatView(
         seat=seat,
         hole_cards=hand.hole_cards(seat),
@@ -457,6 +465,7 @@ def _public_dict(view: SpectatorView) -> dict[str, Any]:
         "history": [_events.to_dict(e) for e in view.history],
         "run_seat": view.run_seat,
         "boards": [list(board) for board in view.boards],
+        "decision": view.decision,
     }
 
 
@@ -490,6 +499,7 @@ def view_from_dict(data: dict[str, Any]) -> SpectatorView:
             "history": tuple(history),
             "run_seat": data.get("run_seat"),
             "boards": tuple(tuple(b) for b in data.get("boards", [data["board"]])),
+            "decision": data.get("decision", 0),
         }
         if data.get("seat") is None:
             return SpectatorView(**fields)

@@ -4,6 +4,8 @@ configurations the rules refuse, and properties over random hands."""
 
 from __future__ import annotations
 
+import doctest
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -370,3 +372,10 @@ def test_r11_r14_3_chips_conserved_and_every_hand_ends(
     assert sum(result.stacks) == sum(config.stacks)
     assert sum(result.net) == 0
     assert min(result.stacks) >= 0
+
+
+def test_r11_docs_example_runs():
+    """The example of docs/forced_bets.md runs as written (R11 Example S1's start)."""
+    path = Path(__file__).parent.parent / "docs" / "forced_bets.md"
+    result = doctest.testfile(str(path), module_relative=False)
+    assert result.attempted == 3 and result.failed == 0

@@ -59,7 +59,7 @@ def test_random_hands_end_as_pokerkit_ends_them(rnd: random.Random) -> None:
 def _replay(text: str) -> tuple[int, ...]:
     import tomllib
 
-    from holdem.phh import _replay as replay
+    from holdem.phh import replay
 
     return replay(tomllib.loads(text)).stacks
 
@@ -113,7 +113,8 @@ min_bet = 10
 starting_stacks = [237, 315, 189, 236, 237, 4, 201]
 actions = ["d dh p1 Qs7c", "d dh p2 2hTs", "d dh p3 3h8h", "d dh p4 4h9d", "d dh p5 3c8s", "d dh p6 JhJc", \
 "d dh p7 7h9c", "p3 cc", "p4 f", "p5 cc", "p6 f", "p7 cc", "p1 cc", "p2 cc", "d db KcAsKh", "p1 cc", \
-"p2 cbr 305", "p3 f", "p5 f", "p7 cc", "p1 cc", "d db Qh", "d db Ah"]
+"p2 cbr 305", "p3 f", "p5 f", "p7 cc", "p1 cc", "p2 sm 2hTs", "p7 sm 7h9c", "p1 sm Qs7c", \
+"d db Qh", "d db Ah"]
 """
 
 

@@ -1144,7 +1144,7 @@ def test_r3_1_a_call_amount_may_be_the_bet_it_makes_or_the_chips_it_adds(text: s
     assert hand.bets == (10, 10)
 
 
-@pytest.mark.parametrize("thing", [5, None, "raise to ²", Action("fold")])  # type: ignore[arg-type]
+@pytest.mark.parametrize("thing", [5, None, "raise to ²", ("fold",)])
 def test_r3_7_something_that_is_not_an_action_is_a_notation_error(thing: object) -> None:
     """R3.7: a non-action is refused with a ValueError (NotationError), the hand unchanged."""
     from holdem import NotationError

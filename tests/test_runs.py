@@ -3,15 +3,19 @@ share per run (R12.3)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from helpers import play, snapshot
 
 from holdem import ConfigError, Hand, HoldemError, IllegalActionError, Rake, Reason, TableConfig
+from holdem import snapshot as snapshots
 from holdem.agents import AgentError, answer_runs, make_agent
 from holdem.events import PotAwarded, RunsAgreed, RunsChosen, StreetDealt
 from holdem.history import format_history
 from holdem.pots import Pot, share_pots, split_runs
 from holdem.simulate import play_hand
+from holdem.snapshot import SnapshotError
 from holdem.views import seat_view, spectator_view, view_from_dict
 
 
@@ -398,3 +402,60 @@ def test_r12_r13_history_shows_answers_runs_rake_and_per_run_awards():
         "Bjarni: 985 (-15)",
     ]
     assert "*** Flop: 2c 7d 9h ***" in lines
+
+
+def test_r12_snapshots_restore_runs_exactly_at_every_step():
+    """R12 with snapshots: a seeded hand on a table allowing three runs (and a
+    rake) snapshots and restores exactly at every decision, the run question
+    included; the restored hand deals the same later runs."""
+    config = TableConfig(
+        stacks=[300, 800, 1200],
+        small_blind=5,
+        big_blind=10,
+        max_runs=3,
+        rake=Rake("5%", cap=20, no_flop_no_drop=True),
+    )
+    hand = Hand(config, seed=11)
+    twins = []
+    steps = [(0, "all-in"), (1, "call"), (2, "raise to 800"), (1, "call")]
+    for seat, text in steps:
+        play(hand, (seat, text))
+        twins.append(snapshots.restore(json.loads(snapshots.dumps(hand))))
+    assert hand.run_seat == 1 and snapshots.snapshot(hand)["state"]["run_queue"] == [1, 2, 0]
+    hand.choose_runs(1, 3)
+    twins.append(snapshots.restore(json.loads(snapshots.dumps(hand))))
+    hand.choose_runs(2, 2)
+    twins.append(snapshots.restore(json.loads(snapshots.dumps(hand))))
+    hand.choose_runs(0, 3)
+    assert hand.is_over and hand.run_count == 2
+    data = snapshots.snapshot(hand)
+    assert data["result"]["boards"] == [list(b) for b in hand.boards]
+    assert data["result"]["rake"] == list(hand.result.rake)
+    assert snapshots.restore(data).log == hand.log
+    # Each twin, played on the same way, ends exactly as the original.
+    answers = [(1, 3), (2, 2), (0, 3)]
+    for k, twin in enumerate(twins):
+        for seat, text in steps[k + 1 :]:
+            play(twin, (seat, text))
+        for seat, count in answers[max(0, k - 3) :]:
+            twin.choose_runs(seat, count)
+        assert twin.log == hand.log and twin.result == hand.result
+
+
+def test_r12_snapshot_with_an_altered_run_deck_is_refused():
+    """R12.2 with snapshots: the later runs' deck is part of the hand; a card
+    repeated from elsewhere, or a changed later run, is refused."""
+    hand = _rit1()
+    data = snapshots.snapshot(hand)
+    assert data["run_cards"] == ["Kd", "8c", "4h", "5s", "6d"]
+    bad = json.loads(json.dumps(data))
+    bad["run_deck"][0] = "As"
+    with pytest.raises(SnapshotError, match="repeats a card"):
+        snapshots.restore(bad)
+    hand.choose_runs(1, 2)
+    hand.choose_runs(0, 2)
+    data = snapshots.snapshot(hand)
+    bad = json.loads(json.dumps(data))
+    bad["run_cards"][0], bad["run_cards"][1] = bad["run_cards"][1], bad["run_cards"][0]
+    with pytest.raises(SnapshotError, match="does not follow"):
+        snapshots.restore(bad)

@@ -283,7 +283,20 @@ def test_cli_json_matches_the_library(capsys: pytest.CaptureFixture[str]) -> Non
     out, _ = capsys.readouterr()
     assert status == 0
     data = json.loads(out.splitlines()[-1])
-    assert set(data) == {"hands", "seconds", "hands_per_second", "results"}
+    assert set(data) == {
+        "hands",
+        "seconds",
+        "hands_per_second",
+        "results",
+        # the settings, so that shards merge (holdem.shards)
+        "start",
+        "players",
+        "seed",
+        "agents",
+        "small_blind",
+        "big_blind",
+        "stack",
+    }
     assert data["hands"] == 30
     sim = simulate(players=4, hands=30, seed=2, agents=["potodds", "random"])
     assert data["results"] == sim.to_dict()["results"]

@@ -1,0 +1,176 @@
+"""What the PettingZoo and Gymnasium environments share: the table settings, the
+deal of hand ``i``, the observation, the mask and the rewards.
+
+Hand ``i`` after ``reset(seed=s)`` is ``Hand(config, seed=f"{s}:{i}")`` with
+the button on seat ``i % players``: the engine's own RNG deals it, so one seed
+reproduces every episode that follows it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from holdem.abstraction import Abstraction, ButtonError
+from holdem.betting import Action, LegalActions
+from holdem.config import TableConfig
+from holdem.errors import ConfigError
+from holdem.hand import Hand
+from holdem.observation import Encoder
+
+ILLEGAL_MODES = ("penalty", "raise")
+"""``penalty`` (the environments' default): an illegal button ends the hand with
+a penalty (PettingZoo style); ``raise`` (strict): it raises
+:class:`~holdem.abstraction.ButtonError` and changes nothing."""
+
+
+class Game:
+    """The settings of an environment and the arithmetic shared by both envs.
+
+    Args:
+        players: seats, 2 to 10.
+        stacks: every seat's stack at the start of every hand, in chips: one
+            number for all, or one per seat (default 200 big blinds); each more
+            than the big blind and the ante, so that every hand has a decision.
+        blinds: ``(small blind, big blind)`` in chips (default ``(1, 2)``).
+        ante: a uniform ante in chips (default 0).
+        abstraction: the buttons (default :class:`~holdem.abstraction.Abstraction`).
+        history: actions remembered in the observation (default 8).
+        illegal: ``"penalty"`` or ``"raise"``, see :data:`ILLEGAL_MODES`.
+        penalty: big blinds an illegal button costs in ``penalty`` mode
+            (default: the offender's starting stack, the most a hand can cost).
+
+    Raises:
+        ConfigError: a setting is invalid (its name is the error's ``field``).
+    """
+
+    def __init__(
+        self,
+        players: int,
+        stacks: int | Sequence[int] | None,
+        blinds: tuple[int, int],
+        ante: int,
+        abstraction: Abstraction | None,
+        history: int,
+        illegal: str,
+        penalty: float | None,
+    ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+            raise ConfigError("players", f"must be 2 to 10, got {players!r}")
+        try:
+            small, big = blinds
+        except (TypeError, ValueError):
+            raise ConfigError("blinds", f"(small blind, big blind), got {blinds!r}") from None
+        if stacks is None:
+            stacks = 200 * big if isinstance(big, int) else 0
+        chips = [stacks] * players if isinstance(stacks, int) else list(stacks)
+        if len(chips) != players:
+            raise ConfigError("stacks", f"one stack per seat ({players}), got {len(chips)}")
+        self.configs = [
+            TableConfig(chips, small, big, button=b, ante=ante) for b in range(players)
+        ]
+        # Nobody all-in on the forced bets: every hand has a decision to make.
+        forced = big + ante
+        if min(chips) <= forced:
+            raise ConfigError(
+                "stacks",
+                f"every stack must be more than the big blind and the ante ({forced} chips), "
+                f"got {min(chips)}",
+            )
+        if illegal not in ILLEGAL_MODES:
+            raise ConfigError("illegal", f"must be raise or penalty, got {illegal!r}")
+        if penalty is not None and (
+            isinstance(penalty, bool) or not isinstance(penalty, int | float) or not penalty >= 0
+        ):
+            raise ConfigError("penalty", f"big blinds, 0 or more, got {penalty!r}")
+        if abstraction is not None and not isinstance(abstraction, Abstraction):
+            raise ConfigError("abstraction", f"an Abstraction, got {abstraction!r}")
+        self.players = players
+        self.big_blind = big
+        self.abstraction = abstraction or Abstraction()
+        self.encoder = Encoder(players, history)
+        self.illegal = illegal
+        self.penalty = penalty
+        total = sum(chips) + ante * players
+        high = float(max(total / big, big, 10))
+        self.observation_space = spaces.Box(0.0, high, (self.encoder.size,), np.float32)
+        self.mask_space = spaces.Box(0, 1, (self.abstraction.size,), np.int8)
+        self.action_space = spaces.Discrete(self.abstraction.size)
+        self.seed: int | str = secrets.randbits(63)
+        self.index = 0
+        self._cached: tuple[Hand, LegalActions, list[Action | None]] | None = None
+
+    def reseed(self, seed: int | str | None) -> None:
+        """Start the hands over from ``seed`` (when given)."""
+        if seed is not None:
+            self.seed = seed
+            self.index = 0
+
+    def deal(self) -> Hand:
+        """The next hand: hand ``index`` of the seed, button on ``index % players``."""
+        index = self.index
+        self.index += 1
+        return Hand(self.configs[index % self.players], seed=f"{self.seed}:{index}")
+
+    def observation(self, hand: Hand, seat: int) -> Any:
+        """The encoding of what ``seat`` may know, float32."""
+        return np.asarray(self.encoder.encode_hand(hand, seat), dtype=np.float32)
+
+    def buttons(self, hand: Hand) -> list[Action | None]:
+        """The action of each button for the seat to act (``None`` where masked),
+        worked out once per decision."""
+        legal = hand.legal_actions()
+        assert legal is not None
+        cached = self._cached
+        if cached is not None and cached[0] is hand and cached[1] is legal:
+            return cached[2]
+        actions = self.abstraction.actions(legal, hand.pot_total, hand.current_bet)
+        self._cached = (hand, legal, actions)
+        return actions
+
+    def mask(self, hand: Hand, seat: int) -> Any:
+        """The legal buttons of ``seat`` (int8), all zeros when it is not to act."""
+        if hand.to_act != seat:
+            return np.zeros(self.abstraction.size, dtype=np.int8)
+        return np.array([a is not None for a in self.buttons(hand)], dtype=np.int8)
+
+    def action(self, hand: Hand, button: object) -> Action | None:
+        """The action of ``button`` for the seat to act, or ``None`` (penalty mode)
+        when the button is not legal now.
+
+        Raises:
+            ButtonError: the button is not legal now, in ``raise`` mode.
+        """
+        if isinstance(button, np.integer):
+            button = int(button)
+        if type(button) is int and 0 <= button < self.abstraction.size:
+            found = self.buttons(hand)[button]
+            if found is not None:
+                return found
+        try:
+            return self.abstraction.action_of(hand, button)  # type: ignore[arg-type]
+        except ButtonError:
+            if self.illegal == "raise":
+                raise
+            return None
+
+    def penalty_of(self, seat: int) -> float:
+        """Big blinds an illegal button costs ``seat``."""
+        if self.penalty is not None:
+            return float(self.penalty)
+        return self.configs[0].stacks[seat] / self.big_blind
+
+    def rewards(self, hand: Hand) -> list[float]:
+        """Each seat's result in big blinds once the hand is over (sums to zero in chips)."""
+        assert hand.result is not None
+        return [chips / self.big_blind for chips in hand.result.net]
+
+
+def penalty_rewards(game: Game, seats: int, offender: int) -> list[float]:
+    """The offender loses its penalty, shared equally by the other seats (zero-sum)."""
+    cost = game.penalty_of(offender)
+    return [-cost if s == offender else cost / (seats - 1) for s in range(seats)]

@@ -1,0 +1,200 @@
+"""A single-agent Gymnasium environment: the learner against fixed opponents.
+
+The learner sits on seat 0; the opponents on seats 1, 2, ... in the order
+given. One episode is one hand. The button moves one seat each hand (hand
+``i`` after ``reset(seed=s)`` has it on seat ``i % players``; see
+:mod:`holdem.envs`), so the learner plays every position in turn.
+
+The observation is the float32 encoding of :class:`~holdem.observation.Encoder`
+(chip amounts in big blinds); the action a button index of the
+:class:`~holdem.abstraction.Abstraction`. The mask of legal buttons is in
+``info["action_mask"]`` and given by :meth:`NoLimitHoldemEnv.action_masks`
+(as sb3-contrib's ``MaskablePPO`` expects). The reward is 0 until the hand is
+over, then the learner's net result in big blinds.
+
+Hands in which the learner has no decision (everybody folds to its big blind,
+or an all-in on the forced bets) are played out inside ``reset()`` and
+``step()`` and not returned as episodes; their count and the learner's net
+result over them (big blinds) are in ``info["skipped_hands"]`` and
+``info["skipped_result"]`` of the first observation after them, so that
+accounting stays exact.
+
+>>> import gymnasium, holdem.envs
+>>> env = gymnasium.make("holdem/NoLimitHoldem-v0", opponents=["call"])
+>>> obs, info = env.reset(seed=3)
+>>> obs.shape, info["action_mask"].tolist()
+((203,), [1, 1, 1, 0, 1, 1, 1, 1])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import gymnasium
+
+from holdem.abstraction import Abstraction
+from holdem.agent_specs import factory
+from holdem.agents import Agent
+from holdem.envs._core import Game
+from holdem.errors import ConfigError
+from holdem.hand import Hand
+from holdem.history import format_history
+from holdem.views import seat_view
+
+Opponent = str | Agent | Callable[[str], Agent]
+"""An agent spec (a name of :data:`holdem.agents.AGENTS`, ``module:Class`` or
+``path/to/file.py:Class``, see :mod:`holdem.agent_specs`) or a factory from a
+seed (text) to an agent, both built fresh for every hand; or an agent object,
+used as it is."""
+
+LEARNER = 0
+"""The learner's seat."""
+
+
+class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
+    """The single-agent environment (see the module).
+
+    Args:
+        opponents: one per opponent seat (1 to 9), see :data:`Opponent`;
+            named and factory agents get the seed ``f"{s}:{i}:{seat}"`` for
+            hand ``i`` of seed ``s``.
+        stacks, blinds, ante, abstraction, history, illegal, penalty: as for
+            :class:`holdem.envs._core.Game` (``illegal="penalty"``: an illegal
+            button ends the episode with reward ``-penalty``).
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+
+    Raises:
+        ConfigError: a setting is invalid (its name is the error's ``field``).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        opponents: Sequence[Opponent] = ("call",),
+        stacks: int | Sequence[int] | None = None,
+        blinds: tuple[int, int] = (1, 2),
+        *,
+        ante: int = 0,
+        abstraction: Abstraction | None = None,
+        history: int = 8,
+        illegal: str = "penalty",
+        penalty: float | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            raise ConfigError("opponents", f"a list of agents, got {opponents!r}")
+        if not 1 <= len(opponents) <= 9:
+            raise ConfigError("opponents", f"1 to 9 opponents, got {len(opponents)}")
+        self._factories: dict[str, Callable[[str], Agent]] = {}
+        for opponent in opponents:
+            if isinstance(opponent, str):
+                self._factories[opponent] = factory(opponent)  # ConfigError when unknown
+            elif not (callable(opponent) or hasattr(opponent, "act")):
+                raise ConfigError("opponents", f"not an agent: {opponent!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError("render_mode", f"None, human or ansi, got {render_mode!r}")
+        players = len(opponents) + 1
+        self.game = Game(players, stacks, blinds, ante, abstraction, history, illegal, penalty)
+        self.opponents = list(opponents)
+        self.render_mode = render_mode
+        self.observation_space = self.game.observation_space
+        self.action_space = self.game.action_space
+        self.hand: Hand | None = None
+        self._agents: list[Agent] = []
+        self._skipped = 0
+        self._skipped_chips = 0
+
+    def _seated(self, index: int) -> list[Agent]:
+        out: list[Agent] = []
+        for i, opponent in enumerate(self.opponents):
+            seed = f"{self.game.seed}:{index}:{i + 1}"
+            if isinstance(opponent, str):
+                out.append(self._factories[opponent](seed))
+            elif hasattr(opponent, "act"):
+                out.append(opponent)
+            else:
+                out.append(opponent(seed))
+        return out
+
+    def _advance(self) -> None:
+        """Let the opponents act until the learner is to act or the hand is over."""
+        hand = self.hand
+        assert hand is not None
+        while (seat := hand.to_act) is not None and seat != LEARNER:
+            hand.act(seat, self._agents[seat - 1].act(seat_view(hand, seat)))
+
+    def _next_decision(self) -> None:
+        """Deal hands until the learner has a decision."""
+        while True:
+            index = self.game.index
+            self.hand = self.game.deal()
+            self._agents = self._seated(index)
+            self._advance()
+            if not self.hand.is_over:
+                return
+            assert self.hand.result is not None
+            self._skipped += 1
+            self._skipped_chips += self.hand.result.net[LEARNER]
+
+    def _info(self) -> dict[str, Any]:
+        assert self.hand is not None
+        info: dict[str, Any] = {"action_mask": self.game.mask(self.hand, LEARNER)}
+        if self._skipped:
+            info["skipped_hands"] = self._skipped
+            info["skipped_result"] = self._skipped_chips / self.game.big_blind
+            self._skipped = self._skipped_chips = 0
+        return info
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Deal the next hand the learner acts in; with ``seed``, start from hand 0 of it."""
+        super().reset(seed=seed)
+        self.game.reseed(seed)
+        self._skipped = self._skipped_chips = 0
+        self._next_decision()
+        assert self.hand is not None
+        return self.game.observation(self.hand, LEARNER), self._info()
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Press button ``action`` for the learner, then let the opponents act.
+
+        Returns:
+            ``(observation, reward, terminated, truncated, info)``; the reward
+            (big blinds) is non-zero only when the hand is over.
+
+        Raises:
+            ButtonError: the button is not legal now, in ``illegal="raise"`` mode
+                (nothing changes); with ``illegal="penalty"`` the episode ends instead.
+        """
+        hand = self.hand
+        assert hand is not None and hand.to_act == LEARNER, "reset() the environment first"
+        chosen = self.game.action(hand, action)
+        if chosen is None:
+            info = self._info()
+            info["illegal_action"] = action
+            reward = -self.game.penalty_of(LEARNER)
+            return self.game.observation(hand, LEARNER), reward, True, False, info
+        hand.act(LEARNER, chosen)
+        self._advance()
+        observation = self.game.observation(hand, LEARNER)
+        if hand.is_over:
+            return observation, self.game.rewards(hand)[LEARNER], True, False, self._info()
+        return observation, 0.0, False, False, self._info()
+
+    def action_masks(self) -> Any:
+        """The legal buttons of the learner now (int8), for ``MaskablePPO``."""
+        assert self.hand is not None, "reset() the environment first"
+        return self.game.mask(self.hand, LEARNER)
+
+    def render(self) -> str | None:
+        """The hand so far as text (``ansi``), printed (``human``), or nothing."""
+        if self.render_mode is None or self.hand is None:
+            return None
+        text = format_history(self.hand, show_equity=False)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

@@ -1,0 +1,69 @@
+"""``holdem simulate --backend ray``: the chunks of hands as Ray tasks (extra ``ray``).
+
+Each chunk of consecutive hands is one task running the same code as a local
+worker; hand ``i`` depends only on ``(seed, i)`` and the per-agent sums are
+exact integers, so a Ray run gives exactly the results of a local run with the
+same settings, on any cluster. Every node needs ``holdem`` (and any
+``module:Class`` agent) importable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from holdem.errors import HoldemError
+from holdem.simulate import Job, _work
+
+
+class RayRunner:
+    """A :data:`holdem.simulate.Runner` that runs each chunk as a Ray task.
+
+    Uses the running Ray when ``ray.init`` was called already; otherwise it
+    connects to ``address`` (``None``: a new local Ray; ``"auto"``: the
+    cluster this machine belongs to) for the run and disconnects after.
+
+    Args:
+        address: the Ray cluster address, as for ``ray.init``.
+
+    Raises:
+        HoldemError: Ray is not installed.
+    """
+
+    def __init__(self, address: str | None = None) -> None:
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise HoldemError("the ray backend needs Ray: pip install 'holdem[ray]'") from None
+        self.address = address
+
+    def __call__(
+        self, jobs: list[Job], workers: int
+    ) -> Iterator[tuple[int, list[tuple[int, int]]]]:
+        """Run ``jobs`` as Ray tasks; yield each one's result as it finishes."""
+        import ray
+
+        started = not ray.is_initialized()
+        if started:
+            ray.init(address=self.address, include_dashboard=False, log_to_driver=False)
+        try:
+            task = ray.remote(_work)
+            pending = [task.remote(job) for job in jobs]
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                yield _get(ray, done[0])
+        finally:
+            if started:
+                ray.shutdown()
+
+
+def _get(ray: Any, ref: Any) -> tuple[int, list[tuple[int, int]]]:
+    """A task's result; an error of holdem's raised in a task is raised as itself."""
+    try:
+        result: tuple[int, list[tuple[int, int]]] = ray.get(ref)
+    except ray.exceptions.RayTaskError as error:
+        cause = getattr(error, "cause", None)
+        if isinstance(cause, HoldemError):
+            raise cause from None
+        raise
+    return result
