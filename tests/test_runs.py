@@ -459,3 +459,19 @@ def test_r12_snapshot_with_an_altered_run_deck_is_refused():
     bad["run_cards"][0], bad["run_cards"][1] = bad["run_cards"][1], bad["run_cards"][0]
     with pytest.raises(SnapshotError, match="does not follow"):
         snapshots.restore(bad)
+
+
+def test_r12_1_run_answers_are_decisions_with_numbers():
+    """R12.1, R3.7: each run answer is a decision; an answer with a stale
+    decision number is refused (``stale``) and changes nothing."""
+    hand = _rit1()
+    awaited = hand.decision
+    with pytest.raises(IllegalActionError) as info:
+        hand.choose_runs(1, 2, decision=awaited - 1)
+    assert info.value.reason is Reason.STALE
+    assert hand.decision == awaited and hand.run_seat == 1
+    hand.choose_runs(1, 2, decision=awaited)
+    assert hand.decision == awaited + 1 and hand.run_seat == 0
+    assert seat_view(hand, 0).decision == awaited + 1
+    hand.choose_runs(0, 2, decision=awaited + 1)
+    assert hand.is_over
