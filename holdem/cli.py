@@ -34,7 +34,13 @@ from holdem.phh import (
     iter_paths,
     replay_outcomes,
 )
-from holdem.scenarios import ScenarioError, find_scenarios, load_scenario, run_scenario
+from holdem.scenarios import (
+    ScenarioError,
+    find_scenarios,
+    load_scenario,
+    printable,
+    run_scenario,
+)
 
 OK, FAILED, USAGE = 0, 1, 2
 
@@ -72,25 +78,28 @@ def _run(args: argparse.Namespace) -> int:
         return USAGE
     passed = failed = 0
     for path in paths:
+        name = printable(str(path))
         try:
             result = run_scenario(load_scenario(path))
         except ScenarioError as error:
             failed += 1
-            print(f"ERROR {path}: broken scenario: {error.step or 'file'}: {error.problem}")
+            print(
+                f"ERROR {name}: broken scenario: {error.step or 'file'}: {printable(error.problem)}"
+            )
             continue
         rule = result.scenario.rule
         if not args.quiet:
-            print(f"=== {path} ({rule}) ===")
+            print(f"=== {name} ({rule}) ===")
             print(format_history(result.hand))
         if result.passed:
             passed += 1
-            print(f"PASS {path} ({rule})")
+            print(f"PASS {name} ({rule})")
         elif args.quiet:
             failed += 1
-            print(f"FAIL {path} ({rule}): " + "; ".join(result.failures))
+            print(f"FAIL {name} ({rule}): " + "; ".join(result.failures))
         else:
             failed += 1
-            print(f"FAIL {path} ({rule})")
+            print(f"FAIL {name} ({rule})")
             for failure in result.failures:
                 print(f"  {failure}")
         if not args.quiet:
@@ -716,6 +725,9 @@ def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
     serve.add_argument(
         "--decision-seconds", type=float, default=30.0, help="a person's time to act (30)"
     )
+    serve.add_argument(
+        "--between-hands", type=float, default=2.0, help="seconds between two hands (2)"
+    )
     serve.set_defaults(handler=_serve)
 
 
@@ -737,6 +749,7 @@ def _serve(args: argparse.Namespace) -> int:
             bots=args.bots,
             bot_delay=args.bot_delay,
             decision_seconds=args.decision_seconds,
+            between_hands=args.between_hands,
         )
         settings.check()
         if not 0 < args.port < 65536:

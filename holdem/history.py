@@ -31,9 +31,11 @@ Bjarni: 900 (-100)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Mapping, Sequence
 
 from holdem.config import AnteType, Structure
+from holdem.errors import HoldemError
 from holdem.events import (
     Acted,
     HandEnded,
@@ -137,12 +139,22 @@ def _action(name: str, event: Acted) -> str:
     return text + (", all-in" if event.all_in else "")
 
 
-def format_history(hand: Hand, *, show_equity: bool = True) -> str:
+def format_history(hand: Hand, *, seat: int | None = None, show_equity: bool = True) -> str:
     """The hand so far, in words, one line per event (see the module docstring).
+
+    Nothing secret appears before it is public: hole cards only once shown
+    (R6), mucked cards never, and the all-in equity line only once every hand
+    it is computed from is shown. With ``seat``, the history is the one that
+    seat may see: its own hole cards too (``Dealt to Anna: As Ah``), and the
+    equity line as soon as every hand in it is its own or shown. That
+    per-seat history may be sent to the player of that seat; the full one
+    (``seat=None``) is the server's.
 
     Args:
         hand: a hand, finished or not; an unfinished hand's history stops at
             the last event.
+        seat: the seat whose history it is (0-based; any integer type), or
+            ``None`` for the full history.
         show_equity: when betting ends with an all-in before the river, add
             each live player's equity at that moment (before the run-out):
             exact on the flop and turn and heads-up preflop, a seeded Monte
@@ -150,12 +162,22 @@ def format_history(hand: Hand, *, show_equity: bool = True) -> str:
 
     Returns:
         The history as text, lines separated by ``\\n``, no final newline.
+
+    Raises:
+        HoldemError: ``seat`` is not a seat of the hand.
     """
     names = hand.config.names
+    viewer = None if seat is None else _seat(hand, seat)
+    known = {e.seat: e.cards for e in hand.log if isinstance(e, Shown)}
+    if viewer is not None:
+        known.setdefault(viewer, hand.hole_cards(viewer))
     lines = _header(hand)
     started = showdown = pots = ran_out = several = False
     for event in hand.log:
-        if isinstance(event, Posted):
+        if isinstance(event, HoleCardsDealt):
+            if event.seat == viewer:
+                lines.append(f"Dealt to {names[viewer]}: {' '.join(event.cards)}")
+        elif isinstance(event, Posted):
             lines.append(
                 f"{names[event.seat]} posts the {event.kind}, {chips(event.amount)}"
                 + (", all-in" if event.all_in else "")
@@ -168,7 +190,7 @@ def format_history(hand: Hand, *, show_equity: bool = True) -> str:
         elif isinstance(event, StreetDealt):
             started = True
             if show_equity and event.run_out and not ran_out:
-                lines.extend(_equity_line(hand, event))
+                lines.extend(_equity_line(hand, event, known))
             ran_out = ran_out or event.run_out
             note = " (no betting: run out, R5.3)" if event.run_out else ""
             street = f"Run {event.run} {event.street}" if several else event.street.capitalize()
@@ -224,25 +246,41 @@ def _shown(hand: Hand, event: Shown | Mucked) -> str:
     return f"{name} mucks"  # mucked cards stay hidden (R6.3)
 
 
-def _equity_line(hand: Hand, street: StreetDealt) -> list[str]:
-    """``All-in equity (exact, 990 boards): Anna 82.64%, Bjarni 17.36%`` before a run-out."""
+def _seat(hand: Hand, seat: object) -> int:
+    """``seat`` as a plain ``int`` seat of ``hand`` (a bool is refused)."""
+    if not isinstance(seat, bool):
+        try:
+            index = operator.index(seat)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            if 0 <= index < hand.config.seats:
+                return int(index)
+    raise HoldemError(f"no such seat: {seat!r} (0 to {hand.config.seats - 1})")
+
+
+def _equity_line(
+    hand: Hand, street: StreetDealt, known: Mapping[int, tuple[str, ...]]
+) -> list[str]:
+    """``All-in equity (exact, 990 boards): Anna 82.64%, Bjarni 17.36%`` before a run-out,
+    when every live hand is in ``known`` (the hole cards the reader may see)."""
     from holdem.equity import equity  # here: equity is optional for a history
 
     names = hand.config.names
-    holes: dict[int, tuple[str, ...]] = {}
+    dealt: list[int] = []
     folded: set[int] = set()
     for event in hand.log:
         if isinstance(event, HoleCardsDealt):
-            holes[event.seat] = event.cards
+            dealt.append(event.seat)
         elif isinstance(event, Acted) and event.action == "fold":
             folded.add(event.seat)
         elif event is street:
             break
-    live = [s for s in sorted(holes) if s not in folded]
-    if len(live) < 2 or any("??" in holes[s] for s in live):
+    live = sorted(s for s in dealt if s not in folded)
+    if len(live) < 2 or any(s not in known or "??" in known[s] for s in live):
         return []
     board = street.board[: len(street.board) - len(street.cards)]
-    hands = ["".join(holes[s]) for s in live]
+    hands = ["".join(known[s]) for s in live]
     if board or len(live) == 2:
         result = equity(hands, board, exact=True)
         how = f"exact, {chips(result.boards)} boards"

@@ -111,8 +111,16 @@ class ScenarioError(HoldemError):
         self.path = path
         self.step = step
         self.problem = problem
-        where = f"{path}: {step}" if step else path
+        where = f"{printable(path)}: {step}" if step else printable(path)
         super().__init__(f"{where}: {problem}")
+
+
+def printable(text: str) -> str:
+    """``text`` with every character that is not printable escaped (``\\n``,
+    ``\\udcff``), so that a file name or value stays on one line of output."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 @attrs.frozen
@@ -790,13 +798,16 @@ def find_scenarios(paths: Iterable[str | Path]) -> list[Path]:
     for ``*.toml`` recursively, in sorted order.
 
     Raises:
-        ScenarioError: a path does not exist.
+        ScenarioError: a path does not exist, or a folder cannot be read.
     """
     found: list[Path] = []
     for item in paths:
         path = Path(item)
         if path.is_dir():
-            found.extend(sorted(path.rglob("*.toml")))
+            try:
+                found.extend(sorted(path.rglob("*.toml")))
+            except OSError as error:
+                raise ScenarioError(str(path), None, f"cannot read: {error.strerror}") from None
         elif path.is_file():
             found.append(path)
         else:

@@ -3,6 +3,15 @@
 A snapshot is the server's full, secret state: it holds every seat's hole
 cards and the board still to come. Give players a seat view, never this.
 
+Restoring checks that the snapshot is consistent: the hand is rebuilt from
+its cards and logged actions under the rules, and the stored state must be
+exactly what follows. That check is **not protection against tampering**: an
+edit that stays consistent (another river card still to come, another
+starting stack) is accepted. To detect any change, sign: ``dumps(hand,
+key=...)`` puts an HMAC-SHA256 signature line in front of the JSON
+(:mod:`holdem.signing`), and ``loads(text, key=...)`` refuses the text if any
+byte differs or the key is another. Keep the key on the server.
+
 Schema ``holdem.hand`` version 2, a JSON object:
 
 - ``schema``: ``"holdem.hand"``; ``version``: ``2``.
@@ -46,6 +55,7 @@ True
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from holdem import events as _events
@@ -54,6 +64,7 @@ from holdem.cards import parse_cards
 from holdem.config import TableConfig
 from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand, HandResult
+from holdem.signing import SignatureError, is_signed, sign, verify
 
 SCHEMA = "holdem.hand"
 VERSION = 2
@@ -148,9 +159,26 @@ def snapshot(hand: Hand) -> dict[str, Any]:
     return data
 
 
-def dumps(hand: Hand) -> str:
-    """The snapshot of ``hand`` as a JSON string."""
-    return json.dumps(snapshot(hand), ensure_ascii=False)
+def dumps(hand: Hand, *, key: bytes | str | None = None) -> str:
+    """The snapshot of ``hand`` as a JSON string, signed when a ``key`` is given.
+
+    Args:
+        hand: the hand.
+        key: an HMAC-SHA256 key (at least 16 bytes; text is used as UTF-8).
+            With it the JSON gets a signature line in front
+            (:func:`holdem.signing.sign`), and only ``loads(text, key=key)``
+            reads it back.
+
+    Raises:
+        SnapshotError: the key is unusable (not bytes or text, too short).
+    """
+    text = json.dumps(snapshot(hand), ensure_ascii=False)
+    if key is None:
+        return text
+    try:
+        return sign(text, key)
+    except SignatureError as error:
+        raise SnapshotError(str(error)) from None
 
 
 def restore(data: Any) -> Hand:
@@ -163,15 +191,33 @@ def restore(data: Any) -> Hand:
 
     Raises:
         SnapshotError: wrong schema or version, a missing or malformed field,
-            an action the rules refuse, or a state that does not follow from
-            the log.
-        ConfigError: the configuration in it is invalid.
+            an invalid configuration, an action the rules refuse, or a state
+            that does not follow from the log.
     """
+    try:
+        return _restore(data)
+    except SnapshotError:
+        raise
+    except ConfigError as error:
+        raise SnapshotError(_short(f"the snapshot's config is invalid: {error}")) from None
+    except RecursionError:
+        raise SnapshotError("malformed snapshot: nested too deeply") from None
+
+
+def _short(message: str) -> str:
+    """An error message cut to one readable line (hostile data can be long)."""
+    message = " ".join(message.split())
+    return message if len(message) <= 300 else message[:300] + "..."
+
+
+def _restore(data: Any) -> Hand:
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise SnapshotError(f"not a {SCHEMA} snapshot")
     version = data.get("version")
     if type(version) is not int or version not in (1, VERSION):
-        raise SnapshotError(f"snapshot version {version!r}; this engine reads 1 and {VERSION}")
+        raise SnapshotError(
+            _short(f"snapshot version {version!r}; this engine reads 1 and {VERSION}")
+        )
     try:
         config = TableConfig(**data["config"])
         board = data["board_cards"]
@@ -195,9 +241,11 @@ def restore(data: Any) -> Hand:
     except SnapshotError:
         raise
     except HoldemError as error:
-        raise SnapshotError(f"the snapshot's log breaks the rules: {error}") from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        raise SnapshotError(f"malformed snapshot: {error!r}") from None
+        raise SnapshotError(_short(f"the snapshot's log breaks the rules: {error}")) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as error:
+        raise SnapshotError(
+            _short(f"malformed snapshot: {type(error).__name__}: {error}")
+        ) from None
     if _as_version(snapshot(hand), version, data) != data:
         raise SnapshotError("the snapshot's state does not follow from its cards and log")
     return hand
@@ -247,10 +295,63 @@ def _replay(hand: Hand, event: _events.Event) -> None:
             hand.muck(event.seat)
 
 
-def loads(text: str | bytes) -> Hand:
-    """A hand from a JSON snapshot string (see :func:`restore`)."""
+def loads(text: str | bytes, *, key: bytes | str | None = None) -> Hand:
+    """A hand from a JSON snapshot string (see :func:`restore`).
+
+    Args:
+        text: what :func:`dumps` returned, as text or UTF-8 bytes.
+        key: the key it was signed with (see :func:`read_json`).
+
+    Raises:
+        SnapshotError: anything :func:`read_json` or :func:`restore` refuses.
+    """
+    return restore(read_json(text, key=key))
+
+
+def read_json(text: str | bytes, *, key: bytes | str | None = None) -> Any:
+    """The JSON data of a snapshot text, read safely, its signature checked first.
+
+    For this module's snapshots and any other snapshot format (a table's,
+    for example): whatever the text holds, the answer is the data or one
+    short :class:`SnapshotError`.
+
+    Args:
+        text: the snapshot, as text or UTF-8 bytes.
+        key: the key it was signed with (:func:`holdem.signing.sign`). With a
+            key, the signature is checked before anything else is read, and a
+            text that is not signed is refused; without one, a signed text is
+            refused too (it needs its key).
+
+    Raises:
+        SnapshotError: a signature that is missing or does not match (any
+            byte altered, or another key); text that is not JSON (invalid
+            UTF-8, an integer of more than 4,300 digits, ``NaN`` or
+            ``Infinity``, nesting too deep), or not text at all.
+    """
+    if key is not None:
+        try:
+            text = verify(text, key)
+        except SignatureError as error:
+            raise SnapshotError(str(error)) from None
+    elif isinstance(text, (str, bytes)) and is_signed(text):
+        raise SnapshotError("the snapshot is signed: it can be read only with its key")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as error:
-        raise SnapshotError(f"not JSON: {error}") from None
-    return restore(data)
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise SnapshotError("not JSON: nested too deeply") from None
+    except json.JSONDecodeError as error:
+        raise SnapshotError(_short(f"not JSON: {error}")) from None
+    except UnicodeDecodeError as error:
+        raise SnapshotError(f"not JSON: not valid UTF-8 (byte {error.start})") from None
+    except SnapshotError:
+        raise
+    except ValueError:  # Python's limit on converting long decimal integers
+        raise SnapshotError(
+            f"not JSON: an integer has more than {sys.get_int_max_str_digits() or 4300:,} digits"
+        ) from None
+    except TypeError:
+        raise SnapshotError(f"not JSON: a snapshot is text, got {type(text).__name__}") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise SnapshotError(f"not JSON: {name} is not a number")

@@ -161,11 +161,18 @@ class TableStream:
         self._seen = 0  # log records of the current hand already streamed
         self._seats: tuple[int, ...] = ()
         self._turn_key: tuple[int, int] | None = None
+        self._decision: int | None = None
 
     @property
     def last(self) -> int:
         """The number of the last message (0 before the first)."""
         return self._last
+
+    @property
+    def decision(self) -> int | None:
+        """The ``d`` of the last ``turn`` message while that seat is still to
+        act, else ``None`` (the hand is over, or no hand was begun)."""
+        return self._decision
 
     @property
     def first(self) -> int:
@@ -180,7 +187,12 @@ class TableStream:
         self._events.append(StreamEvent(self._last, public, owner, secret))
 
     def begin_hand(
-        self, hand: Hand, seats: Sequence[int] | None = None, number: int | None = None
+        self,
+        hand: Hand,
+        seats: Sequence[int] | None = None,
+        number: int | None = None,
+        *,
+        extra: Mapping[str, Any] | None = None,
     ) -> None:
         """Start streaming ``hand``: its ``hand`` message, then its log so far.
 
@@ -190,6 +202,7 @@ class TableStream:
                 hand seat ``i`` is table seat ``i`` unless given.
             number: the hand's number at its table; one more than the last
                 hand's unless given.
+            extra: public fields for the first ``turn`` message (see :meth:`sync`).
 
         Raises:
             HoldemError: ``seats`` does not give one table seat per hand seat.
@@ -202,6 +215,7 @@ class TableStream:
         self._seats = mapped
         self._seen = 0
         self._turn_key = None
+        self._decision = None
         self._hand_starts.append(self._last + 1)
         while len(self._hand_starts) > self._keep + 1:
             self._hand_starts.popleft()
@@ -221,7 +235,7 @@ class TableStream:
                 "ante": config.ante,
             }
         )
-        self.sync(hand)
+        self.sync(hand, extra=extra)
 
     def sync(
         self,
@@ -255,6 +269,7 @@ class TableStream:
         self._seen = len(log)
         seat = hand.to_act
         if seat is None:
+            self._decision = None
             return
         key = (seat, len(log))
         if key == self._turn_key:
@@ -263,7 +278,7 @@ class TableStream:
         legal = hand.legal_actions()
         assert legal is not None
         public: Message = {"t": "turn", "s": to_table[seat]}
-        public["d"] = self._last + 1 if decision is None else decision
+        self._decision = public["d"] = self._last + 1 if decision is None else decision
         if extra:
             public.update(extra)
         self._add(public, to_table[seat], {"legal": compact_legal(legal)})

@@ -4,19 +4,31 @@ A :class:`Table` has physical seats ``0 .. size - 1`` (clockwise), each empty
 or holding a player with a stack. Between hands players sit down, leave,
 rebuy and top up; each hand is an ordinary :class:`~holdem.hand.Hand`.
 
-**Seat mapping.** A hand sees only the players with chips, in table-seat
-order: hand seat ``i`` is the ``i``-th occupied table seat with chips,
-counting up from table seat 0 (``Table.hand_seats[i]`` is its table seat).
-Empty seats and seats held for a player without chips are left out, so the
-hand's seats stay dense and clockwise. The hand's ``names`` are the players'
-names, so ``hand.config.names[seat]`` identifies a player whatever the seat.
+**Seat mapping.** A hand sees only the players dealt in, in table-seat
+order: hand seat ``i`` is the ``i``-th table seat dealt in, counting up from
+table seat 0 (``Table.hand_seats[i]`` is its table seat). Empty seats, seats
+held for a player without chips and cash players not dealt in (R14) are
+left out, so the hand's seats stay dense and clockwise. The hand's ``names``
+are the players' names, so ``hand.config.names[seat]`` identifies a player
+whatever the seat.
 
 **Button and blinds** (R10.1, R2.2, the dead-button rule in tournaments):
 see :mod:`holdem.table_button`. Players who sit down are dealt in at the
-next hand.
+next hand, unless the table makes newcomers wait for the big blind.
+
+**Sitting out** (R14): a cash player sitting out is dealt no cards (left
+out of the hand seats like an empty seat), the blinds they miss are noted,
+and coming back they wait for the big blind or post; see
+:mod:`holdem.table_sitout`.
 
 **Time.** A ``clock`` (a function returning seconds, ``time.monotonic`` by
-default) drives time levels and the seat hold; tests pass a fake clock.
+default) drives time levels, the seat hold and the turn clock
+(:mod:`holdem.clock`, :mod:`holdem.table_turns`); tests pass a fake clock.
+
+**Snapshots**: :mod:`holdem.table_snapshot`. The modules ``table_seats``
+(errors, seat values, buy-ins), ``table_button``, ``table_sitout``,
+``table_turns`` and ``table_events`` hold the parts; everything a caller
+needs is importable from here.
 """
 
 from __future__ import annotations
@@ -31,13 +43,17 @@ from holdem.config import Structure, TableConfig
 from holdem.errors import ConfigError
 from holdem.hand import Hand
 from holdem.schedule import Level, Schedule
-from holdem.table_button import Positions, place_button
+from holdem.table_button import Positions
 from holdem.table_events import (
     Busted,
     ButtonMoved,
+    DealtIn,
     HandStarted,
     LevelUp,
+    MissedBlind,
     Rebought,
+    SatIn,
+    SatOut,
     SeatLeft,
     SeatTaken,
     TableEvent,
@@ -54,6 +70,8 @@ from holdem.table_seats import (
     check_chips,
     check_seed,
 )
+from holdem.table_sitout import TableSitOut, dealt_in_count, plan_hand
+from holdem.table_straddles import TableStraddles, plan_straddles
 from holdem.table_turns import TableTurns
 
 __all__ = [
@@ -61,11 +79,15 @@ __all__ = [
     "Busted",
     "ButtonMoved",
     "Clock",
+    "DealtIn",
     "Decide",
     "HandStarted",
     "Level",
     "LevelUp",
+    "MissedBlind",
     "Rebought",
+    "SatIn",
+    "SatOut",
     "Schedule",
     "SeatLeft",
     "SeatState",
@@ -88,7 +110,7 @@ Clock = Callable[[], float]
 """A clock: seconds as a float, only differences matter."""
 
 
-class Table(TableTurns):
+class Table(TableTurns, TableSitOut, TableStraddles):
     """A table that plays hand after hand (R9, R10).
 
     Args:
@@ -111,11 +133,20 @@ class Table(TableTurns):
         structure, chip_unit: passed to every hand's ``TableConfig``.
         turn_clock: a :class:`~holdem.clock.TurnClock` (time per decision,
             time bank, sitting out after timeouts), or ``None`` (no clock).
+        newcomers_wait: in a cash game in play, a player who sits down waits
+            for the big blind or posts one big blind live (R14.3, see
+            :mod:`holdem.table_sitout`); by default they are dealt in at the
+            next hand.
+        straddles: players may straddle from the seat left of the big blind
+            and re-straddle (R11, :mod:`holdem.table_straddles`).
+        button_straddles: the button may straddle (R11.1).
         max_events: how many events :attr:`events` keeps (10,000 unless
             given; a whole number >= 1).
 
     Between hands: :meth:`sit`, :meth:`leave`, :meth:`rebuy`,
-    :meth:`reset_stacks`, :meth:`expire_holds`. A hand: :meth:`play_hand`
+    :meth:`reset_stacks`, :meth:`expire_holds`, :meth:`sit_out` and
+    :meth:`sit_in` (R14, :mod:`holdem.table_sitout`), :meth:`set_straddle`
+    (R11, :mod:`holdem.table_straddles`). A hand: :meth:`play_hand`
     with a decision callback, or :meth:`start_hand`, the actions on the
     returned hand, then :meth:`finish_hand`. Every table change is recorded
     as an event (:mod:`holdem.table_events`).
@@ -163,6 +194,9 @@ class Table(TableTurns):
         structure: Structure | str = Structure.NO_LIMIT,
         chip_unit: int = 1,
         turn_clock: TurnClock | None = None,
+        newcomers_wait: bool = False,
+        straddles: bool = False,
+        button_straddles: bool = False,
         max_events: int = 10_000,
     ) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
@@ -200,6 +234,11 @@ class Table(TableTurns):
             raise ConfigError("button", f"must be a seat from 0 to {size - 1}, got {button!r}")
         if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
             raise ConfigError("max_events", f"must be a whole number >= 1, got {max_events!r}")
+        for field, flag in (("straddles", straddles), ("button_straddles", button_straddles)):
+            if not isinstance(flag, bool):
+                raise ConfigError(field, f"must be true or false, got {flag!r}")
+        if not isinstance(newcomers_wait, bool):
+            raise ConfigError("newcomers_wait", f"must be true or false, got {newcomers_wait!r}")
         if turn_clock is not None and not isinstance(turn_clock, TurnClock):
             raise ConfigError("turn_clock", f"must be a TurnClock or None, got {turn_clock!r}")
         TableConfig([1, 1], 0, 1, structure=structure, chip_unit=chip_unit)  # checks both
@@ -209,6 +248,9 @@ class Table(TableTurns):
         self.max_buy_in = max_buy_in
         self.hold_seconds = float(hold_seconds)
         self.turn_clock = turn_clock
+        self.newcomers_wait = newcomers_wait
+        self.straddles = straddles
+        self.button_straddles = button_straddles
         self.dead_button = self.mode is TableMode.TOURNAMENT if dead_button is None else dead_button
         self._clock = clock
         self._seed = seed
@@ -229,10 +271,7 @@ class Table(TableTurns):
         self._turn_key = None
         # Recent hands' configurations (frozen), reused when a hand repeats
         # one: with stacks reset every hand, the button comes round again.
-        self._configs: dict[
-            tuple[tuple[int, ...], tuple[str, ...], int, tuple[int, int | None, int]],
-            TableConfig,
-        ] = {}
+        self._configs: dict[tuple[object, ...], TableConfig] = {}
         self._out: list[Standing] = []  # tournament eliminations, best place first
         self._winner: Standing | None = None
 
@@ -250,6 +289,12 @@ class Table(TableTurns):
                 self._held_until(p),
                 None if self.turn_clock is None else p.time_bank,
                 p.timeouts,
+                p.sitting_out,
+                p.entry == "wait",
+                p.entry == "post",
+                p.missed_small,
+                p.missed_big,
+                p.straddle,
             )
             for seat, p in enumerate(self._players)
         )
@@ -345,8 +390,13 @@ class Table(TableTurns):
         )
 
     # ------------------------------------------------------- between hands
-    def sit(self, seat: int, name: str, chips: int) -> None:
+    def sit(self, seat: int, name: str, chips: int, *, post: bool = False) -> None:
         """Seat ``name`` at the empty table seat ``seat`` with ``chips``.
+
+        In a cash game in play, ``post`` deals the newcomer in at the next
+        hand for one big blind live (R14.3); without it they are dealt in
+        at the next hand, or wait for the big blind when the table has
+        ``newcomers_wait`` (see :mod:`holdem.table_sitout`).
 
         Raises:
             TableError: during a hand, no such seat, seat taken, name empty or
@@ -356,6 +406,10 @@ class Table(TableTurns):
         """
         self._between_hands(seat)
         self._expire()
+        if not isinstance(post, bool):
+            raise TableError(
+                seat, TableReason.BAD_AMOUNT, f"post must be true or false, got {post!r}"
+            )
         taken = self._players[seat]
         if taken is not None:
             raise TableError(seat, TableReason.SEAT_TAKEN, f"taken by {taken.name}")
@@ -372,8 +426,11 @@ class Table(TableTurns):
         else:
             check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
         bank = 0.0 if self.turn_clock is None else self.turn_clock.time_bank
-        self._players[seat] = Player(name, chips, time_bank=bank)
+        entry = self._newcomer_entry(post)
+        self._players[seat] = Player(name, chips, time_bank=bank, entry=entry)
         self._record(SeatTaken(seat, name, chips))
+        if entry is not None:
+            self._record(SatIn(seat, name, entry, True))
 
     def leave(self, seat: int) -> int:
         """The player at ``seat`` leaves and takes their chips; returns the chips.
@@ -472,8 +529,13 @@ class Table(TableTurns):
         Arguments as for :meth:`start_hand`.
         """
         hand = self.start_hand(seed=seed, hole_cards=hole_cards, board=board)
+        players, seats = self._players, self._hand_seats
         while (seat := hand.to_act) is not None:
-            hand.act(seat, decide(hand, seat))
+            player = players[seats[seat]]
+            if player is not None and player.sitting_out:
+                self._time_out()
+            else:
+                hand.act(seat, decide(hand, seat))
         return self.finish_hand()
 
     def start_hand(
@@ -498,25 +560,28 @@ class Table(TableTurns):
             raise TableError(None, TableReason.HAND_IN_PROGRESS, "a hand is in progress")
         check_seed(seed)
         self._expire()
-        live = self.players_with_chips
-        if len(live) < 2:
-            raise TableError(
-                None,
-                TableReason.NOT_ENOUGH_PLAYERS,
-                f"a hand needs two players with chips, {len(live)} here",
-            )
         number = self._hands + 1
         now = self._clock()
         started = now if self._started_at is None else self._started_at
         index = max(self._level or 0, self.schedule.level_index(self._hands, now - started))
         level = self.schedule.levels[index]
-        placed = place_button(
-            live,
-            self.size,
+        plan = plan_hand(
+            self._players,
             self._positions,
+            mode=self.mode,
             dead_button=self.dead_button,
             first_button=self._first_button,
+            small_blind=level.small_blind,
+            big_blind=level.big_blind,
         )
+        if plan is None:
+            raise TableError(
+                None,
+                TableReason.NOT_ENOUGH_PLAYERS,
+                "a hand needs two players with chips who are not sitting out",
+            )
+        live = plan.dealt_in
+        placed = plan.positions
         button, hand_button, sb_pos, bb = (
             placed.button,
             placed.hand_button,
@@ -533,7 +598,18 @@ class Table(TableTurns):
             None if sb is None else live.index(sb),
             live.index(bb),
         )
-        key = (stacks, names, index, positions)
+        live_posts = dead_posts = None
+        if any(chips for post in plan.posts for chips in post[1:]):
+            owed = {post[0]: post[1:] for post in plan.posts}
+            live_posts = tuple([owed.get(s, (0, 0))[0] for s in live])
+            dead_posts = tuple([owed.get(s, (0, 0))[1] for s in live])
+        straddles: tuple[int, ...] = ()
+        if self.straddles or self.button_straddles:
+            straddling = plan_straddles(
+                table, plan, level, utg=self.straddles, button=self.button_straddles
+            )
+            straddles = tuple([live.index(s) for s in straddling])
+        key = (stacks, names, index, positions, live_posts, dead_posts, straddles)
         config = self._configs.get(key)
         if config is None:
             config = TableConfig(
@@ -548,6 +624,9 @@ class Table(TableTurns):
                 chip_unit=self._chip_unit,
                 small_blind_seat=positions[1],
                 big_blind_seat=positions[2],
+                live_posts=live_posts,
+                dead_posts=dead_posts,
+                straddles=straddles,
             )
             if len(self._configs) >= 2 * self.size:
                 self._configs.clear()
@@ -579,6 +658,7 @@ class Table(TableTurns):
             )
         self._positions = placed
         self._record(ButtonMoved(number, button, button not in live, sb, bb))
+        self._note_entries(number, plan)
         self._record(HandStarted(number, live))
         self._hand = hand
         self._hand_seats = live
@@ -647,10 +727,12 @@ class Table(TableTurns):
         return hand
 
     def run(self, decide: Decide, *, max_hands: int | None = None) -> tuple[Standing, ...]:
-        """Play hands until fewer than two players have chips (or ``max_hands``);
-        return :meth:`standings`."""
+        """Play hands until fewer than two players can be dealt in (or
+        ``max_hands``); return :meth:`standings`."""
         played = 0
-        while len(self.players_with_chips) >= 2 and (max_hands is None or played < max_hands):
+        while dealt_in_count(self._players, self.mode) >= 2 and (
+            max_hands is None or played < max_hands
+        ):
             self.play_hand(decide)
             played += 1
         return self.standings()

@@ -109,6 +109,65 @@ class TimedOut:
     in_a_row: int
 
 
+@attrs.frozen
+class SatOut:
+    """The player at ``seat`` sits out from the next hand (R14.1); ``reason``
+    is ``by choice`` or ``timeouts`` (the turn clock's ``sit_out_after``)."""
+
+    seat: int
+    name: str
+    reason: str
+
+
+@attrs.frozen
+class SatIn:
+    """The player at ``seat`` comes back (R14.2) or, ``new``, has just sat
+    down in a cash game in play (R14.3). ``entry``: ``dealt in`` (nothing
+    owed: dealt in at the next hand), ``wait`` (for the big blind to reach
+    them) or ``post`` (posts at the next hand)."""
+
+    seat: int
+    name: str
+    entry: str
+    new: bool
+
+
+@attrs.frozen
+class MissedBlind:
+    """The ``blind`` (``small blind`` or ``big blind``) passed the player at
+    ``seat``, who was not dealt in, in hand number ``hand`` (R14.2)."""
+
+    hand: int
+    seat: int
+    name: str
+    blind: str
+
+
+@attrs.frozen
+class DealtIn:
+    """A player coming in (back) is dealt in at hand number ``hand``
+    (R14.2, R14.3): ``live_post`` and ``dead_post`` are the chips owed as
+    posts (0 when they come in on the big blind, in a blind, or free; the
+    hand posts what their stack covers, R2.4)."""
+
+    hand: int
+    seat: int
+    name: str
+    live_post: int
+    dead_post: int
+
+
 TableEvent = (
-    SeatTaken | SeatLeft | Busted | Rebought | LevelUp | ButtonMoved | HandStarted | TimedOut
+    SeatTaken
+    | SeatLeft
+    | Busted
+    | Rebought
+    | LevelUp
+    | ButtonMoved
+    | HandStarted
+    | TimedOut
+    | SatOut
+    | SatIn
+    | MissedBlind
+    | DealtIn
 )

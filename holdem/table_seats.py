@@ -40,6 +40,9 @@ class TableReason(str, enum.Enum):
     BAD_AMOUNT = "bad_amount"
     NOT_DEALT_IN = "not_dealt_in"
     TIMED_OUT = "timed_out"
+    SITTING_OUT = "sitting_out"
+    NO_STRADDLES = "no_straddles"
+    NOT_SITTING_OUT = "not_sitting_out"
 
     def __str__(self) -> str:
         return self.value
@@ -110,6 +113,17 @@ class SeatState:
         time_bank: seconds left in the player's time bank (with a turn
             clock, :mod:`holdem.clock`), else ``None``.
         timeouts: the player's timeouts in a row.
+        sitting_out: the player sits out (R14.1): in a cash game they are
+            dealt no cards; in a tournament they are dealt in and the table
+            checks or folds for them.
+        waiting: a cash player coming in (back) who waits for the big blind
+            to reach them (R14.2, R14.3); not dealt in until then.
+        posting: a cash player coming in (back) who posts at the next hand:
+            one big blind live, and a missed small blind dead (R14.2, R14.3).
+        missed_small_blind, missed_big_blind: the blinds the player missed
+            while out (R14.2).
+        straddle: the player straddles whenever they may (R11,
+            :mod:`holdem.table_straddles`).
     """
 
     seat: int
@@ -118,6 +132,12 @@ class SeatState:
     held_until: float | None
     time_bank: float | None = None
     timeouts: int = 0
+    sitting_out: bool = False
+    waiting: bool = False
+    posting: bool = False
+    missed_small_blind: bool = False
+    missed_big_blind: bool = False
+    straddle: bool = False
 
 
 @attrs.frozen
@@ -147,13 +167,21 @@ class Player:
     """A seated player (mutable, private to the table). ``busted_at`` is the
     clock time the stack was lost (cash games, R10.2), else ``None``;
     ``time_bank`` the seconds left in the bank and ``timeouts`` the timeouts
-    in a row (:mod:`holdem.clock`)."""
+    in a row (:mod:`holdem.clock`); ``entry`` how a cash player not dealt in
+    comes in: ``None``, ``"wait"`` (for the big blind) or ``"post"``
+    (:mod:`holdem.table_sitout`); ``straddle`` whether they straddle
+    whenever they may (:mod:`holdem.table_straddles`)."""
 
     name: str
     stack: int
     busted_at: float | None = None
     time_bank: float = 0.0
     timeouts: int = 0
+    sitting_out: bool = False
+    entry: str | None = None
+    missed_small: bool = False
+    missed_big: bool = False
+    straddle: bool = False
 
 
 def check_chips(seat: int, chips: object, stack: int, low: int, high: int | None) -> None:

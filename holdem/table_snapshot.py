@@ -16,12 +16,18 @@ Schema ``holdem.table`` version 1, a JSON object:
   ``button`` (the first button asked for), ``seed`` (``null``, a whole
   number, text, or ``{"hex": ...}`` for bytes), ``structure``,
   ``chip_unit``, ``max_events``, ``turn_clock`` (``null`` or
-  ``{decision_seconds, time_bank, sit_out_after}``, :mod:`holdem.clock`).
+  ``{decision_seconds, time_bank, sit_out_after}``, :mod:`holdem.clock`),
+  ``newcomers_wait``, ``straddles``, ``button_straddles``.
 - ``seats``: per table seat ``null`` (empty) or ``{name, stack,
-  busted_seconds_ago, time_bank, timeouts}``: the seconds since a cash
+  busted_seconds_ago, time_bank, timeouts, sitting_out, entry,
+  missed_small_blind, missed_big_blind, straddle}``: the seconds since a cash
   player lost their stack (R10.2), ``null`` when they have chips; the
-  seconds left in their time bank and their timeouts in a row. Stacks are
-  those before the hand in progress.
+  seconds left in their time bank and their timeouts in a row; whether
+  they sit out, how a cash player not dealt in comes in (``null``,
+  ``"wait"`` or ``"post"``), the blinds they missed (R14,
+  :mod:`holdem.table_sitout`) and whether they straddle when they may
+  (R11, :mod:`holdem.table_straddles`). Stacks are those before the hand in
+  progress.
 - ``hands_played``; ``level`` (0-based, ``null`` before the first hand);
   ``seconds_since_start`` (the table clock since the first hand started,
   ``null`` before it); ``positions``: ``null`` or ``{button, hand_button,
@@ -122,6 +128,9 @@ def snapshot(table: Table) -> dict[str, Any]:
             "chip_unit": table._chip_unit,
             "max_events": table.max_events,
             "turn_clock": None if table.turn_clock is None else attrs.asdict(table.turn_clock),
+            "newcomers_wait": table.newcomers_wait,
+            "straddles": table.straddles,
+            "button_straddles": table.button_straddles,
         },
         "seats": [
             None
@@ -132,6 +141,11 @@ def snapshot(table: Table) -> dict[str, Any]:
                 "busted_seconds_ago": None if p.busted_at is None else now - p.busted_at,
                 "time_bank": p.time_bank,
                 "timeouts": p.timeouts,
+                "sitting_out": p.sitting_out,
+                "entry": p.entry,
+                "missed_small_blind": p.missed_small,
+                "missed_big_blind": p.missed_big,
+                "straddle": p.straddle,
             }
             for p in table._players
         ],
@@ -303,6 +317,9 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
             "chip_unit",
             "max_events",
             "turn_clock",
+            "newcomers_wait",
+            "straddles",
+            "button_straddles",
         ),
     )
     sched = _obj(
@@ -339,6 +356,9 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
         chip_unit=config["chip_unit"],
         max_events=config["max_events"],
         turn_clock=rules,
+        newcomers_wait=config["newcomers_wait"],
+        straddles=config["straddles"],
+        button_straddles=config["button_straddles"],
     )
     size = table.size
     now = clock()
@@ -366,8 +386,23 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
         if bank is None or bank > (0.0 if rules is None else rules.time_bank):
             raise _fail(f"{field}.time_bank", f"{bank!r} is more than the table's time bank")
         timeouts = _int(item["timeouts"], f"{field}.timeouts", 0)
+        flags = [item[key] for key in _SEAT_FLAGS]
+        if not all(isinstance(flag, bool) for flag in flags):
+            raise _fail(field, f"{', '.join(_SEAT_FLAGS)} must be true or false")
+        out, missed_small, missed_big, straddle = flags
+        if straddle and not (table.straddles or table.button_straddles):
+            raise _fail(f"{field}.straddle", "the table allows no straddles")
+        entry = item["entry"]
+        if entry not in (None, "wait", "post") or (entry is not None and (out or tournament)):
+            raise _fail(
+                f"{field}.entry", f"must be null, wait or post in a cash game, got {entry!r}"
+            )
+        if tournament and (missed_small or missed_big):
+            raise _fail(field, "nobody misses a blind in a tournament (R14.1)")
         busted_at = None if ago is None else now - ago
-        table._players[seat] = Player(name, stack, busted_at, bank, timeouts)
+        table._players[seat] = Player(
+            name, stack, busted_at, bank, timeouts, out, entry, missed_small, missed_big, straddle
+        )
 
     # Hands, levels, time.
     hands = table._hands = _int(data["hands_played"], "hands_played", 0)
@@ -426,7 +461,19 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
     return table
 
 
-_SEAT_KEYS = ("name", "stack", "busted_seconds_ago", "time_bank", "timeouts")
+_SEAT_KEYS = (
+    "name",
+    "stack",
+    "busted_seconds_ago",
+    "time_bank",
+    "timeouts",
+    "sitting_out",
+    "entry",
+    "missed_small_blind",
+    "missed_big_blind",
+    "straddle",
+)
+_SEAT_FLAGS = ("sitting_out", "missed_small_blind", "missed_big_blind", "straddle")
 _CLOCK_KEYS = ("decision_seconds", "time_bank", "sit_out_after")
 _LEVEL_KEYS = ("small_blind", "big_blind", "ante", "ante_type")
 _POSITION_KEYS = ("button", "hand_button", "small_blind", "big_blind")

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from holdem.betting import Action
 from holdem.clock import TurnClock, default_action
 from holdem.hand import Hand
-from holdem.table_events import TableEvent, TimedOut
+from holdem.table_events import SatOut, TableEvent, TimedOut
 from holdem.table_seats import Player, TableError, TableReason
 
 
@@ -74,13 +74,16 @@ class TableTurns:
     @property
     def deadline(self) -> float | None:
         """The clock time the decision in progress times out, or ``None``
-        (no turn clock, no hand, or nobody to act)."""
+        (no turn clock, no hand, or nobody to act). A player sitting out
+        (R14.1) has no time: their decision is due when it starts."""
         rules, hand = self.turn_clock, self._hand
         if rules is None or hand is None or (legal := hand.legal_actions()) is None:
             return None
         self._sync_turn(self._clock())
         player = self._players[self._hand_seats[legal.seat]]
         assert player is not None and self._turn_started is not None
+        if player.sitting_out:
+            return self._turn_started
         return rules.deadline(self._turn_started, player.time_bank)
 
     def poll_clock(self) -> tuple[TimedOut, ...]:
@@ -88,16 +91,20 @@ class TableTurns:
         when nothing is owed, else fold (:func:`holdem.clock.default_action`).
 
         The player's bank is then empty and their timeouts in a row go up
-        by one; a :class:`TimedOut` event records it. The next decision
-        starts now. Returns the timeouts applied (none or one). Does nothing
-        without a turn clock or a hand in progress.
+        by one; a :class:`TimedOut` event records it, and after
+        ``sit_out_after`` timeouts in a row the player sits out from the
+        next hand (a :class:`~holdem.table_events.SatOut`, R14.1). The next
+        decision starts now. Returns the timeouts applied (none or one).
+        Does nothing without a turn clock or a hand in progress.
         """
         deadline = self.deadline
-        if deadline is None:
+        if deadline is None or self._clock() < deadline:
             return ()
-        now = self._clock()
-        if now < deadline:
-            return ()
+        return (self._time_out(),)
+
+    def _time_out(self) -> TimedOut:
+        """Apply the default action for the seat to act (out of time, or
+        sitting out) and record it."""
         hand = self._hand
         legal = None if hand is None else hand.legal_actions()
         assert hand is not None and legal is not None
@@ -106,12 +113,19 @@ class TableTurns:
         assert player is not None
         action = default_action(legal)
         hand.act(legal.seat, action)
-        player.time_bank = 0.0
         player.timeouts += 1
         event = TimedOut(self._hands + 1, seat, player.name, action.kind.value, player.timeouts)
         self._record(event)
-        self._start_turn(now)
-        return (event,)
+        rules = self.turn_clock
+        if rules is not None and not player.sitting_out:
+            player.time_bank = 0.0
+            if rules.sit_out_after is not None and player.timeouts >= rules.sit_out_after:
+                player.sitting_out = True
+                player.entry = None
+                self._record(SatOut(seat, player.name, "timeouts"))
+        if rules is not None:
+            self._start_turn(self._clock())
+        return event
 
     def _start_turn(self, now: float) -> None:
         hand = self._hand

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import conftest
 import pytest
+
+import conftest
 
 
 def test_require_returns_the_module() -> None:

@@ -4,12 +4,21 @@ broken scenario, exit 2 on bad command-line input) and change nothing."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from holdem.cli import main
-from holdem.scenarios import ScenarioError, load_scenario, parse_scenario
+from holdem.history import format_history
+from holdem.scenarios import ScenarioError, load_scenario, parse_scenario, run_scenario
+from holdem.snapshot import SnapshotError, loads, snapshot
 
 DEEP = 100_000
 HEADER = """rule = "R2.2"
@@ -194,3 +203,389 @@ def test_pots_largest_amounts_still_add_up(capsys: pytest.CaptureFixture[str]) -
     status, out, _ = _cli(["pots", "-c", f"{top},{top},{top}", "-r", "1,1,1", "--json"], capsys)
     assert status == 0
     assert f'"amount": {3 * top}' in out
+
+
+# ------------------------------------------------------------------- snapshots
+def _snapshot_text() -> str:
+    from holdem import Hand, TableConfig
+    from holdem.snapshot import dumps
+
+    hand = Hand(TableConfig([1000, 1000], 5, 10), seed=1)
+    hand.call(0)
+    return dumps(hand)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[" * DEEP + "]" * DEEP, "not JSON: nested too deeply"),
+        ('{"a": ' * DEEP + "1" + "}" * DEEP, "not JSON: nested too deeply"),
+        ("1" * 5000, "not JSON: an integer has more than 4,300 digits"),
+        (b'{"schema": "holdem.hand\xff"}', "not JSON: not valid UTF-8 (byte 23)"),
+        (b"\xff\xfe\x00", "not JSON"),
+        ('{"stacks": NaN}', "not JSON: NaN is not a number"),
+        ("[-Infinity]", "not JSON: -Infinity is not a number"),
+        ("", "not JSON: Expecting value"),
+        (None, "not JSON: a snapshot is text, got NoneType"),
+    ],
+    ids=[
+        "arrays",
+        "objects",
+        "5000 digits",
+        "invalid UTF-8",
+        "BOM-like bytes",
+        "NaN",
+        "-Infinity",
+        "empty",
+        "None",
+    ],
+)
+def test_snapshot_hostile_text_is_a_snapshot_error(text: object, problem: str) -> None:
+    from holdem.snapshot import SnapshotError, loads
+
+    with pytest.raises(SnapshotError) as caught:
+        loads(text)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(problem)
+    assert "\n" not in str(caught.value) and len(str(caught.value)) <= 310
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("config",), ["x"]),
+        (("config", "stacks"), {"a": 1}),
+        (("config", "stacks", 0), 10**4000),
+        (("config", "names", 0), ["deep"] * 3),
+        (("hole_cards",), "AsAh"),
+        (("hole_cards", 0), [["As"], "Ah"]),
+        (("board_cards",), None),
+        (("log",), {"event": "Acted"}),
+        (("log", 0), {"event": "NoSuchEvent", "x": "y" * 100_000}),
+        (("log", 0, "seat"), "zero"),
+        (("state", "stacks"), None),
+        (("version",), True),
+        (("show_policy",), ["auto"]),
+    ],
+)
+def test_snapshot_wrong_types_are_a_snapshot_error(path: tuple[object, ...], value: object) -> None:
+    """Wrong types and huge integers anywhere give one short SnapshotError line."""
+    import json
+
+    from holdem.snapshot import SnapshotError, loads
+
+    data = json.loads(_snapshot_text())
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(SnapshotError) as caught:
+        loads(json.dumps(data))
+    assert "\n" not in str(caught.value) and len(str(caught.value)) <= 310
+
+
+# ------------------------------------------------- hypothesis: anything thrown at them
+# Hostile values as TOML literals and as JSON values: wrong types, huge and odd numbers,
+# odd strings, nesting.
+TOML_VALUES = st.one_of(
+    st.integers().map(str),
+    st.integers(2**63 - 10, 2**70).map(lambda n: f"0x{n:x}"),
+    st.integers(4290, 4400).map(lambda n: "9" * n),
+    st.sampled_from(
+        ["inf", "-inf", "nan", "1.5", "-0.0", "true", "false", "1979-05-27", "07:32:00"]
+    ),
+    st.text(max_size=30).map(
+        lambda t: '"' + t.encode("unicode_escape").decode("ascii").replace('"', '\\"') + '"'
+    ),
+    st.sampled_from(['["x"]', "[]", "{}", "{ a = 1 }", '[["Anna"]]', '[{ a = [1, { b = "c" }] }]']),
+    st.integers(1, 2000).map(lambda n: "[" * n + "]" * n),
+)
+KEYS = [
+    "rule",
+    "description",
+    "table.small_blind",
+    "table.big_blind",
+    "table.button",
+    "table.ante",
+    "table.ante_type",
+    "table.structure",
+    "table.min_bet",
+    "table.chip_unit",
+    "table.small_blind_seat",
+    "table.big_blind_seat",
+    "seats.0.name",
+    "seats.0.stack",
+    "seats.0.cards",
+    "hand.board",
+    "hand.seed",
+    "hand.actions",
+    "hand.actions.0",
+    "hand.actions.1.to_act",
+    "hand.actions.1.legal",
+    "hand.actions.1.street",
+    "hand.actions.1.pot",
+    "hand.actions.2.refuse",
+    "hand.actions.2.reason",
+    "expect.over",
+    "expect.stacks",
+    "expect.stacks.Anna",
+    "expect.net",
+    "expect.payouts",
+    "expect.returned",
+    "expect.pots",
+    "expect.shown",
+    "expect.mucked",
+    "expect.hands",
+    "expect.board",
+    "expect.eliminated",
+]
+GOOD = {
+    "rule": '"R2.2, R4.5"',
+    "description": '"Heads-up: the big blind checks its option."',
+    "table.small_blind": "5",
+    "table.big_blind": "10",
+    "table.button": '"Anna"',
+    "seats.0.name": '"Anna"',
+    "seats.0.stack": "1000",
+    "seats.0.cards": '"As Ah"',
+    "seats.1.name": '"Bjarni"',
+    "seats.1.stack": "1000",
+    "hand.board": '"2c 7d 9h Ts 3s"',
+    "hand.seed": "1",
+    "hand.actions.0": '"Anna calls"',
+    "hand.actions.1.to_act": '"Bjarni"',
+    "hand.actions.1.legal": '"check, raise to 20..1000"',
+    "hand.actions.2.refuse": '"Anna checks"',
+    "hand.actions.2.reason": '"not_your_turn"',
+    "expect.over": "false",
+    "expect.stacks.Anna": "990",
+    "expect.stacks.Bjarni": "990",
+}
+
+
+def _render(values: dict[str, str]) -> str:
+    """TOML text from dotted keys (seats.N as [[seats]], hand.actions.N as array items)."""
+    top = [f"{k} = {v}" for k, v in values.items() if "." not in k]
+    tables: dict[str, list[str]] = {}
+    seats: dict[int, list[str]] = {}
+    steps: dict[int, list[str]] = {}
+    for key, value in values.items():
+        parts = key.split(".")
+        if parts[0] == "seats" and len(parts) == 3:
+            seats.setdefault(int(parts[1]), []).append(f"{parts[2]} = {value}")
+        elif parts[:2] == ["hand", "actions"] and len(parts) >= 3:
+            steps.setdefault(int(parts[2]), []).append(
+                value if len(parts) == 3 else f"{parts[3]} = {value}"
+            )
+        elif len(parts) >= 2:
+            tables.setdefault(parts[0], []).append(f"{'.'.join(parts[1:])} = {value}")
+    if "hand.actions" not in values and "hand" not in values:
+        items = [
+            lines[0]
+            if len(lines) == 1 and " = " not in lines[0]
+            else "{ " + ", ".join(lines) + " }"
+            for _, lines in sorted(steps.items())
+        ]
+        tables.setdefault("hand", []).append(f"actions = [{', '.join(items)}]")
+    text = "\n".join(top)
+    for name, lines in tables.items():
+        if name not in values:
+            text += f"\n[{name}]\n" + "\n".join(lines)
+    for _, lines in sorted(seats.items()):
+        text += "\n[[seats]]\n" + "\n".join(lines)
+    return text + "\n"
+
+
+def test_the_unmutated_scenario_passes() -> None:
+    result = run_scenario(parse_scenario(_render(GOOD)))
+    assert result.failures == ()
+
+
+def _play(text: str) -> None:
+    """Read and play a scenario: a broken file is fine, any other error is not."""
+    try:
+        scenario = parse_scenario(text, "h.toml")
+    except ScenarioError as error:
+        assert "\n" not in str(error)
+        return
+    result = run_scenario(scenario)
+    assert isinstance(result.failures, tuple)
+    format_history(result.hand)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(KEYS), TOML_VALUES)
+def test_any_value_anywhere_in_a_scenario(key: str, value: str) -> None:
+    _play(_render({**GOOD, key: value}))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_as_a_scenario(text: str) -> None:
+    _play(text)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_any_byte_change_to_a_scenario_file_via_holdem_run(data: st.DataObject) -> None:
+    """`holdem run` on a damaged file: PASS, FAIL or one ERROR line, exit 0 or 1, and
+    the file is left as it was."""
+    good = _render(GOOD).encode("utf-8")
+    at = data.draw(st.integers(0, len(good) - 1), label="at")
+    insert = data.draw(st.binary(min_size=0, max_size=8), label="insert")
+    cut = data.draw(st.integers(0, 8), label="cut")
+    damaged = good[:at] + insert + good[at + cut :]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "damaged.toml"
+        path.write_bytes(damaged)
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(["run", "--quiet", str(path)])
+        assert path.read_bytes() == damaged
+    lines = out.getvalue().splitlines()
+    assert status in (0, 1) and err.getvalue() == ""
+    assert len(lines) == 2 and lines[0].split(" ")[0] in ("PASS", "FAIL", "ERROR")
+    assert lines[1] in ("1 passed, 0 failed", "0 passed, 1 failed")
+
+
+POTS_ITEM = st.one_of(
+    st.integers(-5, 10**6).map(str),
+    st.integers(2**63 - 3, 2**64).map(str),
+    st.integers(4290, 4400).map(lambda n: "7" * n),
+    st.sampled_from(["x", "X", "-", "", " ", "1.5", "１", "٣", "0x10", "1e3", "2,400", "Anna"]),
+    st.text(max_size=10),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(POTS_ITEM, min_size=0, max_size=5),
+    st.lists(POTS_ITEM, min_size=0, max_size=5),
+    st.lists(POTS_ITEM, max_size=3),
+    st.none() | st.lists(st.text(max_size=6), max_size=5),
+    st.none() | POTS_ITEM,
+    st.none() | POTS_ITEM,
+)
+def test_any_input_to_holdem_pots(
+    contributions: list[str],
+    ranks: list[str],
+    folded: list[str],
+    names: list[str] | None,
+    dead: str | None,
+    dead_from: str | None,
+) -> None:
+    """`holdem pots` gives an answer (exit 0) or one error line (exit 2), never a traceback."""
+    argv = ["pots", "-c=" + ",".join(contributions), "-r=" + ",".join(ranks)]
+    argv.append("-f=" + ",".join(folded))
+    if names is not None:
+        argv.append("-n=" + ",".join(names))
+    if dead is not None:
+        argv.append("--dead=" + dead)
+    if dead_from is not None:
+        argv.append("--dead-from=" + dead_from)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    if status == 0:
+        assert err.getvalue() == "" and out.getvalue().startswith("Seats from the first")
+    else:
+        assert status == 2 and out.getvalue() == ""
+        assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("holdem ")
+
+
+JSON_VALUES = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.integers(2**63, 10**4000),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=10),
+        st.sampled_from(["As", "??", "Acted", "raise", "fold", "betting", "over", "holdem.hand"]),
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+def _snapshot_paths(data: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    paths = [prefix]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            paths += _snapshot_paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            paths += _snapshot_paths(value, (*prefix, index))
+    return paths
+
+
+SNAPSHOT_TEXT = _snapshot_text()
+SNAPSHOT_PATHS = _snapshot_paths(json.loads(SNAPSHOT_TEXT))[1:]
+
+
+def _load(text: str | bytes) -> None:
+    """Load a snapshot: a SnapshotError is fine, any other error is not; a hand that
+    does load snapshots back to exactly the data it was read from."""
+    try:
+        hand = loads(text)
+    except SnapshotError as error:
+        assert "\n" not in str(error)
+        return
+    assert snapshot(hand) == json.loads(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(SNAPSHOT_PATHS), JSON_VALUES, st.booleans())
+def test_any_value_anywhere_in_a_snapshot(
+    path: tuple[object, ...], value: object, delete: bool
+) -> None:
+    data = json.loads(SNAPSHOT_TEXT)
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    if delete and isinstance(target, dict):
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    _load(json.dumps(data, ensure_ascii=False))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_any_byte_change_to_a_snapshot(data: st.DataObject) -> None:
+    good = SNAPSHOT_TEXT.encode("utf-8")
+    at = data.draw(st.integers(0, len(good) - 1), label="at")
+    insert = data.draw(st.binary(max_size=6), label="insert")
+    cut = data.draw(st.integers(0, 6), label="cut")
+    _load(good[:at] + insert + good[at + cut :])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=200) | st.text(max_size=200))
+def test_any_text_or_bytes_as_a_snapshot(text: str | bytes) -> None:
+    _load(text)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.text(max_size=20).filter(lambda p: not p.startswith(("/", "~")) and ".." not in p),
+        min_size=1,
+        max_size=3,
+    ),
+    st.booleans(),
+)
+def test_any_paths_to_holdem_run(paths: list[str], quiet: bool) -> None:
+    """Paths that do not exist, odd characters, NUL bytes: one error line and exit 2."""
+    with tempfile.TemporaryDirectory() as folder:
+        before = os.getcwd()
+        os.chdir(folder)  # nothing here to find, whatever the paths say
+        try:
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                status = main(["run", *(["--quiet"] if quiet else []), "--", *paths])
+        finally:
+            os.chdir(before)
+    assert status == 2 and out.getvalue() == ""
+    assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("holdem run: error: ")

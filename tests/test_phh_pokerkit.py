@@ -14,12 +14,12 @@ import warnings
 from pathlib import Path
 
 import pytest
-from conftest import corpus_file, require
 from helpers import random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_pokerkit_differential import _where_rules_differ
 
+from conftest import corpus_file, require
 from holdem.phh import dumps, record_to_phh, to_phh
 
 pokerkit = require("pokerkit", "the test extra: pip install -e '.[test]'")

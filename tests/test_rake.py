@@ -1,4 +1,4 @@
-"""Rake (RULES.md R13): the rate, the cap, the proportional share of each pot
+"""Rake (docs/rules.md R13): the rate, the cap, the proportional share of each pot
 and its rounding (R13.2), and the value that describes a table's rake."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Running the board more than once (RULES.md R12): dividing a pot into one
+"""Running the board more than once (docs/rules.md R12): dividing a pot into one
 share per run (R12.3)."""
 
 from __future__ import annotations

@@ -6,13 +6,13 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import hands, play_random_hand
 
 from holdem import Hand, TableConfig
 from holdem.betting import Action, Kind
 from holdem.errors import HoldemError
 from holdem.streams import TableStream, encode
 from holdem.table import Level, Table
-from tests.strategies import hands, play_random_hand
 
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
 
@@ -152,3 +152,21 @@ def test_bad_arguments() -> None:
         assert "begin_hand" in str(error)
     else:
         raise AssertionError("accepted")
+
+
+def test_table_changes_are_public_messages() -> None:
+    """A table's own events (R10) go to every seat alike, fields as recorded."""
+    table = Table(6, schedule=Level(5, 10), seed=2)
+    table.sit(2, "Ann", 1000)
+    table.sit(4, "Bo", 800)
+    stream = TableStream()
+    for event in table.drain_events():
+        stream.table_event(event)
+    stream.note("chat", s=2, text="hello")
+    expected = [
+        {"n": 1, "t": "table", "e": "SeatTaken", "seat": 2, "name": "Ann", "chips": 1000},
+        {"n": 2, "t": "table", "e": "SeatTaken", "seat": 4, "name": "Bo", "chips": 800},
+        {"n": 3, "t": "chat", "s": 2, "text": "hello"},
+    ]
+    for seat in (None, 2, 4):
+        assert stream.since(seat, 0) == (False, expected)

@@ -23,6 +23,7 @@ from holdem.agents import random_action
 from holdem.clock import TurnClock
 from holdem.snapshot import SnapshotError
 from holdem.table import Level, Schedule, Table, TableMode
+from holdem.table_sitout import dealt_in_count
 from holdem.table_snapshot import dumps, loads, restore, snapshot
 
 
@@ -173,18 +174,29 @@ def step(table: Table, rng: random.Random, clock: FakeClock) -> bool:
     table.expire_holds()
     cash = table.mode is TableMode.CASH
     seats = table.seats
-    pick = rng.randrange(6)
-    if cash and pick == 0:
+    pick = rng.randrange(9)
+    if pick == 8 and (table.straddles or table.button_straddles):
+        seated = [s.seat for s in seats if s is not None]
+        table.set_straddle(rng.choice(seated), rng.random() < 0.7)
+    elif pick == 6:
+        ins = [s.seat for s in seats if s is not None and not s.sitting_out]
+        if len(ins) > 2:
+            table.sit_out(rng.choice(ins))
+    elif pick == 7:
+        outs = [s.seat for s in seats if s is not None and (s.sitting_out or s.waiting)]
+        if outs:
+            table.sit_in(rng.choice(outs), post=rng.random() < 0.5)
+    elif cash and pick == 0:
         for seat, state in enumerate(seats):
             if state is not None and state.stack == 0:
                 table.rebuy(seat, rng.randint(50, 300))
                 break
     elif cash and pick == 1 and None in seats:
         seat = seats.index(None)
-        table.sit(seat, f"N{table.events_recorded}", rng.randint(20, 400))
+        table.sit(seat, f"N{table.events_recorded}", rng.randint(20, 400), post=rng.random() < 0.3)
     elif cash and pick == 2 and len(table.players_with_chips) > 2:
         table.leave(rng.choice(table.players_with_chips))
-    if len(table.players_with_chips) < 2:
+    if dealt_in_count(table._players, table.mode) < 2:
         return False
     table.start_hand()
     return True
@@ -219,7 +231,10 @@ def test_a_restored_table_continues_exactly_as_the_original(
         clock=clock,
         dead_button=dead_button,
         max_events=50,
-        turn_clock=TurnClock(10, time_bank=15) if timed else None,
+        turn_clock=TurnClock(10, time_bank=15, sit_out_after=2) if timed else None,
+        newcomers_wait=rng.random() < 0.5,
+        straddles=rng.random() < 0.5,
+        button_straddles=rng.random() < 0.3,
     )
     for seat in range(seats):
         if seat != 1 or mode == "tournament" or seats == 2:  # an empty seat for newcomers
@@ -312,6 +327,18 @@ def altered(path: str, value: Any) -> dict[str, Any]:
         ("config.max_events", 0, "max_events"),
         ("config.extra", 1, "unknown ['extra']"),
         ("hand", KeyError, "missing ['hand']"),
+        ("seats.0.time_bank", 5.0, "time_bank"),
+        ("seats.0.timeouts", -1, "timeouts"),
+        ("seats.0.sitting_out", 1, "sitting_out"),
+        ("seats.0.entry", "maybe", "entry"),
+        ("seats.0.missed_big_blind", None, "missed"),
+        ("turn_seconds_ago", 3.0, "turn_seconds_ago"),
+        ("config.newcomers_wait", "no", "newcomers_wait"),
+        (
+            "config.turn_clock",
+            {"decision_seconds": 0, "time_bank": 0, "sit_out_after": None},
+            "decision_seconds",
+        ),
     ],
 )
 def test_altered_snapshots_are_refused_with_the_field_named(

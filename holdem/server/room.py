@@ -28,18 +28,21 @@ from typing import Any
 
 import attrs
 
-from holdem import snapshot as _snapshot
+from holdem import table_snapshot
 from holdem.agents import Agent, make_agent
 from holdem.betting import Action, Kind
+from holdem.clock import TurnClock, default_action
 from holdem.errors import HoldemError
 from holdem.hand import Hand
 from holdem.streams import TableStream
-from holdem.table import Level, Table
+from holdem.table import Level, Table, TableError
+from holdem.table_events import TimedOut
 from holdem.views import seat_view
 
 STATE_SCHEMA = "holdem.server.table"
 STATE_VERSION = 1
 AWAY_AFTER = 2  # consecutive timeouts before a person's turns are played at once
+MAX_EVENTS = 200  # table events kept (the stream carries what clients need)
 
 
 class RoomError(HoldemError):
@@ -66,8 +69,9 @@ class RoomSettings:
         small_blind, big_blind: the blinds, in chips.
         buy_in: the chips a player sits down with (and rebuys to when broke).
         bot_delay: seconds a bot waits before acting, so people can follow.
-        decision_seconds: a person's time for one decision; then the default
-            action (check when free, else fold) is applied as a timeout.
+        decision_seconds: the time for one decision (the table's
+            :class:`~holdem.clock.TurnClock`); then the default action (check
+            when free, else fold) is applied as a timeout.
         between_hands: seconds between two hands.
     """
 
@@ -90,9 +94,12 @@ class RoomSettings:
         make_agent(self.agent)
         if self.buy_in < self.big_blind or self.small_blind < 0 or self.big_blind < 1:
             raise HoldemError("buy_in, small_blind, big_blind: need 0 <= sb, 1 <= bb <= buy_in")
-        for name in ("bot_delay", "decision_seconds", "between_hands"):
+        for name in ("bot_delay", "between_hands"):
             if not getattr(self, name) >= 0:
                 raise HoldemError(f"{name}: must be a number of seconds >= 0")
+        TurnClock(self.decision_seconds)  # > 0, finite
+        if self.bot_delay >= self.decision_seconds:
+            raise HoldemError("bot_delay: must be shorter than decision_seconds")
 
 
 @attrs.define
@@ -137,11 +144,8 @@ class Room:
         self._clock = clock
         self._path = None if state_dir is None else Path(state_dir) / f"table-{index}.json"
         self.players: dict[int, Player] = {}
-        self.hand_number = 0
-        self.table = self._new_table(None)
+        self.table = self._new_table()
         self.stream = TableStream(keep_hands=1)
-        self._deadline: float | None = None
-        self._turn_number: int | None = None
         self._wake = asyncio.Event()
         self.listeners: set[asyncio.Event] = set()
         if self._path is not None and self._path.exists():
@@ -155,6 +159,27 @@ class Room:
     def hand(self) -> Hand | None:
         """The hand in play, or ``None`` between hands."""
         return self.table.hand
+
+    @property
+    def decision(self) -> int | None:
+        """The current decision's number (the ``d`` of the last ``turn``
+        message), or ``None`` when nobody is to act."""
+        return self.stream.decision if self.table.hand is not None else None
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand in play, else of the last hand (0 before any)."""
+        return self.table.hands_played + (self.table.hand is not None)
+
+    def clock_left(self) -> float | None:
+        """Seconds left for the person to act (the table's turn clock), or
+        ``None`` (a bot, or no decision)."""
+        hand, deadline = self.table.hand, self.table.deadline
+        if hand is None or deadline is None or hand.to_act is None:
+            return None
+        if self.players[self.table.hand_seats[hand.to_act]].agent is not None:
+            return None
+        return max(0.0, deadline - self._clock())
 
     def seats(self) -> list[dict[str, Any] | None]:
         """Every seat as JSON-ready data: ``name``, ``stack`` (chips behind,
@@ -221,6 +246,7 @@ class Room:
             raise RoomError("seat_taken", f"seat {seat} is taken")
         token = secrets.token_urlsafe(18)
         self._seat(seat, Player(name, token_hash=_hash(token)))
+        self._save()
         self._changed()
         return seat, token
 
@@ -256,10 +282,10 @@ class Room:
             action = Action(action_kind, amount)
         else:
             action = Action(action_kind)
-        hand_seat = self.table.hand_seats.index(seat) if seat in self.table.hand_seats else -1
-        if hand_seat < 0:
-            raise RoomError("not_in_hand", f"seat {seat} is not dealt in")
-        hand.act(hand_seat, action)
+        try:
+            self.table.act(seat, action)
+        except TableError as error:
+            raise RoomError(str(error.reason), str(error)) from None
         self.players[seat].timeouts = 0
         self._after_action()
 
@@ -269,6 +295,7 @@ class Room:
         while True:
             hand = self.table.hand
             if hand is None:
+                self._rebuy()
                 if not self._can_start():
                     await self._wait(None)
                     continue
@@ -284,20 +311,20 @@ class Room:
             if player.agent is not None:
                 await asyncio.sleep(self.settings.bot_delay)
                 if self.table.hand is hand and hand.to_act == to_act:
-                    hand.act(to_act, player.agent.act(seat_view(hand, to_act)))
+                    self.table.act(seat, player.agent.act(seat_view(hand, to_act)))
                     self._after_action()
                 continue
             decision = self.decision
-            deadline = self._deadline
+            if player.timeouts >= AWAY_AFTER:
+                self._play_away(seat)
+                continue
+            deadline = self.table.deadline
             left = 0.0 if deadline is None else deadline - self._clock()
-            if player.timeouts < AWAY_AFTER and left > 0:
+            if left > 0:
                 await self._wait(left)
-            if (
-                self.table.hand is hand
-                and self.decision == decision
-                and (player.timeouts >= AWAY_AFTER or self._clock() >= (deadline or 0.0))
-            ):
-                self._timeout(to_act, seat)
+            if self.table.hand is hand and self.decision == decision:
+                for event in self.table.poll_clock():
+                    self._timed_out(event)
 
     async def _wait(self, timeout: float | None) -> None:
         self._wake.clear()
@@ -306,25 +333,32 @@ class Room:
         except TimeoutError:
             pass
 
-    def _timeout(self, hand_seat: int, seat: int) -> None:
-        hand = self.table.hand
-        assert hand is not None
-        legal = hand.legal_actions()
-        assert legal is not None
-        player = self.players[seat]
+    def _timed_out(self, event: TimedOut) -> None:
+        """The table's turn clock applied the default action (R3.1)."""
+        player = self.players[event.seat]
         player.timeouts += 1
-        self.stream.note("timeout", s=seat, away=int(player.timeouts >= AWAY_AFTER))
-        hand.act(hand_seat, Action(Kind.CHECK if legal.can_check else Kind.FOLD))
+        self.stream.note("timeout", s=event.seat, away=int(player.timeouts >= AWAY_AFTER))
+        self._after_action()
+
+    def _play_away(self, seat: int) -> None:
+        """A person who is away: the default action at once (check when free, else fold)."""
+        hand = self.table.hand
+        legal = None if hand is None else hand.legal_actions()
+        assert legal is not None
+        self.players[seat].timeouts += 1
+        self.stream.note("timeout", s=seat, away=1)
+        self.table.act(seat, default_action(legal))
         self._after_action()
 
     # ------------------------------------------------------------ helpers
-    def _new_table(self, button: int | None) -> Table:
+    def _new_table(self) -> Table:
         s = self.settings
         return Table(
             s.size,
             schedule=Level(s.small_blind, s.big_blind),
-            button=button,
             clock=self._clock,
+            turn_clock=TurnClock(s.decision_seconds),
+            max_events=MAX_EVENTS,
         )
 
     def _seat(self, seat: int, player: Player, chips: int | None = None) -> None:
@@ -342,6 +376,7 @@ class Room:
         """Between hands: people who are away leave (with their chips), newcomers
         sit down, and empty stacks are rebought to ``buy_in``."""
         table = self.table
+        before = self.stream.last
         for seat, player in sorted(self.players.items()):
             if player.agent is None and player.timeouts >= AWAY_AFTER:
                 chips = table.leave(seat) if table.seats[seat] is not None else 0
@@ -363,6 +398,9 @@ class Room:
                 stack=self.settings.buy_in,
                 bot=int(player.agent is not None),
             )
+        if self.stream.last != before:
+            self._save()
+            self._changed()
 
     def _can_start(self) -> bool:
         people = [p for p in self.players.values() if p.agent is None and p.timeouts < AWAY_AFTER]
@@ -370,39 +408,23 @@ class Room:
 
     def _start_hand(self) -> None:
         hand = self.table.start_hand()
-        self.hand_number += 1
-        self.stream.begin_hand(hand, self.table.hand_seats, self.hand_number)
-        self._after_action()
+        self.stream.begin_hand(
+            hand, self.table.hand_seats, self.hand_number, extra=self._clock_for(hand)
+        )
+        self._save()
+        self._changed()
 
-    @property
-    def decision(self) -> int | None:
-        """The current decision's number (the ``d`` of the last ``turn``
-        message), or ``None`` when nobody is to act."""
-        return self._turn_number
-
-    def clock_left(self) -> float | None:
-        """Seconds left for the person to act, or ``None`` (a bot, or no decision)."""
-        return None if self._deadline is None else max(0.0, self._deadline - self._clock())
+    def _clock_for(self, hand: Hand) -> dict[str, Any]:
+        """The public fields of a ``turn`` message for a person: ``clock``, the
+        seconds left on the table's turn clock."""
+        left = self.clock_left()
+        return {} if left is None else {"clock": round(left, 3)}
 
     def _after_action(self) -> None:
         hand = self.table.hand
         assert hand is not None
-        extra: dict[str, Any] = {}
-        to_act = hand.to_act
-        self._deadline = None
-        if to_act is not None:
-            player = self.players[self.table.hand_seats[to_act]]
-            if player.agent is None:
-                self._deadline = self._clock() + self.settings.decision_seconds
-                extra = {"clock": self.settings.decision_seconds}
-        before = self.stream.last
-        self.stream.sync(hand, extra=extra)
-        if to_act is not None and self.stream.last > before:
-            last = self.stream.since(None, self.stream.last - 1)[1][0]
-            if last["t"] == "turn":
-                self._turn_number = int(last["d"])
+        self.stream.sync(hand, extra=self._clock_for(hand))
         if hand.is_over:
-            self._turn_number = None
             self.table.finish_hand()
         self._save()
         self._changed()
@@ -415,33 +437,23 @@ class Room:
     # ------------------------------------------------------------ saving
     def state(self) -> dict[str, Any]:
         """The room as JSON-ready data (schema ``holdem.server.table`` v1): the
-        players, their stacks at the start of the hand in play, the button,
-        the hand number, the stream's last number and the hand's snapshot
-        (:mod:`holdem.snapshot`; it holds secret cards: never send it)."""
-        table = self.table
-        hand = table.hand
-        start = {s.seat: s.stack for s in table.seats if s is not None}
-        if hand is not None:
-            for i, seat in enumerate(table.hand_seats):
-                start[seat] = hand.config.stacks[i]
+        players (bot or person, with the hash of the person's seat token), the
+        stream's last number and the table's snapshot
+        (:mod:`holdem.table_snapshot`; it holds secret cards: never send it)."""
         return {
             "schema": STATE_SCHEMA,
             "version": STATE_VERSION,
-            "hand_number": self.hand_number,
             "stream_last": self.stream.last,
-            "button": None if hand is None else table.hand_seats[hand.config.button],
-            "next_button": table.button,
             "players": [
                 {
                     "seat": seat,
                     "name": p.name,
-                    "stack": start.get(seat, 0),
                     "bot": p.agent is not None,
                     "token_hash": p.token_hash,
                 }
                 for seat, p in sorted(self.players.items())
             ],
-            "hand": None if hand is None else _snapshot.snapshot(hand),
+            "table": table_snapshot.snapshot(self.table),
         }
 
     def _save(self) -> None:
@@ -465,32 +477,15 @@ class Room:
             raise HoldemError(f"{path}: cannot restore the table: {error}") from None
 
     def _restore(self, data: dict[str, Any]) -> None:
-        saved_hand = data["hand"]
-        button = data["button"] if saved_hand is not None else None
-        if saved_hand is None and data["next_button"] is not None:
-            button = (int(data["next_button"]) + 1) % self.settings.size
-        self.table = self._new_table(button)
-        self.hand_number = int(data["hand_number"])
+        """The table as saved (checked whole by :func:`holdem.table_snapshot.restore`),
+        its players, and the hand in play streamed again from its start."""
+        self.table = table_snapshot.restore(data["table"], clock=self._clock)
         self.stream = TableStream(keep_hands=1, start=int(data["stream_last"]))
         for item in data["players"]:
             agent = make_agent(self.settings.agent) if item["bot"] else None
-            player = Player(str(item["name"]), agent, item["token_hash"])
-            self.players[int(item["seat"])] = player
-            if item["stack"] > 0:
-                self.table.sit(int(item["seat"]), player.name, int(item["stack"]))
-        if saved_hand is None:
-            return
-        # Deal the same cards at the same seats, then replay the logged actions
-        # through the rules; the result must be exactly the saved hand.
-        hand_seats = self.table.players_with_chips
-        hole = {hand_seats[i]: "".join(c) for i, c in enumerate(saved_hand["hole_cards"])}
-        hand = self.table.start_hand(hole_cards=hole, board="".join(saved_hand["board_cards"]))
-        for item in saved_hand["log"]:
-            if item["event"] == "Acted":
-                kind = Kind(item["action"])
-                amount = item["to"] if kind in (Kind.BET, Kind.RAISE) else None
-                hand.act(item["seat"], Action(kind, amount))
-        if _snapshot.snapshot(hand) != saved_hand:
-            raise RoomError("bad_state", "the saved hand does not follow from its cards and log")
-        self.stream.begin_hand(hand, self.table.hand_seats, self.hand_number)
-        self._after_action()
+            self.players[int(item["seat"])] = Player(str(item["name"]), agent, item["token_hash"])
+        hand = self.table.hand
+        if hand is not None:
+            self.stream.begin_hand(
+                hand, self.table.hand_seats, self.hand_number, extra=self._clock_for(hand)
+            )

@@ -117,7 +117,8 @@ function apply(m) {
       break;
     case "turn":
       state.turn = { s: m.s, d: m.d, legal: m.legal || null,
-                     deadline: m.clock ? Date.now() + m.clock * 1000 : null, limit: m.clock || null };
+                     deadline: m.clock ? Date.now() + m.clock * 1000 : null,
+                     limit: state.settings ? state.settings.decision_seconds : m.clock };
       break;
     case "leave":
       state.seats[m.s] = null;

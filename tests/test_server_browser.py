@@ -1,0 +1,106 @@
+"""The browser table in a real browser: Playwright drives Chromium against a
+`holdem serve` process, plays a hand against the bots by clicking, and checks
+what the page shows against the engine's saved state."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from conftest import require, require_chromium
+
+require("starlette", "the server extra: pip install -e '.[server]'")
+require("uvicorn", "the server extra: pip install -e '.[server]'")
+sync_api = require("playwright.sync_api", "the browser extra: pip install -e '.[browser]'")
+CHROMIUM = require_chromium()
+
+from server_process import ServerProcess  # noqa: E402
+
+STACK, BOTS = 200, 3
+TIMEOUT_MS = 20_000
+
+
+def _engine(state: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((state / "table-0.json").read_text())
+    return data
+
+
+def _check_against_engine(page: Any, state: Path, me: int) -> None:
+    """At my turn nothing moves: the page must show the engine's cards and chips."""
+    data = _engine(state)
+    hand = data["table"]["hand"]
+    names = hand["config"]["names"]
+    table_seat = {p["name"]: p["seat"] for p in data["players"]}
+    mine = names.index("Ann")
+    shown = page.locator(".seat.me .card[data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+    assert shown == hand["hole_cards"][mine]
+    board = page.locator("#board .card[data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+    assert board == hand["state"]["board"]
+    pot = sum(hand["state"]["contributions"]) + hand["state"]["dead_money"]
+    assert page.locator("#pot-total").inner_text().replace(",", "") == str(pot)
+    for i, name in enumerate(names):
+        seat = table_seat[name]
+        stack = page.locator(f'.seat[data-seat="{seat}"] .stack').inner_text()
+        assert stack.replace(",", "") == str(hand["state"]["stacks"][i])
+    # Only my cards are face up before a showdown.
+    assert page.locator(f'.seat:not([data-seat="{me}"]) .card[data-card]').count() == 0
+
+
+def test_play_a_hand_by_clicking(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    args = ("--bots", str(BOTS), "--bot-delay", "0.05", "--decision-seconds", "60")
+    with ServerProcess(*args, "--state-dir", str(state)) as server:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            try:
+                page = browser.new_page(viewport={"width": 1400, "height": 860})
+                errors: list[str] = []
+                page.on("pageerror", lambda error: errors.append(str(error)))
+                page.goto(server.url, timeout=TIMEOUT_MS)
+                page.fill("#name", "Ann")
+                page.click("#sit")
+                page.wait_for_selector(".seat.me", timeout=TIMEOUT_MS)
+                me = int(page.locator(".seat.me").get_attribute("data-seat") or "-1")
+                assert me == BOTS  # the first free seat
+                clicks = 0
+                while True:
+                    page.wait_for_function(
+                        "() => !document.getElementById('actions').hidden"
+                        " || document.querySelector('#history li.win')",
+                        timeout=TIMEOUT_MS,
+                    )
+                    if page.locator("#history li.win").count():
+                        break
+                    _check_against_engine(page, state, me)
+                    if clicks == 0:
+                        page.screenshot(path=str(tmp_path / "table.png"))
+                    label = page.locator("#check").inner_text()
+                    assert label == "Check" or label.startswith("Call ")
+                    page.click("#check")
+                    clicks += 1
+                    page.wait_for_function(
+                        "() => document.getElementById('actions').hidden", timeout=TIMEOUT_MS
+                    )
+                assert clicks >= 1
+                history = page.locator("#history li").all_inner_texts()
+                assert any(line.startswith("Hand #1") for line in history)
+                assert any(line.startswith("Ann ") for line in history)  # my clicks
+                # No chip created or lost on the page: stacks plus the pot.
+                total = page.evaluate(
+                    "() => [...document.querySelectorAll('.seat .stack')]"
+                    ".reduce((a, e) => a + Number(e.textContent.replace(/,/g, '') || 0), 0)"
+                    " + Number(document.getElementById('pot-total').textContent.replace(/,/g, ''))"
+                )
+                # Every buy-in is a "sits at seat" line (a busted stack is bought back in).
+                buy_ins = page.locator("#history li", has_text=" sits at seat ").count()
+                assert buy_ins >= BOTS + 1
+                assert total == STACK * buy_ins
+                assert errors == []
+                assert (tmp_path / "table.png").stat().st_size > 10_000
+            finally:
+                browser.close()
