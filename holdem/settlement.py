@@ -267,19 +267,24 @@ def settle(
         contenders = run_ranks
     rake = config.rake
     pots = layering.pots
+    left = pots
     if rake is None or (rake.no_flop_no_drop and len(boards[0]) < 3):
-        raked = tuple(0 for _ in pots)
+        raked: tuple[int, ...] = (0,) * len(pots)
     else:
         raked = _pots.rake_pots(pots, rake, config.chip_unit)
-    left = [_pots.Pot(p.amount - r, p.eligible, p.name) for p, r in zip(pots, raked)]
-    shares = _pots.share_pots(left, len(run_ranks), config.chip_unit)
-    awards: list[_pots.PotAward] = []
-    payouts = [0] * n
+        left = tuple(_pots.Pot(p.amount - r, p.eligible, p.name) for p, r in zip(pots, raked))
+    unit = config.chip_unit
     try:
-        for run, (run_pots, winners) in enumerate(zip(shares, contenders), start=1):
-            won = _pots.award_pots(run_pots, winners, config.button, config.chip_unit, run)
-            awards.extend(won.awards)
-            payouts = [a + b for a, b in zip(payouts, won.payouts)]
+        if len(contenders) == 1:
+            won = _pots.award_pots(left, contenders[0], config.button, unit)
+            awards, payouts = won.awards, won.payouts
+        else:
+            awards, payouts = (), (0,) * n
+            shares = _pots.share_pots(left, len(contenders), unit)
+            for run, (run_pots, winners) in enumerate(zip(shares, contenders), start=1):
+                won = _pots.award_pots(run_pots, winners, config.button, unit, run)
+                awards += won.awards
+                payouts = tuple(a + b for a, b in zip(payouts, won.payouts))
     except HoldemError as error:
         raise ShowdownError(str(error)) from None
     for seat, chips in enumerate(layering.returns):
@@ -302,8 +307,8 @@ def settle(
     return HandResult(
         final,
         tuple(f - s for f, s in zip(final, config.stacks)),
-        tuple(awards),
-        tuple(payouts),
+        awards,
+        payouts,
         tuple(returned),
         tuple(shown),
         tuple(ranks),
