@@ -3,7 +3,9 @@ share per run (R12.3)."""
 
 from __future__ import annotations
 
+import doctest
 import json
+from pathlib import Path
 
 import pytest
 from helpers import play, snapshot
@@ -475,3 +477,10 @@ def test_r12_1_run_answers_are_decisions_with_numbers():
     assert seat_view(hand, 0).decision == awaited + 1
     hand.choose_runs(0, 2, decision=awaited + 1)
     assert hand.is_over
+
+
+def test_r12_r13_docs_example_runs():
+    """The example of docs/runs_and_rake.md runs as written (RIT1 with a rake)."""
+    path = Path(__file__).parent.parent / "docs" / "runs_and_rake.md"
+    result = doctest.testfile(str(path), module_relative=False)
+    assert result.attempted == 10 and result.failed == 0
