@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from holdem.errors import ConfigError
+from holdem.errors import ConfigError, value_text
 from holdem.pots import Rake
 
 
@@ -158,9 +158,10 @@ def _posts(
 
 
 def _max_runs(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
-        raise ConfigError("max_runs", f"must be 1, 2 or 3 (R12.1), got {value!r}")
-    return value
+    runs = plain_int(value)
+    if runs is None or not 1 <= runs <= 3:
+        raise ConfigError("max_runs", f"must be 1, 2 or 3 (R12.1), got {value_text(value, True)}")
+    return runs
 
 
 def _rake(value: object) -> Rake | None:
