@@ -168,11 +168,11 @@ def _rake(value: object) -> Rake | None:
     if value is None or isinstance(value, Rake):
         return value
     if not isinstance(value, Mapping):
-        raise ConfigError("rake", f"must be a Rake, a mapping or None, got {value!r}")
-    unknown = set(value) - {"rate", "cap", "no_flop_no_drop"}
-    if unknown or "rate" not in value:
+        raise ConfigError("rake", f"must be a Rake, a mapping or None, got {type(value).__name__}")
+    keys = sorted(map(str, value))
+    if "rate" not in value or set(keys) - {"rate", "cap", "no_flop_no_drop"}:
         raise ConfigError(
-            "rake", f"needs 'rate' and may have 'cap', 'no_flop_no_drop', got {dict(value)!r}"
+            "rake", f"needs 'rate' and may have 'cap', 'no_flop_no_drop', got keys {keys[:6]}"
         )
     return Rake(
         value["rate"], cap=value.get("cap"), no_flop_no_drop=value.get("no_flop_no_drop", False)
