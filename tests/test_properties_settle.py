@@ -3,11 +3,14 @@ random tables (plain, or with straddles and posts) and random legal play."""
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import play_to_the_end, seeds, settle_configs
 
 from holdem import Hand, IllegalActionError, Reason, TableConfig
+from holdem import snapshot as snapshots
 from holdem.events import Acted, RunsAgreed, RunsChosen, StreetDealt
 
 SETTINGS = settings(
@@ -152,3 +155,23 @@ def test_r12_1_illegal_run_answers_are_refused_and_change_nothing(
 
     refused(hand)
     play_to_the_end(data, hand, refused)
+
+
+@settings(SETTINGS, max_examples=60)
+@given(config=settle_configs(), seed=seeds, data=st.data())
+def test_r12_r13_snapshots_restore_exactly_at_every_decision(
+    config: TableConfig, seed: int, data: st.DataObject
+) -> None:
+    """R12, R13 with snapshots: at every decision, the run question included,
+    a hand restored from its JSON snapshot has exactly the same state."""
+    hand = Hand(config, seed=seed)
+
+    def same(h: Hand) -> None:
+        data_now = snapshots.snapshot(h)
+        twin = snapshots.restore(json.loads(json.dumps(data_now)))
+        assert snapshots.snapshot(twin) == data_now
+        assert twin.run_seat == h.run_seat and twin.boards == h.boards
+
+    same(hand)
+    play_to_the_end(data, hand, same)
+    assert hand.result is not None
