@@ -24,6 +24,7 @@ suit 0 to 3 for ``c d h s`` (the order of :data:`holdem.cards.DECK`).
 from __future__ import annotations
 
 import math
+import threading
 from array import array
 from collections.abc import Iterable, Sequence
 
@@ -55,6 +56,8 @@ CARD_KEY: tuple[int, ...] = tuple(RANK_KEYS[i >> 2] for i in range(52))
 
 _TABLES: tuple[dict[int, int], list[int]] | None = None
 _BY_SUM: array[int] | None = None
+_LOCK = threading.Lock()
+"""Held while the tables are built: threads asking at once build them once."""
 
 
 def _build() -> tuple[dict[int, int], list[int]]:
@@ -111,12 +114,18 @@ def tables() -> tuple[dict[int, int], list[int]]:
         flush treys rank when 5 or more bits are set, else 0.
     """
     global _TABLES, _BY_SUM
-    if _TABLES is None:
-        _TABLES = _build()
-        # The counting helpers' tables, built with the rest.
-        _BY_SUM = _build_by_sum(_TABLES[0])
-        _rank_sets(0)
-    return _TABLES
+    tables = _TABLES
+    if tables is None:
+        with _LOCK:
+            tables = _TABLES
+            if tables is None:
+                built = _build()
+                # The counting helpers' tables, built with the rest; the
+                # tables are published last, once everything is ready.
+                _BY_SUM = _build_by_sum(built[0])
+                _RANK_SETS[:] = _build_rank_sets()
+                tables = _TABLES = built
+    return tables
 
 
 def _by_sum() -> array[int]:
@@ -212,20 +221,26 @@ _RANK_SETS: list[list[tuple[int, int]]] = []
 
 def _rank_sets(size: int) -> list[tuple[int, int]]:
     """(13-bit rank mask, sum of rank keys) of each set of ``size`` distinct ranks (0 to 5)."""
-    if not _RANK_SETS:
-        from itertools import combinations
-
-        for k in range(6):
-            found = []
-            for combo in combinations(range(13), k):
-                mask = 0
-                key = 0
-                for r in combo:
-                    mask |= 1 << r
-                    key += RANK_KEYS[r]
-                found.append((mask, key))
-            _RANK_SETS.append(found)
+    if _TABLES is None:
+        tables()
     return _RANK_SETS[size]
+
+
+def _build_rank_sets() -> list[list[tuple[int, int]]]:
+    from itertools import combinations
+
+    sets = []
+    for k in range(6):
+        found = []
+        for combo in combinations(range(13), k):
+            mask = 0
+            key = 0
+            for r in combo:
+                mask |= 1 << r
+                key += RANK_KEYS[r]
+            found.append((mask, key))
+        sets.append(found)
+    return sets
 
 
 def _weighted(size: int, available: Sequence[int]) -> list[tuple[int, int]]:

@@ -16,7 +16,9 @@ How a decision is timed:
   never made where a check is free) and records a
   :class:`~holdem.table_events.TimedOut` event. The bank is then empty.
 - A player who times out ``sit_out_after`` times in a row sits out from the
-  next hand (R14.1); acting in time resets the count.
+  next hand (R14.1), and for the rest of this hand the table checks or
+  folds for them as soon as it is their turn; acting in time resets the
+  count. They come back with :meth:`holdem.table.Table.sit_in`.
 
 Nothing here runs by itself: a server calls :meth:`holdem.table.Table.poll_clock`
 when :attr:`holdem.table.Table.deadline` comes (or on any timer), and

@@ -79,8 +79,9 @@ def _enum(cls: type[enum.Enum], field: str, value: object) -> enum.Enum:
 def _seat(field: str, value: object, count: int) -> int:
     seat = plain_int(value)
     if seat is None or not 0 <= seat < count:
-        raise ConfigError(field, f"must be a seat from 0 to {count - 1}, got {value!r}")
-    return int(seat)
+        shown = value_text(value, quote=True)
+        raise ConfigError(field, f"must be a seat from 0 to {count - 1}, got {shown}")
+    return seat
 
 
 def _straddles(

@@ -5,11 +5,13 @@ Two to ten players, each with exact hole cards (``"AsAh"``) or a range
 0, 3 or 4 cards, and dead cards. Every consistent deal (hole cards from the
 ranges with card removal, then the rest of the board) counts once.
 
-The work is done exactly when it fits a time budget: boards are counted by
-rank multiset with their multiplicities, flush boards per suit on their own,
-suit-isomorphic matchups once (:mod:`holdem._fasteval`, built from treys'
-tables and tested equal to treys). Beyond the budget a seeded Monte Carlo
-runs until a target standard error, a sample count or a time limit.
+The work is done exactly when its estimated cost fits a budget: boards are
+counted by rank multiset with their multiplicities, flush boards per suit on
+their own, suit-isomorphic matchups once (:mod:`holdem._fasteval`, built
+from treys' tables and tested equal to treys). Beyond the budget a seeded
+Monte Carlo runs until a target standard error or a sample count, so the
+same input and seed always give the same answer; only a ``time_limit``
+given by the caller makes the result depend on the machine.
 
 >>> result = equity(["AsAh", "KdKc", "QhJh"], board="2c7d9h")
 >>> result.boards, result.exact
@@ -26,8 +28,10 @@ import itertools
 import math
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from operator import itemgetter
 
 import attrs
 
@@ -41,8 +45,9 @@ DEFAULT_BUDGET = 2.0
 """Estimated seconds of exact work above which :func:`equity` samples instead."""
 DEFAULT_TARGET = 0.0005
 """Monte Carlo stops once every player's equity has this standard error (a fraction, 0.05 %)."""
-DEFAULT_TIME_LIMIT = 10.0
-"""Monte Carlo stops after this many seconds unless told otherwise."""
+DEFAULT_SAMPLES = 200_000
+"""Monte Carlo stops after this many samples unless told otherwise (with
+:data:`DEFAULT_TARGET`: whichever comes first; both are reproducible)."""
 _CHUNK = 2000
 _NO_DEAL = "the ranges leave no deal without a card twice"
 
@@ -347,6 +352,55 @@ def _exact(
     return total, boards
 
 
+def _late(
+    holes: Sequence[tuple[int, int]], board: tuple[int, ...], dead: tuple[int, ...]
+) -> tuple[dict[tuple[int, ...], int], int]:
+    """Exact value tuples (lower is better) of fixed hole cards on the turn or
+    river, and the number of boards: the one board, or each river card left,
+    evaluated directly (the cheap late-hand case, without the counting
+    machinery). On the turn a river card's value depends only on its rank,
+    unless its suit can make a flush: 13 look-ups per player, then a flush
+    look-up for the cards of that suit."""
+    rank7, flush = _fasteval.tables()
+    by_sum = _fasteval._by_sum()
+    card_key = _fasteval.CARD_KEY
+    prime = _fasteval.CARD_PRIME
+    product = 1
+    total = 0
+    board_masks = [0, 0, 0, 0]
+    for c in board:
+        product *= prime[c]
+        total += card_key[c]
+        board_masks[c & 3] |= 1 << (c >> 2)
+    used = set(board) | set(dead) | {c for hole in holes for c in hole}
+    river = [c for c in range(52) if c not in used] if len(board) == 4 else [-1]
+    ranks_of = itemgetter(*[c >> 2 for c in river])
+    columns = []
+    for a, b in holes:
+        masks = board_masks.copy()
+        masks[a & 3] |= 1 << (a >> 2)
+        masks[b & 3] |= 1 << (b >> 2)
+        if len(board) == 5:
+            made = next((m for m in masks if m.bit_count() >= 5), 0)
+            columns.append([flush[made] if made else rank7[product * prime[a] * prime[b]]])
+            continue
+        # The non-flush value by the river card's rank, from the additive keys
+        # (a rank held four times already has no river card: its entry is
+        # never read).
+        key = total + card_key[a] + card_key[b]
+        by_rank = [by_sum[key + k] if key + k < len(by_sum) else 0 for k in _fasteval.RANK_KEYS]
+        column = list(ranks_of(by_rank)) if len(river) > 1 else [by_rank[river[0] >> 2]]
+        for suit, mask in enumerate(masks):
+            if mask.bit_count() >= 4:  # this suit's river cards can make a flush
+                for i, c in enumerate(river):
+                    if c & 3 == suit:
+                        column[i] = flush[mask | 1 << (c >> 2)]
+                    elif mask.bit_count() >= 5:
+                        column[i] = flush[mask]  # already a flush, whatever the river
+        columns.append(column)
+    return dict(Counter(zip(*columns))), len(river)
+
+
 # ------------------------------------------------------------ Monte Carlo
 _SEARCH_LIMIT = 200_000
 """Combos tried by :func:`_feasible` before it gives up (no answer)."""
@@ -478,7 +532,7 @@ def _monte_carlo(
     progress: Progress | None,
 ) -> tuple[dict[tuple[int, ...], int], int, list[float]]:
     if samples is None and target is None and time_limit is None:
-        target, time_limit = DEFAULT_TARGET, DEFAULT_TIME_LIMIT
+        samples, target = DEFAULT_SAMPLES, DEFAULT_TARGET
     cap = samples if samples is not None else 100_000_000
     if _feasible(combos) is False:
         raise EquityError(_NO_DEAL)
@@ -533,6 +587,10 @@ def _finishing_orders(
     combos, names, board_ix, dead_ix = _hands(hands, board, dead)
     if exact is True and samples is not None:
         raise EquityError("choose exact or a number of samples, not both")
+    if exact is not False and samples is None and len(board_ix) >= 4:
+        if all(len(c) == 1 for c in combos):
+            raw, boards = _late([c[0] for c in combos], board_ix, dead_ix)
+            return names, board_ix, dead_ix, _orders(raw, len(combos), full), boards, None, None
     if exact is not False and samples is None:
         found = _exact(combos, board_ix, dead_ix, None if exact else budget, progress, full)
         if found is not None:
@@ -571,10 +629,12 @@ def equity(
         samples: sample this many deals (at most) instead of counting.
         seed: Monte Carlo seed (default 0: runs are reproducible).
         target_stderr: Monte Carlo stops once every equity's standard error
-            is at most this (a fraction of the pot). When none of
-            ``samples``, ``target_stderr``, ``time_limit`` is given:
-            :data:`DEFAULT_TARGET` and :data:`DEFAULT_TIME_LIMIT`.
-        time_limit: Monte Carlo stops after about this many seconds.
+            is at most this (a fraction of the pot), checked every 2,000
+            samples. When none of ``samples``, ``target_stderr``,
+            ``time_limit`` is given: :data:`DEFAULT_TARGET` and at most
+            :data:`DEFAULT_SAMPLES` samples (the same answer on every run).
+        time_limit: Monte Carlo stops after about this many seconds (the
+            answer then depends on the machine's speed).
         budget: estimated seconds of exact work allowed by ``exact=None``.
         progress: called with the fraction done, now and then.
 

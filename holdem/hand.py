@@ -84,11 +84,15 @@ class Hand(HandRuns, ShowdownPhase):
         ConfigError: ``show_policy`` is unknown.
         CardError: a card is malformed or dealt twice.
 
-    The forced bets are posted when the hand is built (R2); then the seat in
-    :attr:`to_act` acts with :meth:`act` (or :meth:`fold`, :meth:`check`,
-    :meth:`call`, :meth:`bet`, :meth:`raise_to`, :meth:`all_in`). An illegal
-    action raises :class:`~holdem.errors.IllegalActionError` and changes
-    nothing (R3.7).
+    The forced bets (blinds, antes, posts and straddles, R2, R11, R14.3; see
+    :mod:`holdem.forced_bets`) are posted when the hand is built; then the
+    seat in :attr:`to_act` acts with :meth:`act` (or :meth:`fold`,
+    :meth:`check`, :meth:`call`, :meth:`bet`, :meth:`raise_to`,
+    :meth:`all_in`). An illegal action raises
+    :class:`~holdem.errors.IllegalActionError` and changes nothing (R3.7).
+    Every action method takes an optional ``decision=`` number
+    (:attr:`decision`): a stale or duplicate one is refused. Showdown and
+    settlement are in :class:`~holdem.settlement.ShowdownPhase`.
 
     When the table allows more than one run of the board (``max_runs``) and
     betting ends with a player all-in and cards to come, the hand asks each

@@ -29,13 +29,17 @@ class TableTurns:
     _players: list[Player | None]
     _record: Callable[[TableEvent], None]
     # The decision in progress: when it started on the clock, and (hand
-    # number, log length) to notice actions made directly on the hand.
+    # number, decision number) to notice actions made directly on the hand.
     _turn_started: float | None
     _turn_key: tuple[int, int] | None
 
-    def act(self, seat: int, action: Action | str) -> None:
+    def act(self, seat: int, action: Action | str, *, decision: int | None = None) -> None:
         """Apply ``action`` for the player at **table** seat ``seat`` in the
         hand in progress, timing it with the turn clock (:mod:`holdem.clock`).
+
+        ``decision``, when given, is the :attr:`Hand.decision
+        <holdem.hand.Hand.decision>` number the action answers: a stale or
+        duplicate action is refused (``Reason.STALE``) and changes nothing.
 
         Decisions that are already out of time are settled first
         (:meth:`poll_clock`). A decision made in time resets the player's
@@ -46,8 +50,9 @@ class TableTurns:
             TableError: no hand in progress, a seat not dealt in, or the
                 seat's decision had just timed out (``timed_out``: the
                 default action stands).
-            IllegalActionError: the action is not legal now (R3.7); the table
-                and the hand are unchanged.
+            IllegalActionError: the action is not legal now (R3.7), or the
+                decision number is stale; the table and the hand are
+                unchanged.
             NotationError: the text is not an action.
         """
         timed_out = self.poll_clock()
@@ -62,7 +67,7 @@ class TableTurns:
         now = self._clock()
         if rules is not None:
             self._sync_turn(now)
-        hand.act(self._hand_seats.index(seat), action)
+        hand.act(self._hand_seats.index(seat), action, decision=decision)
         if rules is None:
             return
         player = self._players[seat]
@@ -93,7 +98,9 @@ class TableTurns:
         The player's bank is then empty and their timeouts in a row go up
         by one; a :class:`TimedOut` event records it, and after
         ``sit_out_after`` timeouts in a row the player sits out from the
-        next hand (a :class:`~holdem.table_events.SatOut`, R14.1). The next
+        next hand (a :class:`~holdem.table_events.SatOut`, R14.1); a player
+        sitting out has no time, so their later decisions in this hand are
+        due at once. The next
         decision starts now. Returns the timeouts applied (none or one).
         Does nothing without a turn clock or a hand in progress.
         """
@@ -131,11 +138,11 @@ class TableTurns:
         hand = self._hand
         assert hand is not None
         self._turn_started = now
-        self._turn_key = (self._hands + 1, len(hand.log))
+        self._turn_key = (self._hands + 1, hand.decision)
 
     def _sync_turn(self, now: float) -> None:
         """An action made directly on the hand starts the next decision now."""
         hand = self._hand
         assert hand is not None
-        if self._turn_key != (self._hands + 1, len(hand.log)):
+        if self._turn_key != (self._hands + 1, hand.decision):
             self._start_turn(now)

@@ -185,3 +185,21 @@ def test_a_restored_table_keeps_the_time_left() -> None:
     assert [s.time_bank for s in twin.seats if s] == [3.0, 5.0, 5.0]
     other.now = 16.0
     assert twin.poll_clock() == (TimedOut(1, 1, "B", "fold", 1),)
+
+
+def test_a_stale_decision_number_is_refused_and_changes_nothing() -> None:
+    """Issue 12 item 1 through the table: the action carries the decision
+    number it answers; a duplicate is refused (Reason.STALE)."""
+    from holdem import Reason
+
+    table, clock = timed_table()
+    hand = table.start_hand()
+    number = hand.decision
+    table.act(0, "call", decision=number)
+    before = (table.seats, hand.log, table.deadline)
+    with pytest.raises(IllegalActionError) as info:
+        table.act(1, "call", decision=number)  # answers the decision already made
+    assert info.value.reason is Reason.STALE
+    assert (table.seats, hand.log, table.deadline) == before
+    table.act(1, "call", decision=number + 1)
+    assert hand.to_act == 2

@@ -357,3 +357,34 @@ def test_altered_snapshots_are_refused_with_the_field_named(
 def test_garbage_is_refused(text: str | bytes) -> None:
     with pytest.raises(SnapshotError):
         loads(text)
+
+
+# ------------------------------------------------------------ signatures
+KEY = b"table-key-0123456789"
+
+
+def test_signed_snapshot_round_trip_and_any_altered_byte_is_refused() -> None:
+    """Issue 12 item 4 for tables: with a key, dumps signs and loads refuses
+    any altered byte, another key, or a missing signature."""
+    table = seated(seats=3)
+    table.start_hand()
+    text = dumps(table, key=KEY)
+    assert text.startswith("hmac-sha256:")
+    twin = loads(text, key=KEY, clock=table._clock)
+    assert snapshot(twin) == snapshot(table)
+    # An edit consistent with the rest passes the checks: only the key catches it.
+    count = f'"events_recorded": {table.events_recorded}'
+    forged = text.replace(count, f'"events_recorded": {table.events_recorded + 1}')
+    assert forged != text
+    unsigned = forged.split("\n", 1)[1]
+    assert loads(unsigned, clock=table._clock).events_recorded == table.events_recorded + 1
+    for bad, key in [
+        (forged, KEY),
+        (text, b"another-key-0123456789"),
+        (dumps(table), KEY),  # not signed
+        (text, None),  # signed: needs the key
+    ]:
+        with pytest.raises(SnapshotError):
+            loads(bad, key=key, clock=table._clock)
+    with pytest.raises(SnapshotError):
+        dumps(table, key=b"short")

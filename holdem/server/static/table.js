@@ -59,7 +59,8 @@ function apply(m) {
   const h = state.hand;
   switch (m.t) {
     case "seat":
-      state.seats[m.s] = { name: m.name, stack: m.stack, bot: !!m.bot };
+      state.seats[m.s] = { name: m.name, stack: m.stack, bot: !!m.bot,
+                           out: state.seats[m.s] ? !!state.seats[m.s].out : false };
       log(`${m.name} sits at seat ${m.s + 1} with ${m.stack}`);
       break;
     case "hand":
@@ -126,7 +127,15 @@ function apply(m) {
       log(`${m.name} leaves the table with ${m.stack}`);
       break;
     case "timeout":
-      log(`${nameOf(m.s)} ran out of time${m.away ? " and is away" : ""}`);
+      log(`${nameOf(m.s)} ran out of time: ${m.a}`);
+      break;
+    case "sitout":
+      if (state.seats[m.s]) state.seats[m.s].out = true;
+      log(`${nameOf(m.s)} sits out${m.why === "timeouts" ? " (timed out twice)" : ""}`);
+      break;
+    case "sitin":
+      if (state.seats[m.s]) state.seats[m.s].out = false;
+      log(`${nameOf(m.s)} is back${m.entry === "wait" ? ", waiting for the big blind" : ""}`);
       break;
   }
 }
@@ -190,7 +199,8 @@ function draw() {
     nameEl.textContent = info ? info.name : "empty seat";
     if (info && info.bot) nameEl.insertAdjacentHTML("afterbegin", '<span class="tag">BOT</span>');
     plate.querySelector(".stack").textContent = info ? info.stack.toLocaleString() : "";
-    plate.querySelector(".last").textContent = inHand ? (h.last[s] || "") : "";
+    plate.querySelector(".last").textContent = info && info.out ? "sitting out"
+      : inHand ? (h.last[s] || "") : "";
     if (state.turn && state.turn.s === s && state.turn.deadline) {
       const bar = document.createElement("div");
       bar.className = "clock";
@@ -233,10 +243,13 @@ function drawClock() {
 
 function drawControls() {
   $("sit-form").hidden = state.me !== null;
+  $("seat-buttons").hidden = state.me === null;
+  const mine = state.me !== null ? state.seats[state.me] : null;
+  $("back").hidden = !(mine && mine.out);
   const t = state.turn;
-  const mine = t && t.s === state.me && t.legal;
-  $("actions").hidden = !mine;
-  if (!mine) { if (state.me !== null && !(t && t.s === state.me)) $("message").textContent = ""; return; }
+  const toAct = t && t.s === state.me && t.legal;
+  $("actions").hidden = !toAct;
+  if (!toAct) { if (state.me !== null && !(t && t.s === state.me)) $("message").textContent = ""; return; }
   const legal = t.legal;
   $("fold").disabled = !legal.fold;
   $("check").textContent = legal.check ? "Check" : `Call ${legal.call}`;
@@ -293,6 +306,13 @@ for (const b of document.querySelectorAll(".shortcuts button")) {
 $("sit-form").onsubmit = (e) => {
   e.preventDefault();
   send({ type: "sit", name: $("name").value.trim() });
+};
+$("back").onclick = () => send({ type: "back" });
+$("leave").onclick = () => {
+  send({ type: "leave" });
+  state.me = null; localStorage.removeItem(tokenKey());
+  $("message").textContent = "You leave the table after this hand.";
+  draw();
 };
 $("table-select").onchange = (e) => { location.search = `?table=${e.target.value}`; };
 
