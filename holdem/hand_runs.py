@@ -2,7 +2,8 @@
 
 The part of :class:`holdem.hand.Hand` that asks the seats still in how many
 runs they accept and deals the agreed runs. :class:`HandRuns` is a base of
-``Hand`` and works on the hand's state, declared below; the rules themselves
+``Hand`` (on :class:`~holdem.settlement.ShowdownPhase`, which declares the
+hand's state) and keeps the run question's own state; the rules themselves
 (who is asked, which answers are legal, the later runs' cards) are in
 :mod:`holdem.settlement` and :mod:`holdem.cards`.
 """
