@@ -1,4 +1,4 @@
-"""Sitting out, missed blinds and new players at a Table (RULES.md R14, with
+"""Sitting out, missed blinds and new players at a Table (docs/rules.md R14, with
 R10.1; posts by the hand engine, R14.3).
 
 Table seats are hand seats in these tests whenever every seat is dealt in.
