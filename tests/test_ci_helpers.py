@@ -9,8 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import conftest
 import pytest
+
+import conftest
 
 
 def test_require_returns_the_module() -> None:

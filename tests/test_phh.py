@@ -8,11 +8,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import corpus_file
 from helpers import random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import corpus_file
 from holdem.phh import (
     DIFFERED,
     MATCHED,

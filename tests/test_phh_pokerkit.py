@@ -15,12 +15,12 @@ import warnings
 from pathlib import Path
 
 import pytest
-from conftest import corpus_file, require
 from helpers import random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_pokerkit_differential import _where_rules_differ
 
+from conftest import corpus_file, require
 from holdem import Action, Hand, Kind
 from holdem.phh import MATCHED, dumps, record_to_phh, replay_record, to_phh
 from holdem.table import Level, Table

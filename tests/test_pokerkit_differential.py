@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 
-from conftest import require
 from helpers import random_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import require
 from holdem import Hand
 from holdem.phh import dumps, to_phh
 

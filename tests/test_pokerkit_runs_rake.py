@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from conftest import require
 from test_pokerkit_differential import _where_rules_differ
 
+from conftest import require
 from holdem import Hand, Rake, TableConfig
 from holdem.events import Acted, Event, HoleCardsDealt, RunsAgreed, RunsChosen, StreetDealt
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from conftest import require
 from helpers import new_hand
 
+from conftest import require
 from holdem import Hand, TableConfig
 from holdem.events import Acted, StreetDealt
 

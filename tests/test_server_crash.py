@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from conftest import require
 
 for _module in ("starlette", "uvicorn", "websockets"):

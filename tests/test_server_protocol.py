@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+
 from conftest import require
 
 require("starlette", "the server extra: pip install -e '.[server]'")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from conftest import require
 
 require("starlette", "the server extra: pip install -e '.[server]'")
