@@ -40,7 +40,13 @@ class RayRunner:
     def __call__(
         self, jobs: list[Job], workers: int
     ) -> Iterator[tuple[int, list[tuple[int, int]]]]:
-        """Run ``jobs`` as Ray tasks; yield each one's result as it finishes."""
+        """Run ``jobs`` as Ray tasks; yield each one's result as it finishes.
+
+        Raises:
+            HoldemError: raised in a task (e.g. an agent's
+                :class:`~holdem.agent_specs.AgentFailure`): the one of the first
+                chunk that fails, as in a local run.
+        """
         import ray
 
         started = not ray.is_initialized()
@@ -48,10 +54,22 @@ class RayRunner:
             ray.init(address=self.address, include_dashboard=False, log_to_driver=False)
         try:
             task = ray.remote(_work)
-            pending = [task.remote(job) for job in jobs]
+            refs = [task.remote(job) for job in jobs]
+            pending = list(refs)
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
-                yield _get(ray, done[0])
+                try:
+                    result = _get(ray, done[0])
+                except HoldemError:
+                    # Name the first failing hand, as a local run does: an earlier
+                    # chunk's failure comes before this one.
+                    for ref in pending:
+                        if refs.index(ref) > refs.index(done[0]):
+                            ray.cancel(ref)
+                    for ref in refs[: refs.index(done[0])]:
+                        _get(ray, ref)
+                    raise
+                yield result
         finally:
             if started:
                 ray.shutdown()
