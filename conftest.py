@@ -4,9 +4,9 @@ pytest collects the doctests of every module under ``holdem/``, which imports
 them. A subpackage behind an extra (the ``server``, ``rl``, ``ray`` or
 ``batch`` extra) cannot be imported without it, so in a plain clone with only
 the ``test`` extra its modules are left out of collection, and the summary
-says which and why; a doctest that imports a missing extra itself skips. Under ``HOLDEM_REQUIRE_ALL=1`` (CI, every extra
-installed) nothing is left out, and a subpackage that cannot be imported is
-a collection error. The test helpers for extras are in ``tests/conftest.py``.
+says which and why; a doctest that imports a missing extra itself skips.
+Under ``HOLDEM_REQUIRE_ALL=1`` (CI, every extra installed) nothing is left
+out, and a subpackage that cannot be imported is a collection error. The test helpers for extras are in ``tests/conftest.py``.
 """
 
 from __future__ import annotations
