@@ -6,7 +6,8 @@ them. A subpackage behind an extra (the ``server``, ``rl``, ``ray`` or
 the ``test`` extra its modules are left out of collection, and the summary
 says which and why; a doctest that imports a missing extra itself skips.
 Under ``HOLDEM_REQUIRE_ALL=1`` (CI, every extra installed) nothing is left
-out, and a subpackage that cannot be imported is a collection error. The test helpers for extras are in ``tests/conftest.py``.
+out, and a subpackage that cannot be imported is a collection error. The
+test helpers for extras are in ``tests/conftest.py``.
 """
 
 from __future__ import annotations
