@@ -57,9 +57,16 @@ def _reads_as_blinds(config: TableConfig) -> bool:
 
 @st.composite
 def _extras(draw: st.DrawFn, config: TableConfig, fields: dict) -> dict:
-    """Straddles (R11.1), live and dead posts (R14.3) and free folds (R3.1), at random."""
+    """Straddles (R11.1), live and dead posts (R14.3), free folds (R3.1), several runs
+    (R12) and rake (R13), at random."""
     n = config.seats
-    extras: dict = {"free_fold": draw(st.booleans())}
+    extras: dict = {"free_fold": draw(st.booleans()), "max_runs": draw(st.integers(1, 3))}
+    if draw(st.booleans()):
+        extras["rake"] = {
+            "rate": draw(st.sampled_from(["5%", "1/20", "10%", "0.03"])),
+            "cap": draw(st.none() | st.integers(0, 50)),
+            "no_flop_no_drop": draw(st.booleans()),
+        }
     big = fields.get("big_blind_seat", config.big_blind_seat)
     blinds = {big, fields.get("small_blind_seat", config.small_blind_seat)}
     straddles: list[int] = []
@@ -87,8 +94,8 @@ def _extras(draw: st.DrawFn, config: TableConfig, fields: dict) -> dict:
 def engine_hands(draw: st.DrawFn) -> Hand:
     """A hand played to the end under any configuration the engine supports: antes of
     each type, pot-limit, chip units, a dead small blind or moved blinds, straddles,
-    live and dead posts, free folds, any names, an automatic or a manual showdown
-    with random shows and mucks."""
+    live and dead posts, free folds, runs of the board, rake, any names, an automatic
+    or a manual showdown with random shows and mucks."""
     config = draw(table_configs(with_min_bet=True))
     fields = config.to_dict()
     n = config.seats
@@ -111,6 +118,8 @@ def engine_hands(draw: st.DrawFn) -> Hand:
         show_policy="manual" if manual else "auto",
     )
     play_random_hand(draw(st.data()), hand)
+    while hand.run_seat is not None:
+        hand.choose_runs(hand.run_seat, draw(st.integers(1, config.max_runs), label="runs"))
     while hand.showdown_seat is not None:
         seat = hand.showdown_seat
         if draw(st.booleans(), label="muck"):
@@ -135,6 +144,8 @@ def test_export_then_replay_gives_the_same_hand_under_every_configuration(hand: 
     assert replayed.config.chip_unit == hand.config.chip_unit
     assert replayed.config.free_fold == hand.config.free_fold
     assert len(replayed.config.straddles) == len(hand.config.straddles)
+    assert replayed.config.rake == hand.config.rake
+    assert replayed.run_count == hand.run_count
 
 
 @settings(max_examples=200, deadline=None)
