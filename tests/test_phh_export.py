@@ -10,9 +10,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from strategies import play_random_hand, seeds, table_configs
+from strategies import play_random_hand, play_to_the_end, seeds, settle_configs, table_configs
 
 from conftest import corpus_file
 from holdem import ConfigError, Hand, TableConfig
@@ -146,6 +146,21 @@ def test_export_then_replay_gives_the_same_hand_under_every_configuration(hand: 
     assert len(replayed.config.straddles) == len(hand.config.straddles)
     assert replayed.config.rake == hand.config.rake
     assert replayed.run_count == hand.run_count
+
+
+@settings(max_examples=200, deadline=None)
+@given(settle_configs(), seeds, st.data())
+def test_runs_and_rake_export_and_replay_to_the_same_hand(
+    config: TableConfig, seed: int, data: st.DataObject
+) -> None:
+    """R12, R13 (with straddles and posts, R11, R14.3): all-ins are frequent, so the
+    board is often run more than once; export and replay give the same hand."""
+    assume(not _reads_as_blinds(config))
+    hand = Hand(config, seed=seed)
+    play_to_the_end(data, hand)
+    record = round_trip(hand)
+    assert record.get("_run_count", 1) == hand.run_count
+    assert replay(record).stacks == tuple(record["finishing_stacks"])
 
 
 @settings(max_examples=200, deadline=None)
