@@ -294,12 +294,17 @@ def table_config(record: Mapping[str, Any]) -> TableConfig:
         or not all(isinstance(name, str) for name in names)
     ):
         raise PHHError(f"players must be an array of {n} names")
+    for k, name in enumerate(names or ()):
+        if any(0xD800 <= ord(ch) <= 0xDFFF for ch in name):
+            raise PHHError(f"players[{k}] holds a lone surrogate: not text")
     posts = {key: _posts(record, key, n) for key in ("live_posts", "dead_posts")}
     free_fold = _extension(record, "free_fold", False)
     if not isinstance(free_fold, bool):
         raise PHHError(f"free_fold must be true or false, got {describe(free_fold)}")
     runs = run_count(record)
     rake = _extension(record, "rake_rule", None)
+    if isinstance(rake, Mapping) and isinstance(rake.get("cap"), int) and rake["cap"] > MAX_CHIPS:
+        raise PHHError(f"rake_rule cap is too large ({describe(rake['cap'])})")
     if rake is not None and not isinstance(rake, Mapping):
         raise PHHError(
             f"rake_rule must be a table of rate, cap, no_flop_no_drop, got {describe(rake)}"

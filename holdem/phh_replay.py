@@ -132,7 +132,7 @@ def replay_outcome(
         error = _error(None, None, f"a hand must be a table of fields, got {describe(record)}")
         return ReplayResult(hand_id or "?", REJECTED, None, None, error), None
     raw_id = record.get("id", record.get("_id", record.get("hand", hand_id or "?")))
-    ident = raw_id if isinstance(raw_id, str) else describe(raw_id)
+    ident = _text(raw_id) if isinstance(raw_id, str) else describe(raw_id)
     expected: tuple[int, ...] | None = None
     try:
         if record.get("finishing_stacks") is not None:
@@ -157,10 +157,15 @@ def replay_outcome(
     return ReplayResult(ident, status, stacks, expected, None), replayed
 
 
+def _text(text: str) -> str:
+    """``text`` printable in UTF-8: a lone surrogate becomes its escape."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _error(index: int | None, action: str | None, message: str) -> dict[str, Any]:
-    if action is not None and len(action) > 100:
-        action = action[:97] + "..."
-    return {"action_index": index, "action": action, "message": message}
+    if action is not None:
+        action = _text(action if len(action) <= 100 else action[:97] + "...")
+    return {"action_index": index, "action": action, "message": _text(message)}
 
 
 def play_record(record: Mapping[str, Any]) -> Replayed:

@@ -295,6 +295,8 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
+        if abs(value) > MAX_CHIPS:
+            raise PHHError(f"cannot write a number above 2**63 - 1 ({value.bit_length()} bits)")
         return str(value)
     if isinstance(value, str):
         return _toml_string(value)

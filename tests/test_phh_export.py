@@ -182,9 +182,11 @@ def test_delete_and_control_characters_in_names_round_trip() -> None:
     assert sorted(record["players"]) == sorted(names)
 
 
-def test_a_lone_surrogate_is_refused_clearly() -> None:
+def test_a_lone_surrogate_or_a_huge_number_is_refused_clearly() -> None:
     with pytest.raises(PHHError, match="lone surrogate"):
         dumps({"players": ["\ud800"]})
+    with pytest.raises(PHHError, match="above 2\\*\\*63 - 1"):
+        dumps({"_x": {"y": [10**5000]}})
 
 
 def _all_in_hand(**config: object) -> Hand:
@@ -389,3 +391,23 @@ def test_replay_print_shows_each_hand_history(
     assert out.count("*** Result ***") == 2
     assert f"Hand {first['id']}\nNo-limit hold'em, blinds 50/100, 6 players\n" in out
     assert out.splitlines()[-1] == "2 hands: 2 matched, 0 differed, 0 rejected, 0 unsupported"
+
+
+def test_a_hand_that_cannot_be_written_is_listed_and_the_others_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JSON text may hold a lone surrogate (``"\\ud800"``), which no UTF-8 file can: in a
+    user field the hand cannot be written, in a name it is refused."""
+    first, second = _sample(2)
+    bad = dict(second, _note="\ud800")
+    source = tmp_path / "in.jsonl"
+    source.write_text(_lines([first, bad]), encoding="utf-8")
+    out = tmp_path / "out.phhs"
+    assert main(["export", str(source), "-o", str(out)]) == 1
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith(f"rejected {second['id']}: cannot be written as PHH: ")
+    assert printed[-1] == f"1 of 2 hands written to {out}"
+    assert list(tomllib.loads(out.read_text(encoding="utf-8"))) == ["1"]
+    result = replay_record(dict(second, players=["\ud800", "b", "c", "d", "e", "f"]))
+    assert result.error is not None
+    assert result.error["message"] == "players[0] holds a lone surrogate: not text"

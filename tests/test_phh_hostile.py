@@ -111,6 +111,8 @@ BASE: dict[str, Any] = {
         ({"finishing_stacks": [10**5000, 1]}, None, "got a 16610-bit number"),
         ({"min_bet": 10**5000}, None, "min_bet is too large (a 16610-bit number)"),
         ({"_chip_unit": 10**5000}, None, "_chip_unit is too large"),
+        ({"rake_rule": {"rate": "5%", "cap": 10**5000}}, None, "rake_rule cap is too large"),
+        ({"run_count": 10**5000}, None, "run_count must be 1, 2 or 3 (R12.1), got a 16610"),
         ({"actions": [*BASE["actions"][:2], "p2 cbr " + HUGE]}, 2, "whole number of chips"),
         ({"actions": [*BASE["actions"][:2], "p" + HUGE + " f"]}, 2, "not a player"),
         ({"starting_stacks": [True, 1000]}, None, "got True"),
