@@ -244,3 +244,31 @@ def test_the_commands_report_bad_input_on_one_line(
     out = tmp_path / "out.phhs"
     assert main(["export", str(bad), "-o", str(out)]) == 1
     assert capsys.readouterr().out.splitlines()[-1] == f"0 of 1 hands written to {out}"
+
+
+ANY_TEXT = st.text(st.characters(), max_size=6)  # lone surrogates included
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(["id", "players", "_note", "actions", "variant", "hand"]),
+    ANY_TEXT,
+)
+def test_any_text_prints_and_writes_or_is_refused(field: str, text: str) -> None:
+    """Lone surrogates and control characters anywhere: what the commands print is
+    valid UTF-8, and the export writes the hand or refuses it with PHHError."""
+    record = copy.deepcopy(BASE)
+    if field == "players":
+        record["players"] = [text, text + "!"]
+    elif field == "actions":
+        record["actions"] = [*record["actions"][:2], f"p2 {text}"]
+    else:
+        record[field] = text
+    result = replay_record(record)
+    result.to_json().encode("utf-8")
+    f"{result.id}: {result.divergence()}".encode()
+    if result.status in (MATCHED, REPLAYED):
+        try:
+            dumps(record_to_phh(record))
+        except PHHError as error:
+            assert "lone surrogate" in str(error)
