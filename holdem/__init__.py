@@ -3,8 +3,8 @@
 The public namespace. Modules usable on their own: :mod:`holdem.pots` (the
 layering module), :mod:`holdem.events` (the log records), :mod:`holdem.phh`
 (hand histories), :mod:`holdem.snapshot`, :mod:`holdem.views`,
-:mod:`holdem.agents`, :mod:`holdem.table`, :mod:`holdem.equity` and
-:mod:`holdem.ranges`.
+:mod:`holdem.agents`, :mod:`holdem.table`, :mod:`holdem.streams`
+(per-seat event streams), :mod:`holdem.equity` and :mod:`holdem.ranges`.
 """
 
 from holdem.betting import Action, Kind, LegalActions, parse_action

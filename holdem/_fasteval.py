@@ -24,8 +24,11 @@ suit 0 to 3 for ``c d h s`` (the order of :data:`holdem.cards.DECK`).
 from __future__ import annotations
 
 import math
+import threading
 from array import array
+from collections import Counter
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
 from treys import Card
 from treys.lookup import LookupTable
@@ -55,6 +58,8 @@ CARD_KEY: tuple[int, ...] = tuple(RANK_KEYS[i >> 2] for i in range(52))
 
 _TABLES: tuple[dict[int, int], list[int]] | None = None
 _BY_SUM: array[int] | None = None
+_LOCK = threading.Lock()
+"""Held while the tables are built: threads asking at once build them once."""
 
 
 def _build() -> tuple[dict[int, int], list[int]]:
@@ -111,12 +116,18 @@ def tables() -> tuple[dict[int, int], list[int]]:
         flush treys rank when 5 or more bits are set, else 0.
     """
     global _TABLES, _BY_SUM
-    if _TABLES is None:
-        _TABLES = _build()
-        # The counting helpers' tables, built with the rest.
-        _BY_SUM = _build_by_sum(_TABLES[0])
-        _rank_sets(0)
-    return _TABLES
+    tables = _TABLES
+    if tables is None:
+        with _LOCK:
+            tables = _TABLES
+            if tables is None:
+                built = _build()
+                # The counting helpers' tables, built with the rest; the
+                # tables are published last, once everything is ready.
+                _BY_SUM = _build_by_sum(built[0])
+                _RANK_SETS[:] = _build_rank_sets()
+                tables = _TABLES = built
+    return tables
 
 
 def _by_sum() -> array[int]:
@@ -212,20 +223,26 @@ _RANK_SETS: list[list[tuple[int, int]]] = []
 
 def _rank_sets(size: int) -> list[tuple[int, int]]:
     """(13-bit rank mask, sum of rank keys) of each set of ``size`` distinct ranks (0 to 5)."""
-    if not _RANK_SETS:
-        from itertools import combinations
-
-        for k in range(6):
-            found = []
-            for combo in combinations(range(13), k):
-                mask = 0
-                key = 0
-                for r in combo:
-                    mask |= 1 << r
-                    key += RANK_KEYS[r]
-                found.append((mask, key))
-            _RANK_SETS.append(found)
+    if _TABLES is None:
+        tables()
     return _RANK_SETS[size]
+
+
+def _build_rank_sets() -> list[list[tuple[int, int]]]:
+    from itertools import combinations
+
+    sets = []
+    for k in range(6):
+        found = []
+        for combo in combinations(range(13), k):
+            mask = 0
+            key = 0
+            for r in combo:
+                mask |= 1 << r
+                key += RANK_KEYS[r]
+            found.append((mask, key))
+        sets.append(found)
+    return sets
 
 
 def _weighted(size: int, available: Sequence[int]) -> list[tuple[int, int]]:
@@ -566,3 +583,53 @@ def _heads_up(
                             part[before] -= w
                             part[after] += w
     return {(0, 1): part[0], (1, 0): part[1], (0, 0): part[2]}
+
+
+def late_outcomes(
+    holes: Sequence[tuple[int, int]], board: tuple[int, ...], dead: tuple[int, ...]
+) -> tuple[dict[tuple[int, ...], int], int]:
+    """Exact value tuples (treys ranks, lower is better; one per player) with
+    their counts for fixed hole cards on the turn or river, and the number of
+    boards: the one board, or each river card left,
+    evaluated directly (the cheap late-hand case, without the counting
+    machinery). On the turn a river card's value depends only on its rank,
+    unless its suit can make a flush: 13 look-ups per player, then a flush
+    look-up for the cards of that suit."""
+    rank7, flush = tables()
+    by_sum = _by_sum()
+    card_key = CARD_KEY
+    prime = CARD_PRIME
+    product = 1
+    total = 0
+    board_masks = [0, 0, 0, 0]
+    for c in board:
+        product *= prime[c]
+        total += card_key[c]
+        board_masks[c & 3] |= 1 << (c >> 2)
+    used = set(board) | set(dead) | {c for hole in holes for c in hole}
+    river = [c for c in range(52) if c not in used] if len(board) == 4 else [-1]
+    ranks_of = itemgetter(*[c >> 2 for c in river])
+    columns = []
+    for a, b in holes:
+        masks = board_masks.copy()
+        masks[a & 3] |= 1 << (a >> 2)
+        masks[b & 3] |= 1 << (b >> 2)
+        if len(board) == 5:
+            made = next((m for m in masks if m.bit_count() >= 5), 0)
+            columns.append([flush[made] if made else rank7[product * prime[a] * prime[b]]])
+            continue
+        # The non-flush value by the river card's rank, from the additive keys
+        # (a rank held four times already has no river card: its entry is
+        # never read).
+        key = total + card_key[a] + card_key[b]
+        by_rank = [by_sum[key + k] if key + k < len(by_sum) else 0 for k in RANK_KEYS]
+        column = list(ranks_of(by_rank)) if len(river) > 1 else [by_rank[river[0] >> 2]]
+        for suit, mask in enumerate(masks):
+            if mask.bit_count() >= 4:  # this suit's river cards can make a flush
+                for i, c in enumerate(river):
+                    if c & 3 == suit:
+                        column[i] = flush[mask | 1 << (c >> 2)]
+                    elif mask.bit_count() >= 5:
+                        column[i] = flush[mask]  # already a flush, whatever the river
+        columns.append(column)
+    return dict(Counter(zip(*columns))), len(river)

@@ -15,9 +15,9 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from holdem.betting import parse_chips
 from holdem.calculator import CalculatorError, calculate, format_text, to_json
@@ -41,6 +41,9 @@ from holdem.scenarios import (
     printable,
     run_scenario,
 )
+
+if TYPE_CHECKING:
+    from holdem.simulate import Simulation
 
 OK, FAILED, USAGE = 0, 1, 2
 
@@ -440,16 +443,25 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         action="store_true",
         help="no progress line (it is shown on standard error when it is a terminal)",
     )
+    simulate.add_argument(
+        "--batch",
+        action="store_true",
+        help="play on the batched numpy engine (extra 'batch'), agents random, call, table "
+        "or table:FILE (.npy or .json weights of fold, call, raise: shape 169x3 or 4x169x3); "
+        "its own random source, so other results than without --batch",
+    )
     simulate.set_defaults(handler=_simulate)
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from holdem.agent_specs import factories as agent_factories
     from holdem.progress import Progress
-    from holdem.simulate import format_results, simulate
+    from holdem.simulate import simulate
 
     progress = Progress.on_terminal(sys.stderr, enabled=not args.no_progress)
     try:
+        if args.batch:
+            return _print_simulation(args, _simulate_batch(args, progress))
         runner = None
         if args.backend == "ray":
             from holdem.simulate_ray import RayRunner
@@ -475,11 +487,38 @@ def _simulate(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.close()
+    return _print_simulation(args, result)
+
+
+def _print_simulation(args: argparse.Namespace, result: Simulation) -> int:
+    from holdem.simulate import format_results
+
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
         print(format_results(result))
     return OK
+
+
+def _simulate_batch(
+    args: argparse.Namespace, progress: Callable[[int, int], None] | None
+) -> Simulation:
+    """``simulate --batch``: the batched engine's report (HoldemError when
+    numpy, the batch extra, is missing, or with a setting it does not take)."""
+    try:
+        from holdem.batch import simulate_batch
+    except ImportError:
+        raise HoldemError("--batch needs numpy: pip install 'holdem[batch]'") from None
+    if args.backend != "local" or args.address is not None or args.start:
+        raise HoldemError("--batch plays in local processes from hand 0 (no --backend, --start)")
+    return simulate_batch(
+        args.players,
+        args.hands,
+        args.seed,
+        _items(args.agent),
+        workers=args.workers,
+        progress=progress,
+    ).simulation
 
 
 # ------------------------------------------------------------------ merge
@@ -521,7 +560,8 @@ def _add_equity(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         help="all-in equity: each hand's chance to win, tie and share the pot",
         description="Win, tie and equity of 2 to 10 hands or ranges (quote a range with "
         "spaces: 'QQ+, AKs'), exact when the work fits a budget, else a seeded Monte Carlo "
-        "with its standard error.",
+        "(at most 200,000 samples unless --samples says otherwise) with the 95% confidence "
+        "interval of each equity: the same input and seed always print the same answer.",
         epilog="Example: holdem equity AsAh KsKh --board 2c7d9h\n"
         "         holdem equity QQ 87s --exact\n"
         "         holdem equity 2s2h random --samples 100000 --seed 7",
@@ -542,6 +582,7 @@ def _equity(args: argparse.Namespace) -> int:
     import time
 
     from holdem.equity import equity
+    from holdem.simulate import Z95
 
     started = time.perf_counter()
     drawn = [False]
@@ -587,6 +628,7 @@ def _equity(args: argparse.Namespace) -> int:
                     "tie_float": p.tie_float,
                     "equity_float": p.equity_float,
                     "stderr": p.stderr,
+                    "ci95": None if p.stderr is None else Z95 * p.stderr,
                 }
                 for p in result.players
             ],
@@ -603,8 +645,13 @@ def _equity(args: argparse.Namespace) -> int:
             f"tie {p.tie_float:8.4%}"
         )
         if p.stderr is not None:
-            line += f"  (± {p.stderr:.4%})"
+            line += f"  95% CI ± {Z95 * p.stderr:.4%}"
         print(line)
+    if not result.exact:
+        print(
+            "95% CI: half-width of the 95% confidence interval of the equity "
+            "(1.96 standard errors of the Monte Carlo mean)"
+        )
     return OK
 
 
@@ -721,6 +768,12 @@ def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         help="save every table after every action here; a restart continues the hands",
     )
     serve.add_argument(
+        "--state-key-file",
+        metavar="FILE",
+        help="sign the saved tables with the secret key in FILE (HMAC-SHA256, 16 bytes or "
+        "more); a saved table altered by anyone without the key is refused",
+    )
+    serve.add_argument(
         "--bot-delay", type=float, default=0.8, help="seconds a bot waits before acting (0.8)"
     )
     serve.add_argument(
@@ -734,7 +787,7 @@ def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
 
 def _serve(args: argparse.Namespace) -> int:
     try:
-        from holdem.server import RoomSettings, serve
+        from holdem.server import RoomSettings, Server, serve
     except ImportError as error:
         print(
             f"holdem serve: error: the server extra is missing ({error}); "
@@ -756,8 +809,15 @@ def _serve(args: argparse.Namespace) -> int:
         if not 0 < args.port < 65536:
             raise HoldemError(f"--port must be 1 to 65535, got {args.port}")
         state_dir = None if args.state_dir is None else Path(args.state_dir)
+        key = None
+        if args.state_key_file is not None:
+            try:
+                key = Path(args.state_key_file).read_bytes().strip()
+            except OSError as error:
+                raise HoldemError(f"--state-key-file: {error.strerror}: {error.filename}") from None
+        server = Server(args.tables, settings, state_dir, state_key=key)
         print(f"holdem serve: http://{args.host}:{args.port}/ ({args.tables} tables)", flush=True)
-        serve(args.host, args.port, tables=args.tables, settings=settings, state_dir=state_dir)
+        serve(server, args.host, args.port)
     except HoldemError as error:
         print(f"holdem serve: error: {error}", file=sys.stderr)
         return USAGE

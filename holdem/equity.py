@@ -5,11 +5,13 @@ Two to ten players, each with exact hole cards (``"AsAh"``) or a range
 0, 3 or 4 cards, and dead cards. Every consistent deal (hole cards from the
 ranges with card removal, then the rest of the board) counts once.
 
-The work is done exactly when it fits a time budget: boards are counted by
-rank multiset with their multiplicities, flush boards per suit on their own,
-suit-isomorphic matchups once (:mod:`holdem._fasteval`, built from treys'
-tables and tested equal to treys). Beyond the budget a seeded Monte Carlo
-runs until a target standard error, a sample count or a time limit.
+The work is done exactly when its estimated cost fits a budget: boards are
+counted by rank multiset with their multiplicities, flush boards per suit on
+their own, suit-isomorphic matchups once (:mod:`holdem._fasteval`, built
+from treys' tables and tested equal to treys). Beyond the budget a seeded
+Monte Carlo runs until a target standard error or a sample count, so the
+same input and seed always give the same answer; only a ``time_limit``
+given by the caller makes the result depend on the machine.
 
 >>> result = equity(["AsAh", "KdKc", "QhJh"], board="2c7d9h")
 >>> result.boards, result.exact
@@ -22,6 +24,7 @@ Fraction(707495, 856152)
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -41,8 +44,9 @@ DEFAULT_BUDGET = 2.0
 """Estimated seconds of exact work above which :func:`equity` samples instead."""
 DEFAULT_TARGET = 0.0005
 """Monte Carlo stops once every player's equity has this standard error (a fraction, 0.05 %)."""
-DEFAULT_TIME_LIMIT = 10.0
-"""Monte Carlo stops after this many seconds unless told otherwise."""
+DEFAULT_SAMPLES = 200_000
+"""Monte Carlo stops after this many samples unless told otherwise (with
+:data:`DEFAULT_TARGET`: whichever comes first; both are reproducible)."""
 _CHUNK = 2000
 _NO_DEAL = "the ranges leave no deal without a card twice"
 
@@ -117,6 +121,12 @@ def _cards(what: str, cards: object) -> tuple[str, ...]:
     """Parse ``board`` or ``dead``: ``None``, text (``"2c7d9h"``) or a sequence of cards."""
     if cards is None:
         return ()
+    if isinstance(cards, str) and not len(cards) % 2:
+        # Cards in normal form ("2c7d9h"), the common case, taken as they are.
+        index = _fasteval.INDEX
+        plain = tuple([cards[i : i + 2] for i in range(0, len(cards), 2)])
+        if all(c in index for c in plain) and len(set(plain)) == len(plain):
+            return plain
     if not isinstance(cards, str) and not (
         isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray))
     ):
@@ -478,7 +488,7 @@ def _monte_carlo(
     progress: Progress | None,
 ) -> tuple[dict[tuple[int, ...], int], int, list[float]]:
     if samples is None and target is None and time_limit is None:
-        target, time_limit = DEFAULT_TARGET, DEFAULT_TIME_LIMIT
+        samples, target = DEFAULT_SAMPLES, DEFAULT_TARGET
     cap = samples if samples is not None else 100_000_000
     if _feasible(combos) is False:
         raise EquityError(_NO_DEAL)
@@ -508,6 +518,13 @@ def _monte_carlo(
 
 
 # -------------------------------------------------------------------- API
+@functools.lru_cache(maxsize=4096)
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)``, the common small ones (late in
+    the hand: a river card out of 44) made once."""
+    return Fraction(numerator, denominator)
+
+
 def _finishing_orders(
     hands: Sequence[str | Range],
     board: str | Iterable[str] | None,
@@ -533,6 +550,10 @@ def _finishing_orders(
     combos, names, board_ix, dead_ix = _hands(hands, board, dead)
     if exact is True and samples is not None:
         raise EquityError("choose exact or a number of samples, not both")
+    if exact is not False and samples is None and len(board_ix) >= 4:
+        if all(len(c) == 1 for c in combos):
+            raw, boards = _fasteval.late_outcomes([c[0] for c in combos], board_ix, dead_ix)
+            return names, board_ix, dead_ix, _orders(raw, len(combos), full), boards, None, None
     if exact is not False and samples is None:
         found = _exact(combos, board_ix, dead_ix, None if exact else budget, progress, full)
         if found is not None:
@@ -571,10 +592,12 @@ def equity(
         samples: sample this many deals (at most) instead of counting.
         seed: Monte Carlo seed (default 0: runs are reproducible).
         target_stderr: Monte Carlo stops once every equity's standard error
-            is at most this (a fraction of the pot). When none of
-            ``samples``, ``target_stderr``, ``time_limit`` is given:
-            :data:`DEFAULT_TARGET` and :data:`DEFAULT_TIME_LIMIT`.
-        time_limit: Monte Carlo stops after about this many seconds.
+            is at most this (a fraction of the pot), checked every 2,000
+            samples. When none of ``samples``, ``target_stderr``,
+            ``time_limit`` is given: :data:`DEFAULT_TARGET` and at most
+            :data:`DEFAULT_SAMPLES` samples (the same answer on every run).
+        time_limit: Monte Carlo stops after about this many seconds (the
+            answer then depends on the machine's speed).
         budget: estimated seconds of exact work allowed by ``exact=None``.
         progress: called with the fraction done, now and then.
 
@@ -610,9 +633,9 @@ def equity(
     players = tuple(
         PlayerEquity(
             names[i],
-            Fraction(win[i], boards),
-            Fraction(tie[i], boards),
-            Fraction(share[i], boards * unit),
+            _fraction(win[i], boards),
+            _fraction(tie[i], boards),
+            _fraction(share[i], boards * unit),
             None if errors is None else errors[i],
         )
         for i in range(n)

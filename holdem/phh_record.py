@@ -93,9 +93,13 @@ METADATA_FIELDS = frozenset(
     }
 )
 
-#: The project's record extensions for R3.1 and R11-R14 (with or without a
-#: leading underscore); a replay does not play them yet.
-EXTENSION_FIELDS = frozenset({"run_count", "rake_rule", "live_posts", "dead_posts", "free_fold"})
+#: The project's record extensions for R3.1 and R14.3, as in JSON lines and
+#: with a leading underscore as in PHH files.
+EXTENSION_FIELDS = frozenset({"live_posts", "dead_posts", "free_fold"})
+
+#: The extensions for R12 and R13 (with or without a leading underscore),
+#: which the engine does not play yet: a hand with one is unsupported.
+UNPLAYED_FIELDS = frozenset({"run_count", "rake_rule"})
 
 
 class PHHError(HoldemError):
@@ -211,10 +215,10 @@ def check_fields(record: Mapping[str, Any]) -> None:
     for key in record:
         if not isinstance(key, str):
             raise UnsupportedError(f"field {describe(key)} is not a name")
-        if key in GAME_FIELDS or key in METADATA_FIELDS:
+        if key in GAME_FIELDS or key in METADATA_FIELDS or key.lstrip("_") in EXTENSION_FIELDS:
             continue
-        if key.lstrip("_") in EXTENSION_FIELDS:
-            raise UnsupportedError(f"field {key!r} (R3.1, R11-R14) is not played by this replay")
+        if key.lstrip("_") in UNPLAYED_FIELDS:
+            raise UnsupportedError(f"field {key!r} (R12, R13) is not played by this replay")
         if key.startswith("_"):
             continue  # a user field: PHH's convention for fields a tool adds
         raise UnsupportedError(
@@ -236,14 +240,16 @@ def blind_index(n: int, seat: int) -> int:
 def table_config(record: Mapping[str, Any]) -> TableConfig:
     """The :class:`TableConfig` of a PHH hand (player ``pK`` is seat ``K - 1``).
 
-    Blinds: the smaller of two posted blinds is the small blind and the other
-    the big blind, wherever they sit (a moved or dead blind); one blind alone
-    is a big blind with no small blind (R2.1).
+    Blinds: the small blind at p1 and the big blind at p2, or a big blind
+    alone at p1 or p2 (a dead small blind, R2.1); further entries are
+    straddles (R11.1). ``live_posts``, ``dead_posts`` (R14.3) and
+    ``free_fold`` (R3.1) are read with or without a leading underscore.
 
     Raises:
         UnsupportedError: a variant other than ``NT`` (no-limit) or ``PT``
-            (pot-limit, R3.5), straddles, an ante pattern that is neither
-            uniform nor a big-blind ante, or a field the replay does not play.
+            (pot-limit, R3.5), blinds that are neither, an ante pattern that
+            is neither uniform nor a big-blind ante, or a field the replay
+            does not play (``run_count``, ``rake_rule``, unknown fields).
         PHHError: a field is missing or malformed.
     """
     check_fields(record)
@@ -258,35 +264,19 @@ def table_config(record: Mapping[str, Any]) -> TableConfig:
         raise UnsupportedError(f"{n} players: the engine plays 2 to 10")
     antes = chip_list(record, "antes", n) if "antes" in record else [0] * n
     blinds = chip_list(record, "blinds_or_straddles", n)
+    min_bet = record.get("min_bet")
+    small_seat, big_seat, straddles = _blinds(
+        blinds, n, min_bet if isinstance(min_bet, int) and not isinstance(min_bet, bool) else None
+    )
     by_seat = [blinds[blind_index(n, s)] for s in range(n)]
-    posting = [s for s in range(n) if by_seat[s]]
-    if not posting or len(posting) > 2:
-        raise UnsupportedError(
-            f"blinds_or_straddles {blinds}: straddles are not supported"
-            if posting
-            else "blinds_or_straddles: nobody posts a blind"
-        )
-    small_seat: int | None
-    if len(posting) == 1:
-        small_seat, big_seat = None, posting[0]
-    elif n == 2:
-        small_seat, big_seat = 1, 0  # heads-up: the button posts the small blind (R2.2)
-    else:
-        first, second = posting
-        if second == first + 1:
-            small_seat, big_seat = first, second
-        elif (first, second) == (0, n - 1):
-            small_seat, big_seat = second, first
-        else:
-            raise UnsupportedError(
-                f"blinds_or_straddles {blinds}: straddles or blinds that are not side by side"
-            )
     big = by_seat[big_seat]
     small = 0 if small_seat is None else by_seat[small_seat]
-    if small > big:
-        raise UnsupportedError(
-            f"blinds_or_straddles {blinds}: a straddle, or a small blind above the big blind"
-        )
+    for k, seat in enumerate(straddles):
+        if by_seat[seat] != big << (k + 1):
+            raise UnsupportedError(
+                f"blinds_or_straddles {blinds}: p{seat + 1} posts {by_seat[seat]}, "
+                f"not a straddle of {big << (k + 1)} (R11.1)"
+            )
     nonzero = [i for i, a in enumerate(antes) if a]
     if not nonzero:
         ante, kind = 0, AnteType.NONE
@@ -309,6 +299,10 @@ def table_config(record: Mapping[str, Any]) -> TableConfig:
         or not all(isinstance(name, str) for name in names)
     ):
         raise PHHError(f"players must be an array of {n} names")
+    posts = {key: _posts(record, key, n) for key in ("live_posts", "dead_posts")}
+    free_fold = _extension(record, "free_fold", False)
+    if not isinstance(free_fold, bool):
+        raise PHHError(f"free_fold must be true or false, got {describe(free_fold)}")
     return TableConfig(
         stacks=stacks,
         small_blind=small,
@@ -322,4 +316,55 @@ def table_config(record: Mapping[str, Any]) -> TableConfig:
         chip_unit=chip_unit,
         small_blind_seat=small_seat,
         big_blind_seat=big_seat,
+        straddles=straddles,
+        live_posts=posts["live_posts"],
+        dead_posts=posts["dead_posts"],
+        free_fold=free_fold,
     )
+
+
+def _blinds(blinds: list[int], n: int, min_bet: int | None) -> tuple[int | None, int, list[int]]:
+    """The small blind's seat (or ``None``), the big blind's seat and the straddlers.
+
+    PHH puts the small blind at p1 and the big blind at p2; a big blind alone
+    at p1 or p2 has no small blind (a dead small blind, R2.1). Any further
+    entry is a straddle (R11.1): a UTG straddle at p3, a re-straddle at p4...,
+    or a button straddle at pN. Heads-up the array is ``[SB, BB]``.
+    ``[B, 2B, ...]`` is a big blind at p1 (no small blind) and a straddle at p2
+    when ``min_bet`` is below ``2B`` (it is never below the big blind, R3.2),
+    else a small blind and a big blind.
+    """
+    if n == 2:
+        posting = [s for s in (1, 0) if blinds[blind_index(2, s)]]
+        if not posting:
+            raise UnsupportedError("blinds_or_straddles: nobody posts a blind")
+        if len(posting) == 1:
+            return None, posting[0], []
+        if blinds[0] > blinds[1]:
+            raise UnsupportedError(
+                f"blinds_or_straddles {blinds}: a small blind above the big blind"
+            )
+        return 1, 0, []  # the button posts the small blind (R2.2)
+    posting = [s for s in range(n) if blinds[s]]
+    if not posting or posting[0] > 1:
+        raise UnsupportedError(f"blinds_or_straddles {blinds}: no blind at p1 or p2")
+    if posting[:2] == [0, 1] and blinds[0] <= blinds[1]:
+        if blinds[1] == 2 * blinds[0] and min_bet is not None and min_bet < blinds[1]:
+            return None, 0, posting[1:]
+        return 0, 1, posting[2:]
+    return None, posting[0], posting[1:]
+
+
+def _extension(record: Mapping[str, Any], name: str, default: object) -> Any:
+    """A record extension given as ``name`` (JSON lines) or ``_name`` (PHH files)."""
+    if name in record and f"_{name}" in record:
+        raise PHHError(f"{name} and _{name} are both given")
+    return record.get(name, record.get(f"_{name}", default))
+
+
+def _posts(record: Mapping[str, Any], name: str, n: int) -> list[int] | None:
+    """Per-player live or dead posts (R14.3), or ``None``."""
+    if _extension(record, name, None) is None:
+        return None
+    key = name if name in record else f"_{name}"
+    return chip_list(record, key, n)

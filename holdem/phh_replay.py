@@ -26,6 +26,7 @@ import attrs
 
 from holdem.cards import UNKNOWN, parse_cards
 from holdem.errors import HoldemError, IllegalActionError, Reason
+from holdem.events import Acted, Posted, PotAwarded, UncalledReturned
 from holdem.hand import Hand, ShowdownError
 from holdem.phh_record import (
     DIFFERED,
@@ -99,7 +100,9 @@ def replay(record: Mapping[str, Any]) -> Hand:
 
     Returns:
         The :class:`~holdem.hand.Hand`, over, with its log, result and
-        history (:func:`holdem.history.format_history`).
+        history (:func:`holdem.history.format_history`). The record's
+        ``finishing_stacks`` are not compared here: :func:`replay_record`
+        does that.
 
     Raises:
         UnsupportedError: the record uses something the engine does not play
@@ -392,12 +395,17 @@ class _Play:
             return False
         if self.dealt in self.no_ops:
             return False  # one recorded check per street at most
-        config = hand.config
-        able = []
-        for s in range(config.seats):
-            put_in = hand.contributions[s] + (hand.dead_money if s == config.big_blind_seat else 0)
-            if not hand.folded[s] and put_in < config.stacks[s]:
-                able.append(s)
+        behind = list(hand.config.stacks)  # chips behind before any pot is paid
+        for event in hand.log:
+            if isinstance(event, Posted):
+                behind[event.seat] -= event.amount
+            elif isinstance(event, Acted):
+                behind[event.seat] -= event.added
+            elif isinstance(event, UncalledReturned):
+                behind[event.seat] += event.amount
+            elif isinstance(event, PotAwarded):
+                break
+        able = [s for s in range(len(behind)) if not hand.folded[s] and behind[s] > 0]
         if able != [seat]:
             return False
         self.no_ops.add(self.dealt)

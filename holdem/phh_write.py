@@ -10,7 +10,10 @@ The export writes what PokerKit's strict replay reads back action for action:
 * a shown hand is written as a show, a mucked one as ``pK sm``, and a hand
   nobody knows that a history showed as ``????`` as ``pK sm ????``;
 * pot-limit is the variant ``"PT"`` (this project's extension, outside the PHH
-  specification), and a chip unit above 1 the user field ``_chip_unit``.
+  specification), and a chip unit above 1 the user field ``_chip_unit``;
+* straddles are in ``blinds_or_straddles`` at their posters' indexes (R11);
+  live and dead posts are the user fields ``_live_posts`` and ``_dead_posts``
+  and a table allowing free folds ``_free_fold = true`` (R14.3, R3.1).
 """
 
 from __future__ import annotations
@@ -43,6 +46,11 @@ def to_phh(hand: Hand) -> dict[str, Any]:
     Seats map to players so that pN is the button. A hand not yet over has no
     ``finishing_stacks``.
 
+    Raises:
+        PHHError: the one table PHH cannot tell apart: a big blind at p1 with
+            no small blind, a straddle at p2 and ``min_bet`` of at least the
+            straddle (it reads as a small and a big blind).
+
     Returns:
         A mapping of field names to values, ready for :func:`dumps`.
     """
@@ -62,13 +70,16 @@ def export_fields(record: Mapping[str, Any], replayed: Replayed) -> dict[str, An
     """The export of a replayed record: the replayed hand's actions in PHH's order.
 
     Voluntary shows and ``????`` shows of the record are kept. The record's
-    ``hand`` and ``_``-prefixed user fields are kept as they are (those
+    ``players`` (written only when the record names them), ``hand`` and
+    ``_``-prefixed user fields are kept as they are (those
     holding booleans, integers, strings or lists of them; others are left
     out), and its ``id`` as ``_id``.
     """
     fields = _fields(
         replayed.hand, replayed.late_shows, replayed.unknown_shows, replayed.mucked_losers
     )
+    if "players" not in record:
+        del fields["players"]  # the replay's default names are not the record's
     if isinstance(record.get("hand"), (str, int)) and _writable(record["hand"]):
         fields["hand"] = record["hand"]
     if isinstance(record.get("id"), str):
@@ -98,6 +109,18 @@ def _fields(
     if config.small_blind_seat is not None:
         blinds[blind_index(n, player[config.small_blind_seat])] = config.small_blind
     blinds[blind_index(n, player[config.big_blind_seat])] = config.big_blind
+    for seat, amount in zip(config.straddles, config.straddle_amounts):
+        blinds[player[seat]] = amount
+    if (
+        config.straddles
+        and config.small_blind_seat is None
+        and player[config.big_blind_seat] == 0
+        and config.min_bet >= 2 * config.big_blind
+    ):
+        raise PHHError(
+            "a big blind at p1 with no small blind and a straddle at p2 reads as a small "
+            "and a big blind in PHH unless min_bet is below the straddle"
+        )
     actions = _actions(hand, player, late_shows, unknown_shows, hidden)
     record: dict[str, Any] = {
         "variant": "PT" if config.structure is Structure.POT_LIMIT else "NT",
@@ -111,6 +134,11 @@ def _fields(
     }
     if config.chip_unit != 1:
         record["_chip_unit"] = config.chip_unit
+    for name, posts in (("_live_posts", config.live_posts), ("_dead_posts", config.dead_posts)):
+        if posts is not None:
+            record[name] = [posts[s] for s in order]
+    if config.free_fold:
+        record["_free_fold"] = True
     if hand.is_over:
         record["finishing_stacks"] = [hand.stacks[s] for s in order]
     return record
@@ -182,7 +210,7 @@ class _Street:
         """Follow the chips of a posting, an action or a returned bet."""
         if isinstance(event, Posted):
             self.stacks[event.seat] -= event.amount
-            if event.kind in ("small blind", "big blind"):
+            if event.kind in ("small blind", "big blind", "live post", "straddle"):
                 self.bets[event.seat] += event.amount
         elif isinstance(event, UncalledReturned):
             self.stacks[event.seat] += event.amount

@@ -44,6 +44,12 @@ Schema ``holdem.table`` version 1, a JSON object:
   are not kept: a restored table's :attr:`~holdem.table.Table.events` starts
   empty and its numbering goes on from there.
 
+**Tampering.** ``restore`` checks that every part of a snapshot fits the
+rest, which catches corruption but not a careful edit (an undealt card of
+the hand in progress, say). With a key, ``dumps(table, key=...)`` signs the
+text with HMAC-SHA256 and ``loads(text, key=...)`` refuses any altered byte
+(:mod:`holdem.signing`); keep the key on the server.
+
 Times are stored as seconds before the snapshot, so a table restored in
 another process, with another clock, sees the same time left on every hold
 and level; the time the table spent stored does not count.
@@ -73,10 +79,12 @@ from holdem.clock import TurnClock
 from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand
 from holdem.schedule import Level, Schedule
-from holdem.snapshot import SnapshotError
+from holdem.signing import SignatureError, sign
+from holdem.snapshot import SnapshotError, read_json
 from holdem.table import Table
 from holdem.table_button import Positions
 from holdem.table_seats import Player, Standing, TableMode
+from holdem.table_turns import TimedHand
 
 __all__ = ["SCHEMA", "VERSION", "SnapshotError", "dumps", "loads", "restore", "snapshot"]
 
@@ -163,18 +171,47 @@ def snapshot(table: Table) -> dict[str, Any]:
     }
 
 
-def dumps(table: Table) -> str:
-    """The snapshot of ``table`` as a JSON string."""
-    return json.dumps(snapshot(table), ensure_ascii=False)
+def dumps(table: Table, *, key: bytes | str | None = None) -> str:
+    """The snapshot of ``table`` as a JSON string, signed when a ``key`` is given.
 
+    Args:
+        table: the table.
+        key: an HMAC-SHA256 key (at least 16 bytes; text is used as UTF-8).
+            With it the JSON gets a signature line in front
+            (:func:`holdem.signing.sign`), and only ``loads(text, key=key)``
+            reads it back: any byte altered is refused.
 
-def loads(text: str | bytes, *, clock: Callable[[], float] = time.monotonic) -> Table:
-    """A table from a JSON snapshot string (see :func:`restore`)."""
+    Raises:
+        SnapshotError: the key is unusable (not bytes or text, too short).
+    """
+    text = json.dumps(snapshot(table), ensure_ascii=False)
+    if key is None:
+        return text
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as error:
-        raise SnapshotError(f"not JSON: {error}") from None
-    return restore(data, clock=clock)
+        return sign(text, key)
+    except SignatureError as error:
+        raise SnapshotError(str(error)) from None
+
+
+def loads(
+    text: str | bytes,
+    *,
+    key: bytes | str | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Table:
+    """A table from a JSON snapshot string (see :func:`restore`).
+
+    Args:
+        text: the snapshot, as text or UTF-8 bytes.
+        key: the key it was signed with (see :func:`dumps`); a signed text
+            needs it and, with it, an unsigned or altered text is refused.
+        clock: the restored table's clock.
+
+    Raises:
+        SnapshotError: a signature missing or not matching, text that is not
+            JSON, or a snapshot :func:`restore` refuses.
+    """
+    return restore(read_json(text, key=key), clock=clock)
 
 
 def restore(data: Any, *, clock: Callable[[], float] = time.monotonic) -> Table:
@@ -439,8 +476,8 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
         if (turn is None) != (rules is None):
             raise _fail("turn_seconds_ago", "is set when a turn clock times a hand in progress")
         if turn is not None:
+            table._hand = TimedHand.adopt(table._hand, table._decided)
             table._turn_started = now - turn
-            table._turn_key = (hands + 1, len(table._hand.log))
     elif turn is not None:
         raise _fail("turn_seconds_ago", "no decision is timed between hands")
     elif hands == 0 and started:
@@ -491,6 +528,12 @@ def _check_hand(table: Table, hand: Hand) -> None:
         raise _fail("hand", "the hand's players are not the players at the hand seats")
     if config.stacks != tuple(p.stack for p in players if p is not None):
         raise _fail("hand", "the hand's starting stacks are not the players' stacks")
+    for seat, p in zip(seats, players, strict=True):
+        if p is not None and (p.entry is not None or p.missed_small or p.missed_big):
+            raise _fail(
+                f"seats[{seat}]",
+                "a player dealt in neither waits, posts nor owes a missed blind (R14.2)",
+            )
     level = table.level
     if (config.small_blind, config.big_blind, config.ante, config.ante_type) != (
         level.small_blind,
@@ -501,6 +544,8 @@ def _check_hand(table: Table, hand: Hand) -> None:
         raise _fail("hand", f"the hand's blinds are not those of level {table.level_number}")
     positions = table._positions
     assert positions is not None  # checked with the level
+    if not table.dead_button and positions.button != positions.hand_button:
+        raise _fail("positions", "without the dead-button rule the button is a player dealt in")
     sb = positions.small_blind if positions.small_blind in seats else None
     expected = (
         seats.index(positions.hand_button) if positions.hand_button in seats else -1,

@@ -40,10 +40,22 @@ def test_preflop_small_blind_call_first_then_fraction_of_pot_after_call_r3_3() -
     hand = Hand(HU, seed=1)
     assert hand.to_act == 0
     assert DEFAULT.amounts(hand.legal_actions(), hand.pot_total, hand.current_bet) == [  # type: ignore[arg-type]
-        4, 4, 5, 6, 10, 200
+        4,
+        4,
+        5,
+        6,
+        10,
+        200,
     ]
     assert texts(DEFAULT.actions_of(hand)) == [
-        "fold", "call", "raise to 4", None, "raise to 5", "raise to 6", "raise to 10", "raise to 200"
+        "fold",
+        "call",
+        "raise to 4",
+        None,
+        "raise to 5",
+        "raise to 6",
+        "raise to 10",
+        "raise to 200",
     ]
     assert DEFAULT.mask_of(hand) == (True, True, True, False, True, True, True, True)
 
@@ -53,7 +65,14 @@ def test_big_blind_option_has_no_fold_r3_1() -> None:
     hand = Hand(HU, seed=1)
     hand.call(0)
     assert texts(DEFAULT.actions_of(hand)) == [
-        None, "check", "raise to 4", None, "raise to 5", "raise to 6", "raise to 10", "raise to 200"
+        None,
+        "check",
+        "raise to 4",
+        None,
+        "raise to 5",
+        "raise to 6",
+        "raise to 10",
+        "raise to 200",
     ]
 
 
@@ -64,12 +83,25 @@ def test_postflop_bet_is_fraction_of_pot() -> None:
     hand.check(1)
     assert hand.street == "flop" and hand.to_act == 1
     assert texts(DEFAULT.actions_of(hand)) == [
-        None, "check", "bet 2", None, "bet 3", "bet 4", "bet 8", "bet 198"
+        None,
+        "check",
+        "bet 2",
+        None,
+        "bet 3",
+        "bet 4",
+        "bet 8",
+        "bet 198",
     ]
     hand.bet(1, 3)
     # Facing 3 into 7: call 3 makes the pot 10; 1/2 pot raises to 3 + 5 = 8.
     assert texts(DEFAULT.actions_of(hand)) == [
-        "fold", "call", "raise to 6", "raise to 8", "raise to 10", "raise to 13", "raise to 23",
+        "fold",
+        "call",
+        "raise to 6",
+        "raise to 8",
+        "raise to 10",
+        "raise to 13",
+        "raise to 23",
         "raise to 198",
     ]
 
@@ -79,13 +111,26 @@ def test_clamped_fraction_masks_all_in_r3_4() -> None:
     to 6 every fraction reaches the stack, so only the first of them stays."""
     hand = Hand(TableConfig(stacks=[12, 12], small_blind=1, big_blind=2), seed=1)
     assert texts(DEFAULT.actions_of(hand)) == [
-        "fold", "call", "raise to 4", None, "raise to 5", "raise to 6", "raise to 10",
+        "fold",
+        "call",
+        "raise to 4",
+        None,
+        "raise to 5",
+        "raise to 6",
+        "raise to 10",
         "raise to 12",
     ]
     hand.raise_to(0, 6)
     # Facing 6, pot 8, call 4: 1/2 pot -> 6 + 6 = 12, the all-in; 3/4 pot (15) is clamped to 12.
     assert texts(DEFAULT.actions_of(hand)) == [
-        "fold", "call", "raise to 10", "raise to 12", None, None, None, None
+        "fold",
+        "call",
+        "raise to 10",
+        "raise to 12",
+        None,
+        None,
+        None,
+        None,
     ]
 
 
@@ -95,7 +140,14 @@ def test_short_all_in_raise_is_the_min_raise_button_only_r4_2() -> None:
     legal = hand.legal_actions()
     assert legal is not None and (legal.min_raise_to, legal.max_raise_to) == (3, 3)
     assert texts(DEFAULT.actions_of(hand)) == [
-        "fold", "call", "raise to 3", None, None, None, None, None
+        "fold",
+        "call",
+        "raise to 3",
+        None,
+        None,
+        None,
+        None,
+        None,
     ]
 
 
@@ -114,7 +166,15 @@ def test_custom_fractions_exact() -> None:
     hand.call(0)
     hand.check(1)
     # Flop, pot 4: 1/3 pot is floor(4/3) = 1, clamped up to the minimum bet 2.
-    assert texts(buttons.actions_of(hand)) == [None, "check", "bet 2", None, None, "bet 12", "bet 198"]
+    assert texts(buttons.actions_of(hand)) == [
+        None,
+        "check",
+        "bet 2",
+        None,
+        None,
+        "bet 12",
+        "bet 198",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -72,14 +72,30 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_file_and_module_specs_in_simulate(bots: Path, capsys: pytest.CaptureFixture[str]) -> None:
     file_spec = f"{bots}:Shover"
     status, out, err = run(
-        capsys, "simulate", "--players", "2", "--hands", "30", "--agent", f"call,{file_spec}", "--json"
+        capsys,
+        "simulate",
+        "--players",
+        "2",
+        "--hands",
+        "30",
+        "--agent",
+        f"call,{file_spec}",
+        "--json",
     )
     assert status == 0, err
     results = json.loads(out)["results"]
     assert list(results) == ["call", file_spec]
     assert results["call"]["chips"] == -results[file_spec]["chips"]
     status, out2, err = run(
-        capsys, "simulate", "--players", "2", "--hands", "30", "--agent", "call,bots:Shover", "--json"
+        capsys,
+        "simulate",
+        "--players",
+        "2",
+        "--hands",
+        "30",
+        "--agent",
+        "call,bots:Shover",
+        "--json",
     )
     assert status == 0, err
     assert json.loads(out2)["results"]["bots:Shover"] == results[file_spec]
@@ -116,7 +132,9 @@ def test_a_bad_agent_is_named_with_its_hand_no_traceback(
         capsys, "simulate", "--players", "2", "--hands", "5", "--agent", f"bots:{agent},call"
     )
     assert status == 2 and out == ""
-    assert err == f"holdem simulate: error: agent bots:{agent} (seat 0) failed in hand 0: {detail}\n"
+    assert (
+        err == f"holdem simulate: error: agent bots:{agent} (seat 0) failed in hand 0: {detail}\n"
+    )
 
 
 def test_a_bad_agent_in_a_tournament(bots: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -147,7 +165,9 @@ def test_tournament_with_class_specs(bots: Path, capsys: pytest.CaptureFixture[s
         ("nobody", "unknown agent 'nobody'"),
     ],
 )
-def test_bad_specs_fail_before_play(bots: Path, capsys: pytest.CaptureFixture[str], spec: str, message: str) -> None:
+def test_bad_specs_fail_before_play(
+    bots: Path, capsys: pytest.CaptureFixture[str], spec: str, message: str
+) -> None:
     with pytest.raises(ConfigError) as error:
         factory(spec)
     assert error.value.field == "agent" and message in str(error.value)

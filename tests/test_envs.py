@@ -45,7 +45,9 @@ def run_quietly(check: object, *args: object, **kwargs: object) -> set[str]:
 
 
 @pytest.mark.parametrize("players", range(2, 11))
-def test_pettingzoo_api_test_2_to_10_seats(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+def test_pettingzoo_api_test_2_to_10_seats(
+    players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
     env = aec_env(players=players, stacks=100, blinds=(1, 2))
     messages = run_quietly(api_test, env, num_cycles=60)
     assert messages <= EXPECTED_WARNINGS

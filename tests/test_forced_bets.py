@@ -374,6 +374,44 @@ def test_r11_r14_3_chips_conserved_and_every_hand_ends(
     assert min(result.stacks) >= 0
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    n=st.integers(2, 7),
+    button=st.integers(0, 6),
+    straddles=st.lists(st.integers(0, 7), max_size=4),
+    stacks=st.lists(st.integers(1, 60), min_size=7, max_size=7),
+    ante=st.sampled_from([0, 1]),
+)
+def test_r11_1_a_straddle_config_is_refused_or_follows_the_rules(
+    n: int, button: int, straddles: list[int], stacks: list[int], ante: int
+):
+    """R11.1, R11.2: any straddle list is either refused (a ConfigError naming a
+    straddles field) or follows R11.1, and the hand then posts each straddle in
+    full and makes the largest one the amount to call."""
+    button %= n
+    try:
+        config = TableConfig(stacks[:n], 1, 2, button=button, ante=ante, straddles=straddles)
+    except ConfigError as error:
+        assert error.field.startswith("straddles")
+        return
+    assert config.straddles == tuple(straddles)
+    if not straddles:
+        return
+    blinds = {config.small_blind_seat, config.big_blind_seat}
+    assert n >= 3
+    if straddles[0] == button:
+        assert len(straddles) == 1
+    else:
+        assert n >= 4 and straddles[0] == (config.big_blind_seat + 1) % n
+    hand = Hand(config, seed=0)
+    for k, (seat, amount) in enumerate(zip(straddles, config.straddle_amounts)):
+        assert amount == 2 ** (k + 2)
+        assert seat not in blinds and stacks[seat] - ante > amount
+        assert k == 0 or (seat == (straddles[k - 1] + 1) % n and straddles[k - 1] != button)
+        assert hand.bets[seat] == amount
+    assert hand.current_bet == config.straddle_amounts[-1]
+
+
 def test_r11_docs_example_runs():
     """The example of docs/forced_bets.md runs as written (R11 Example S1's start)."""
     path = Path(__file__).parent.parent / "docs" / "forced_bets.md"

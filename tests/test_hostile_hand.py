@@ -217,6 +217,9 @@ def test_config_accepts_integer_like_values_as_plain_ints():
     with pytest.raises(ConfigError) as caught:
         TableConfig([100, 100], 1, 2, button=True)
     assert caught.value.field == "button"
+    with pytest.raises(ConfigError, match="bit number") as caught:
+        TableConfig([100, 100, 100, 100], 1, 2, straddles=[10**5000])
+    assert caught.value.field == "straddles[0]"
 
 
 # ---------------------------------------------------------------- actions
@@ -370,3 +373,17 @@ def test_huge_integers_as_seat_or_decision_give_clear_errors():
     for attempt in (lambda: hand.hole_cards(huge), lambda: seat_view(hand, huge)):
         with pytest.raises(HoldemError, match="bit number"):
             attempt()
+
+
+def test_duplicate_big_blind_check_is_not_taken_as_the_flop_check():
+    """Issue 12's report: heads-up, the big blind checks its option preflop and acts
+    first on the flop; a duplicate of the preflop check (same decision number) is
+    refused as stale instead of being taken as a flop check."""
+    hand = new_hand([1000, 1000], 5, 10)
+    hand.call(0, decision=0)
+    sent = hand.decision
+    hand.check(1, decision=sent)
+    assert hand.street == "flop" and hand.to_act == 1
+    refused(hand, lambda: hand.check(1, decision=sent), reason=Reason.STALE, seat=1, action="check")
+    hand.check(1, decision=sent + 1)
+    assert hand.to_act == 0

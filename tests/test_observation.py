@@ -87,7 +87,11 @@ def test_board_folded_and_all_in_flags() -> None:
     encoder = Encoder(3, history=0)
     got = named(encoder, encoder.encode_hand(hand, 1))
     assert {k for k in got if k.startswith("board ")} == {
-        "board 2c", "board 3c", "board 4c", "board 5c", "board 6c"
+        "board 2c",
+        "board 3c",
+        "board 4c",
+        "board 5c",
+        "board 6c",
     }
     assert got["street river"] == 1.0 and got["cards on the board"] == 5.0
     # Seat 1 observes: +0 itself (folded), +2 seat 0.

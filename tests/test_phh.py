@@ -164,7 +164,7 @@ def test_malformed_fields_are_rejected(change: dict, fragment: str) -> None:
     ("change", "fragment"),
     [
         ({"variant": "FT"}, "is not no-limit (NT) or pot-limit (PT) hold'em"),
-        ({"blinds_or_straddles": [50, 100, 200]}, "straddles"),
+        ({"blinds_or_straddles": [50, 100, 300]}, "not a straddle of 200"),
         ({"antes": [5, 10, 0]}, "neither uniform nor a big-blind ante"),
         ({"actions": [*BASE["actions"][:7], "d db 8c8d8h8s6c6d"]}, "more than five board cards"),
     ],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import tomllib
 import warnings
 from pathlib import Path
 
@@ -20,7 +21,9 @@ from hypothesis import strategies as st
 from test_pokerkit_differential import _where_rules_differ
 
 from conftest import corpus_file, require
-from holdem.phh import dumps, record_to_phh, to_phh
+from holdem import Action, Hand, Kind
+from holdem.phh import MATCHED, dumps, record_to_phh, replay_record, to_phh
+from holdem.table import Level, Table
 
 pokerkit = require("pokerkit", "the test extra: pip install -e '.[test]'")
 notation = require("pokerkit.notation", "the test extra: pip install -e '.[test]'")
@@ -125,3 +128,39 @@ def test_random_engine_hands_export_for_a_strict_pokerkit_replay(rnd: random.Ran
         return
     record = to_phh(hand)
     assert strict_pokerkit_stacks(dumps(record)) == record["finishing_stacks"]
+
+
+def _random_decision(rnd: random.Random):  # type: ignore[no-untyped-def]
+    def decide(hand: Hand, seat: int) -> Action:
+        legal = hand.legal_actions()
+        assert legal is not None
+        pick = rnd.random()
+        if pick < 0.15 and legal.can_all_in:
+            return Action(Kind.ALL_IN)
+        if pick < 0.3 and legal.can_fold and not legal.can_check:
+            return Action(Kind.FOLD)
+        return Action(Kind.CHECK) if legal.can_check else Action(Kind.CALL)
+
+    return decide
+
+
+def test_r2_1_table_hands_with_dead_blinds_export_for_pokerkit() -> None:
+    """R2.1, R10.1: tournament tables' hands (busts give dead small blinds and dead
+    buttons) export, replay here and in a strict PokerKit to the same stacks."""
+    dead = 0
+    for seed in range(20):
+        rnd = random.Random(seed)
+        table = Table(6, schedule=Level(50, 100), mode="tournament")
+        for k in range(6):
+            table.sit(k, f"Player {k}", rnd.choice([300, 1000, 3000]))
+        for number in range(40):
+            if table.is_over:
+                break
+            hand = table.play_hand(_random_decision(rnd), seed=seed * 100 + number)
+            dead += hand.config.small_blind_seat is None
+            record = to_phh(hand)
+            text = dumps(record)
+            assert replay_record(tomllib.loads(text)).status == MATCHED
+            if not _where_rules_differ(hand):
+                assert strict_pokerkit_stacks(text) == record["finishing_stacks"]
+    assert dead >= 5  # the seeds give dead small blinds

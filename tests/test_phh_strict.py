@@ -184,9 +184,8 @@ def test_a_shown_unknown_hand_holding_a_dealt_card_names_the_show() -> None:
     [
         ("rake_rule", {"rate": "5%", "cap": 30}),
         ("_rake_rule", {"rate": "5%", "cap": 30}),
-        ("dead_posts", [0, 50]),
         ("run_count", 2),
-        ("free_fold", True),
+        ("_run_count", 2),
         ("straddle", 200),
         ("bring_in", 5),
     ],
@@ -194,7 +193,8 @@ def test_a_shown_unknown_hand_holding_a_dealt_card_names_the_show() -> None:
 def test_fields_that_could_change_the_game_make_the_hand_unsupported(
     field: str, value: object
 ) -> None:
-    """An unknown field may change the game (a rake, extra posts): never ignored."""
+    """An unknown field may change the game (a rake, more runs): never ignored; R12 and
+    R13 records are not played yet."""
     result = replay_record(heads_up(["p2 f"], **{field: value}))
     assert result.status == UNSUPPORTED
     assert result.error is not None and repr(field) in result.error["message"]

@@ -19,6 +19,7 @@ from hypothesis.stateful import (
 )
 from strategies import (
     draw_action,
+    full_table_configs,
     illegal_attempts,
     play_random_hand,
     seeds,
@@ -85,8 +86,10 @@ class StreetModel:
     def __init__(self, hand: Hand) -> None:
         config = hand.config
         preflop = hand.street == "preflop"
-        self.current = config.big_blind if preflop else 0  # R2.5: full BB to call
-        self.min_raise = max(config.big_blind, config.min_bet) if preflop else config.min_bet
+        # R2.5: full BB to call; R11.2: the largest straddle instead, if any.
+        top = config.straddle_amounts[-1] if config.straddles else config.big_blind
+        self.current = top if preflop else 0
+        self.min_raise = max(top, config.min_bet) if preflop else config.min_bet
         self.level: dict[int, int] = {}  # the current bet when the seat last acted
         for event in street_actions(hand):
             if event.action != "fold" and event.to > self.current:
@@ -117,11 +120,14 @@ def expected_legal(hand: Hand) -> LegalActions:
     if stack > owed and reopened and callers:
         high = bet + stack  # R3.4
         if hand.config.structure == "pot_limit":
-            high = min(high, current + hand.pot_total + owed)  # R3.5
+            # R3.5, and a full minimum raise stays legal when the pot is smaller
+            # (only a min_bet above the big blind makes it so).
+            high = min(high, max(current + hand.pot_total + owed, current + model.min_raise))
         low = min(current + model.min_raise, high)  # R3.3, all-in for less
         can_all_in = high == bet + stack
     word = "raise" if current else "bet"
-    return LegalActions(seat, owed > 0, owed <= 0, call, low, high, word, can_all_in)
+    can_fold = owed > 0 or hand.config.free_fold  # R3.1
+    return LegalActions(seat, can_fold, owed <= 0, call, low, high, word, can_all_in)
 
 
 def expected_to_act(hand: Hand, start: int) -> int | None:
@@ -323,7 +329,22 @@ def test_legal_actions_follow_the_rules(
     derived from the rule book (min bet, min raise from the largest full raise,
     short all-ins not reopening, nobody-to-call, pot-limit cap) and the
     ``in`` test agrees with them."""
-    hand = Hand(config, seed=seed)
+    check_legal_actions(Hand(config, seed=seed), data)
+
+
+@SETTINGS
+@given(config=full_table_configs(), seed=seeds, data=st.data())
+def test_legal_actions_follow_the_rules_with_straddles_posts_and_free_folds(
+    config: TableConfig, seed: int, data: st.DataObject
+) -> None:
+    """R11.2, R14.3, R3.1, R3.2: with straddles (the largest is the amount to call
+    and the preflop raise size), live and dead posts and free folds, the legal
+    options still equal those derived from the rule book at every step."""
+    check_legal_actions(Hand(config, seed=seed), data)
+
+
+def check_legal_actions(hand: Hand, data: st.DataObject) -> None:
+    """Play ``hand`` at random, comparing the legal options with the model at each step."""
 
     def before(h: Hand) -> None:
         legal = h.legal_actions()

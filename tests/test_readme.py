@@ -39,7 +39,8 @@ def test_readme_has_commands() -> None:
 def test_readme_command_needs_nothing_outside_the_clone(
     command: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 10: `holdem replay ../shared/corpus/...` failed in a plain clone."""
+    """Issue 10: a README command replayed a corpus file beside the checkout, which a
+    plain clone does not have."""
     for arg in command[1:]:
         assert not arg.startswith(("/", "~")) and ".." not in Path(arg).parts, arg
         if "/" in arg and not arg.startswith("-"):
@@ -47,3 +48,21 @@ def test_readme_command_needs_nothing_outside_the_clone(
     if command[1] in RUN:
         monkeypatch.chdir(ROOT)
         assert main(command[1:]) == 0, capsys.readouterr().err
+
+
+def test_no_test_or_document_points_outside_the_repository() -> None:
+    """Issue 10: tests and documents cite docs/rules.md, never the shared folder's
+    rule book or a path beside the checkout (CI's .ci/run alone may look there)."""
+    outside = re.compile(r"\.\./shared|[/]work[/]|\bRULES\.md")
+    found = []
+    for pattern in ("*.md", "*.py", "*.toml", "*.jsonl"):
+        for path in ROOT.rglob(pattern):
+            parts = path.relative_to(ROOT).parts
+            if parts[0].startswith(".") or "egg-info" in parts[0]:
+                continue
+            for number, line in enumerate(
+                path.read_text(encoding="utf-8", errors="replace").splitlines(), 1
+            ):
+                if outside.search(line):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert found == []

@@ -82,7 +82,14 @@ class Client:
         raise AssertionError("no such message")
 
     def error(self) -> dict[str, Any]:
-        return self.until(lambda m: m.get("type") == "error")
+        """The next error message; stream events read meanwhile stay pending."""
+        for _ in range(2000):
+            message = self.next()
+            if message["type"] == "error":
+                return message
+            if message["type"] == "events":
+                self.pending.extend(message["events"])
+        raise AssertionError("no error message")
 
     def my_turn(self, seat: int) -> dict[str, Any]:
         return self.until(lambda e: e.get("t") == "turn" and e["s"] == seat and "legal" in e)
@@ -116,8 +123,8 @@ def test_pages_and_table_list(server: tuple[Server, TestClient]) -> None:
     tables = client.get("/tables").json()
     assert [t["table"] for t in tables] == [0, 1]
     assert tables[0]["seats"][:3] == [
-        {"name": "Bot 1", "stack": 200, "bot": True},
-        {"name": "Bot 2", "stack": 200, "bot": True},
+        {"name": "Bot 1", "stack": 200, "bot": True, "out": False},
+        {"name": "Bot 2", "stack": 200, "bot": True, "out": False},
         None,
     ]
 
@@ -222,6 +229,10 @@ def test_acting_for_another_seat_is_refused(server: tuple[Server, TestClient]) -
         ('{"type": "sit", "name": "x"}', "not_joined"),
         ('{"type": "act", "action": "fold"}', "not_joined"),
         ("x" * (MAX_MESSAGE + 1), "too_large"),
+        ("[" * 2000 + "]" * 2000, "bad_json"),
+        ('{"type": "join", "table": ' + "9" * 4000 + "}", "no_table"),
+        ('{"type": ' + "9" * 4000 + "}", "unknown_type"),
+        ('{"type": "sit", "name": "A\\nB"}', "not_joined"),
     ],
 )
 def test_malformed_messages_get_an_error(
@@ -232,7 +243,8 @@ def test_malformed_messages_get_an_error(
     with client.websocket_connect("/ws") as ws:
         c = Client(ws)
         ws.send_text(text)
-        assert c.error()["code"] == code
+        error = c.error()
+        assert error["code"] == code and len(error["message"]) < 200  # one short line
         ws.send_bytes(b"\x00\xff")
         assert c.error()["code"] == "bad_message"
         c.send({"type": "join", "table": 1})
@@ -240,6 +252,8 @@ def test_malformed_messages_get_an_error(
         c.send({"type": "sit", "name": ""})
         assert c.error()["code"] == "bad_name"
         c.send({"type": "sit", "name": "Bot 1"})
+        assert c.error()["code"] == "bad_name"
+        c.send({"type": "sit", "name": "Ann\nBot"})
         assert c.error()["code"] == "bad_name"
         c.send({"type": "sit", "name": "Ann", "seat": 0})
         assert c.error()["code"] == "seat_taken"
@@ -283,9 +297,10 @@ def test_reconnect_resumes_after_the_last_number(server: tuple[Server, TestClien
         assert thief.until(lambda m: m.get("type") == "welcome")["seat"] is None
 
 
-def test_clock_applies_the_default_action() -> None:
-    """A person whose time runs out checks when free, else folds; after two
-    timeouts in a row the seat is played at once and then leaves."""
+def test_clock_applies_the_default_action_then_sits_out() -> None:
+    """A person whose time runs out checks when free, else folds (R3.1); after
+    two timeouts in a row they sit out (R14.1): no hand starts for a table of
+    bots alone, until they come back (R14.2)."""
     settings = RoomSettings(
         bots=2, agent="call", bot_delay=0, between_hands=0, decision_seconds=0.2
     )
@@ -295,16 +310,42 @@ def test_clock_applies_the_default_action() -> None:
             me.send({"type": "sit", "name": "Ann"})
             seat = me.until(lambda m: m.get("type") == "seated")["seat"]
             turn = me.my_turn(seat)
-            assert turn["clock"] == 0.2
+            assert 0 < turn["clock"] <= 0.2
             timeout = me.until(lambda e: e.get("t") == "timeout")
-            assert timeout["s"] == seat
+            default = "check" if turn["legal"]["check"] else "fold"
+            assert (timeout["s"], timeout["a"], timeout["k"]) == (seat, default, 1)
             acted = me.until(lambda e: e.get("t") == "act" and e["s"] == seat)
-            assert acted["a"] == ("check" if turn["legal"]["check"] else "fold")
-            left = me.until(lambda e: e.get("t") == "leave")
-            assert (left["s"], left["name"]) == (seat, "Ann")
-            timeouts = [e for e in me.events if e["t"] == "timeout"]
-            away = [e["away"] for e in timeouts]
-            assert away[:2] == [0, 1] and set(away[1:]) == {1}  # then played at once
+            assert acted["a"] == default
+            sat_out = me.until(lambda e: e.get("t") == "sitout")
+            assert (sat_out["s"], sat_out["why"]) == (seat, "timeouts")
+            me.until(lambda e: e.get("t") == "end")
+            room = server.rooms[0]
+            assert room.sitting_out(seat)
+            hands = room.hand_number
+            me.send({"type": "back"})
+            back = me.until(lambda e: e.get("t") == "sitin")
+            assert back["s"] == seat and back["entry"] in ("dealt in", "wait")
+            me.until(lambda e: e.get("t") == "hand")
+            assert room.hand_number == hands + 1 and not room.sitting_out(seat)
+            me.send({"type": "back"})
+            assert me.error()["code"] == "not_sitting_out"
+
+
+def test_leave_after_the_hand(server: tuple[Server, TestClient]) -> None:
+    srv, client = server
+    with joined(client) as me:
+        me.send({"type": "sit", "name": "Ann"})
+        seat = me.until(lambda m: m.get("type") == "seated")["seat"]
+        turn = me.my_turn(seat)
+        me.send({"type": "leave"})
+        me.send({"type": "act", "action": "call", "decision": turn["d"]})
+        assert me.error()["code"] == "not_seated"
+        left = me.until(lambda e: e.get("t") == "leave")
+        assert (left["s"], left["name"]) == (seat, "Ann")
+        end = [e for e in me.events if e["t"] == "end"][-1]
+        hand = [e for e in me.events if e["t"] == "hand"][-1]
+        assert left["stack"] == end["stacks"][hand["seats"].index(seat)]
+        assert srv.rooms[0].seats()[seat] is None
 
 
 def test_only_own_cards_over_many_hands(server: tuple[Server, TestClient]) -> None:
@@ -342,3 +383,46 @@ def test_only_own_cards_over_many_hands(server: tuple[Server, TestClient]) -> No
         for event in me.events:
             assert set(CARD.findall(json.dumps(event))) <= allowed
         assert srv.rooms[0].chips() == 600
+
+
+def test_a_flood_of_messages_is_cut_off() -> None:
+    """Past the burst a connection's messages get ``too_fast`` and are not read;
+    the limit refills with time (a fake clock here)."""
+    now = [0.0]
+    server = Server(1, SETTINGS, clock=lambda: now[0])
+    with TestClient(create_app(server)) as client:
+        with client.websocket_connect("/ws") as ws:
+            c = Client(ws)
+            for _ in range(45):
+                c.send({"type": "dance"})
+            codes = [c.error()["code"] for _ in range(45)]
+            assert codes == ["unknown_type"] * 40 + ["too_fast"] * 5
+            now[0] += 1.0  # 20 more messages allowed
+            c.send({"type": "join", "table": 0})
+            assert c.until(lambda m: m.get("type") == "welcome")["table"] == 0
+
+
+def test_a_held_up_loop_lets_the_clock_act_for_bots_too() -> None:
+    """When the clock has run out before a bot acts (a starved event loop: here
+    every reading of the clock is 100 s later), the default action stands
+    (R3.1), bots sat out come back, and the table goes on: chips conserved."""
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 100.0
+        return now[0]
+
+    settings = RoomSettings(bots=2, agent="call", bot_delay=0, between_hands=0)
+    server = Server(1, settings, clock=clock)
+    with TestClient(create_app(server)) as client:
+        with joined(client) as me:
+            me.send({"type": "sit", "name": "Ann"})
+            seat = me.until(lambda m: m.get("type") == "seated")["seat"]
+            me.until(lambda e: e.get("t") == "sitout" and e["s"] == seat)
+            me.until(lambda e: e.get("t") == "end")
+            timed_out = {e["s"] for e in me.events if e["t"] == "timeout"}
+            assert {0, 1} & timed_out and seat in timed_out
+            me.send({"type": "back"})
+            me.until(lambda e: e.get("t") == "hand")
+            assert not any(server.rooms[0].sitting_out(s) for s in (0, 1))
+            assert server.rooms[0].chips() == 600

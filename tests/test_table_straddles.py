@@ -1,4 +1,4 @@
-"""Straddles at a Table (RULES.md R11): players straddle whenever they may,
+"""Straddles at a Table (docs/rules.md R11): players straddle whenever they may,
 the table builds each hand's straddles (examples S1 to S3 through a Table)."""
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -23,11 +24,14 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from holdem.errors import HoldemError, IllegalActionError
+from holdem.errors import ConfigError, HoldemError, IllegalActionError, value_text
 from holdem.server.room import Room, RoomError, RoomSettings
 from holdem.streams import encode
 
 STATIC = Path(__file__).parent / "static"
+RATE, BURST = 20.0, 40.0
+"""Messages a connection may send: ``RATE`` a second on average, ``BURST`` at
+once; more get a ``too_fast`` error and are not read."""
 MAX_MESSAGE = 4096
 """The longest client message accepted, in characters; longer ones get a
 ``too_large`` error (the server closes connections sending over 64 KiB)."""
@@ -37,12 +41,25 @@ class Connection:
     """One WebSocket client: the table it joined, its seat, the last stream
     message number it was sent."""
 
-    def __init__(self, socket: WebSocket) -> None:
+    def __init__(self, socket: WebSocket, clock: Callable[[], float]) -> None:
         self.socket = socket
         self.room: Room | None = None
         self.seat: int | None = None
         self.last = 0
         self.wake = asyncio.Event()
+        self._clock = clock
+        self._tokens = BURST
+        self._filled = clock()
+
+    def allow(self) -> bool:
+        """Whether one more message is within the rate limit (a token bucket)."""
+        now = self._clock()
+        self._tokens = min(BURST, self._tokens + (now - self._filled) * RATE)
+        self._filled = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.socket.send_text(encode(message))
@@ -61,24 +78,40 @@ class Connection:
             reset, events = room.stream.since(self.seat, self.last)
             self.last = room.stream.last
             if events or reset:
-                await self.send({"type": "events", "reset": reset, "events": events})
+                try:
+                    await self.send({"type": "events", "reset": reset, "events": events})
+                except (WebSocketDisconnect, RuntimeError, OSError):
+                    return  # the client is gone; the receiving side ends the connection
 
 
 def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RoomError("bad_message", f"{key} must be a whole number, got {value!r}")
+        raise RoomError(
+            "bad_message", f"{key} must be a whole number, got {value_text(value, True)}"
+        )
     return value
 
 
 class Server:
     """The tables of one server and the protocol handler.
 
+    The tables are built (saved ones restored) here; their tasks run while
+    the application runs (:meth:`lifespan`). Build a new ``Server`` for each
+    run of an application.
+
     Args:
         tables: how many tables (1 to 100).
         settings: every table's :class:`~holdem.server.room.RoomSettings`.
         state_dir: where tables are saved after every action, or ``None``.
-        clock: seconds as a float, for the rooms' decision clocks.
+        state_key: a secret key (16 bytes or more) signing the saved tables
+            (HMAC-SHA256, :mod:`holdem.signing`), or ``None``.
+        clock: seconds as a float, for the tables' turn clocks and the
+            connections' rate limit (:data:`RATE`).
+
+    Raises:
+        ConfigError: a bad table count or setting (the field is named).
+        HoldemError: a saved table that cannot be restored (the file is named).
     """
 
     def __init__(
@@ -87,25 +120,22 @@ class Server:
         settings: RoomSettings | None = None,
         state_dir: Path | None = None,
         clock: Callable[[], float] | None = None,
+        state_key: bytes | None = None,
     ) -> None:
         if isinstance(tables, bool) or not isinstance(tables, int) or not 1 <= tables <= 100:
-            raise HoldemError(f"tables: 1 to 100, got {tables!r}")
+            raise ConfigError("tables", f"1 to 100 tables, got {tables!r}")
         self.settings = settings or RoomSettings()
         self.settings.check()
-        self.count = tables
-        self.state_dir = state_dir
-        self.clock = clock
-        self.rooms: list[Room] = []
+        if state_dir is not None:
+            state_dir.mkdir(parents=True, exist_ok=True)
+        self.clock = time.monotonic if clock is None else clock
+        kwargs: dict[str, Any] = {"state_dir": state_dir, "state_key": state_key}
+        kwargs["clock"] = self.clock
+        self.rooms = [Room(i, self.settings, **kwargs) for i in range(tables)]
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        """Build the rooms (restoring saved ones) and run them while the app runs."""
-        if self.state_dir is not None:
-            self.state_dir.mkdir(parents=True, exist_ok=True)
-        kwargs: dict[str, Any] = {"state_dir": self.state_dir}
-        if self.clock is not None:
-            kwargs["clock"] = self.clock
-        self.rooms = [Room(i, self.settings, **kwargs) for i in range(self.count)]
+        """Run every table's task while the application runs."""
         tasks = [asyncio.create_task(room.run()) for room in self.rooms]
         try:
             yield
@@ -127,13 +157,16 @@ class Server:
     async def websocket(self, socket: WebSocket) -> None:
         """``WS /ws``: one client, until it goes away."""
         await socket.accept()
-        conn = Connection(socket)
+        conn = Connection(socket, self.clock)
         pump = asyncio.create_task(conn.pump())
         try:
             while True:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if not conn.allow():
+                    await conn.error("too_fast", f"at most {RATE:g} messages a second")
+                    continue
                 text = message.get("text")
                 if text is None:
                     await conn.error("bad_message", "messages are JSON text")
@@ -154,7 +187,7 @@ class Server:
             return
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deep
             await conn.error("bad_json", "not JSON")
             return
         if not isinstance(data, dict):
@@ -166,9 +199,14 @@ class Server:
             "sit": self._sit,
             "act": self._act,
             "since": self._since,
+            "back": self._back,
+            "leave": self._leave,
         }.get(kind if isinstance(kind, str) else "")
         if handler is None:
-            await conn.error("unknown_type", f"unknown type {kind!r} (join, sit, act, since)")
+            await conn.error(
+                "unknown_type",
+                f"unknown type {value_text(kind, True)} (join, sit, act, since, back, leave)",
+            )
             return
         try:
             await handler(conn, data)
@@ -187,7 +225,9 @@ class Server:
     async def _join(self, conn: Connection, data: dict[str, Any]) -> None:
         index = _int(data, "table", 0)
         if not 0 <= index < len(self.rooms):
-            raise RoomError("no_table", f"no table {index} (0 to {len(self.rooms) - 1})")
+            raise RoomError(
+                "no_table", f"no table {value_text(index)} (0 to {len(self.rooms) - 1})"
+            )
         after = _int(data, "after", 0)
         room = self.rooms[index]
         token = data.get("token")
@@ -233,18 +273,34 @@ class Server:
         conn.wake.set()
 
     async def _act(self, conn: Connection, data: dict[str, Any]) -> None:
-        room = conn.room
-        if room is None:
-            raise RoomError("not_joined", "join a table first")
-        if conn.seat is None:
-            raise RoomError("not_seated", "sit down first")
-        claimed = data.get("seat", conn.seat)
-        if claimed != conn.seat:
-            raise RoomError("not_your_seat", f"you hold seat {conn.seat}, not {claimed!r}")
+        room, seat = self._seated(conn)
+        claimed = data.get("seat", seat)
+        if claimed != seat:
+            raise RoomError(
+                "not_your_seat", f"you hold seat {seat}, not {value_text(claimed, True)}"
+            )
         action = data.get("action")
         if not isinstance(action, str):
             raise RoomError("bad_message", "act needs an action")
-        room.act(conn.seat, action, data.get("amount"), data.get("decision"))
+        room.act(seat, action, data.get("amount"), data.get("decision"))
+
+    def _seated(self, conn: Connection) -> tuple[Room, int]:
+        if conn.room is None:
+            raise RoomError("not_joined", "join a table first")
+        if conn.seat is None:
+            raise RoomError("not_seated", "sit down first")
+        return conn.room, conn.seat
+
+    async def _back(self, conn: Connection, data: dict[str, Any]) -> None:
+        room, seat = self._seated(conn)
+        if not room.sitting_out(seat):
+            raise RoomError("not_sitting_out", "you are not sitting out")
+        room.back(seat)
+
+    async def _leave(self, conn: Connection, data: dict[str, Any]) -> None:
+        room, seat = self._seated(conn)
+        room.leave(seat)
+        conn.seat = None
 
     async def _since(self, conn: Connection, data: dict[str, Any]) -> None:
         if conn.room is None:

@@ -28,20 +28,20 @@ from typing import Any
 
 import attrs
 
-from holdem import table_snapshot
+from holdem import signing, table_snapshot
 from holdem.agents import Agent, make_agent
 from holdem.betting import Action, Kind
 from holdem.clock import TurnClock, default_action
-from holdem.errors import HoldemError
+from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.hand import Hand
 from holdem.streams import TableStream
-from holdem.table import Level, Table, TableError
-from holdem.table_events import TimedOut
+from holdem.table import Level, Table, TableError, TableReason
+from holdem.table_events import SatIn, SatOut, TimedOut
 from holdem.views import seat_view
 
 STATE_SCHEMA = "holdem.server.table"
 STATE_VERSION = 1
-AWAY_AFTER = 2  # consecutive timeouts before a person's turns are played at once
+SIT_OUT_AFTER = 2  # timeouts in a row after which a person sits out (R14.1)
 MAX_EVENTS = 200  # table events kept (the stream carries what clients need)
 
 
@@ -86,20 +86,26 @@ class RoomSettings:
     between_hands: float = 2.0
 
     def check(self) -> None:
-        """Raise :class:`~holdem.errors.HoldemError` naming a bad field."""
+        """Check every field.
+
+        Raises:
+            ConfigError: a field is out of range (the field is named).
+        """
         if not 2 <= self.size <= 10:
-            raise HoldemError(f"size: a table has 2 to 10 seats, got {self.size}")
+            raise ConfigError("size", f"a table has 2 to 10 seats, got {self.size}")
         if not 0 <= self.bots < self.size:
-            raise HoldemError(f"bots: 0 to {self.size - 1} bots per table, got {self.bots}")
+            raise ConfigError("bots", f"0 to {self.size - 1} bots per table, got {self.bots}")
         make_agent(self.agent)
-        if self.buy_in < self.big_blind or self.small_blind < 0 or self.big_blind < 1:
-            raise HoldemError("buy_in, small_blind, big_blind: need 0 <= sb, 1 <= bb <= buy_in")
+        if self.big_blind < 1 or not 0 <= self.small_blind <= self.big_blind:
+            raise ConfigError("big_blind", "need 0 <= small_blind <= big_blind, big_blind >= 1")
+        if self.buy_in < self.big_blind:
+            raise ConfigError("buy_in", f"at least the big blind, got {self.buy_in}")
         for name in ("bot_delay", "between_hands"):
             if not getattr(self, name) >= 0:
-                raise HoldemError(f"{name}: must be a number of seconds >= 0")
+                raise ConfigError(name, "must be a number of seconds >= 0")
         TurnClock(self.decision_seconds)  # > 0, finite
         if self.bot_delay >= self.decision_seconds:
-            raise HoldemError("bot_delay: must be shorter than decision_seconds")
+            raise ConfigError("bot_delay", "must be shorter than decision_seconds")
 
 
 @attrs.define
@@ -109,7 +115,8 @@ class Player:
     name: str
     agent: Agent | None = None
     token_hash: str | None = None
-    timeouts: int = 0
+    back: bool = False  # asked to sit in again (applied between hands)
+    leaving: bool = False  # asked to leave (applied between hands)
 
 
 def _hash(token: str) -> str:
@@ -124,10 +131,15 @@ class Room:
         settings: a :class:`RoomSettings`.
         state_dir: a folder for the saved state (``table-<index>.json``,
             written after every action), or ``None``.
+        state_key: a secret key (at least 16 bytes) that signs the saved state
+            with HMAC-SHA256 (:mod:`holdem.signing`); a saved state whose
+            signature does not match is refused. ``None``: not signed.
         clock: seconds as a float (``time.monotonic``); tests pass their own.
 
     Raises:
-        HoldemError: bad settings, or a saved state that cannot be restored.
+        HoldemError: bad settings, or a saved state that cannot be restored
+            (altered, signed with another key, or not signed when a key is
+            given).
     """
 
     def __init__(
@@ -136,9 +148,13 @@ class Room:
         settings: RoomSettings,
         *,
         state_dir: Path | None = None,
+        state_key: bytes | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         settings.check()
+        if state_key is not None:
+            signing.sign("", state_key)  # a usable key, or SignatureError
+        self._key = state_key
         self.index = index
         self.settings = settings
         self._clock = clock
@@ -183,7 +199,8 @@ class Room:
 
     def seats(self) -> list[dict[str, Any] | None]:
         """Every seat as JSON-ready data: ``name``, ``stack`` (chips behind,
-        bets of the hand in play not counted) and ``bot``; ``None`` when empty."""
+        bets of the hand in play not counted), ``bot`` and ``out`` (sitting
+        out, R14.1); ``None`` when empty."""
         hand = self.table.hand
         stacks = {s.seat: s.stack for s in self.table.seats if s is not None}
         if hand is not None:
@@ -195,6 +212,7 @@ class Room:
                 "name": player.name,
                 "stack": stacks.get(seat, self.settings.buy_in),
                 "bot": player.agent is not None,
+                "out": self.sitting_out(seat),
             }
         return out
 
@@ -208,15 +226,22 @@ class Room:
         return out + sum(hand.stacks) + hand.pot_total
 
     def claim(self, token: str) -> int | None:
-        """The seat a person's token holds, or ``None``."""
+        """The seat a person's token holds, or ``None``. A person who was
+        sitting out comes back (R14.2) from the next hand."""
         if not isinstance(token, str) or not token:
             return None
         digest = _hash(token)
         for seat, player in self.players.items():
             if player.token_hash is not None and secrets.compare_digest(player.token_hash, digest):
-                player.timeouts = 0
+                if self.sitting_out(seat):
+                    self.back(seat)
                 return seat
         return None
+
+    def sitting_out(self, seat: int) -> bool:
+        """Whether the player at ``seat`` sits out (R14.1)."""
+        state = self.table.seats[seat]
+        return state is not None and state.sitting_out
 
     # ------------------------------------------------------------ changes
     def sit(self, name: str, seat: int | None = None) -> tuple[int, str]:
@@ -231,6 +256,8 @@ class Room:
         """
         if not isinstance(name, str) or not name.strip() or len(name) > 24:
             raise RoomError("bad_name", "a name is 1 to 24 characters")
+        if not name.isprintable():
+            raise RoomError("bad_name", "a name has no control characters")
         name = name.strip()
         if any(p.name == name for p in self.players.values()):
             raise RoomError("bad_name", f"{name} is already seated")
@@ -241,7 +268,7 @@ class Room:
                 raise RoomError("table_full", "every seat is taken")
             seat = free[0]
         elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < size:
-            raise RoomError("no_such_seat", f"no seat {seat!r} (0 to {size - 1})")
+            raise RoomError("no_such_seat", f"no seat {value_text(seat, True)} (0 to {size - 1})")
         elif seat not in free:
             raise RoomError("seat_taken", f"seat {seat} is taken")
         token = secrets.token_urlsafe(18)
@@ -270,7 +297,7 @@ class Room:
         if decision != self.decision:
             raise RoomError(
                 "stale_decision",
-                f"decision {decision!r} is not the current one ({self.decision})",
+                f"decision {value_text(decision, True)} is not the current one ({self.decision})",
             )
         try:
             action_kind = Kind(kind)
@@ -285,9 +312,22 @@ class Room:
         try:
             self.table.act(seat, action)
         except TableError as error:
+            self._after_action()  # the turn clock may have acted first
             raise RoomError(str(error.reason), str(error)) from None
-        self.players[seat].timeouts = 0
         self._after_action()
+
+    def back(self, seat: int) -> None:
+        """The person at ``seat`` sits in again (R14.2) at the next hand (one
+        who missed a blind waits for the big blind)."""
+        self.players[seat].back = True
+        self._changed()
+
+    def leave(self, seat: int) -> None:
+        """The person at ``seat`` leaves with their chips once the hand in play
+        (if any) is over; until then their decisions are made at once (check
+        when free, else fold)."""
+        self.players[seat].leaving = True
+        self._changed()
 
     # ------------------------------------------------------------ driver
     async def run(self) -> None:
@@ -301,8 +341,8 @@ class Room:
                     continue
                 await asyncio.sleep(self.settings.between_hands)
                 self._rebuy()
-                if self._can_start():
-                    self._start_hand()
+                if self._can_start() and not self._start_hand():
+                    await self._wait(None)  # nobody to deal in yet (R14.2 waiting)
                 continue
             to_act = hand.to_act
             assert to_act is not None
@@ -311,20 +351,33 @@ class Room:
             if player.agent is not None:
                 await asyncio.sleep(self.settings.bot_delay)
                 if self.table.hand is hand and hand.to_act == to_act:
-                    self.table.act(seat, player.agent.act(seat_view(hand, to_act)))
-                    self._after_action()
+                    self._act_now(seat, player.agent.act(seat_view(hand, to_act)))
                 continue
+            if player.leaving:  # check when free, else fold, at once
+                legal = hand.legal_actions()
+                assert legal is not None
+                self._act_now(seat, default_action(legal))
+                continue
+            # A person: wait for their action or the turn clock (a person
+            # sitting out has no time: their decision is due at once).
             decision = self.decision
-            if player.timeouts >= AWAY_AFTER:
-                self._play_away(seat)
-                continue
             deadline = self.table.deadline
             left = 0.0 if deadline is None else deadline - self._clock()
             if left > 0:
                 await self._wait(left)
             if self.table.hand is hand and self.decision == decision:
-                for event in self.table.poll_clock():
-                    self._timed_out(event)
+                if self.table.poll_clock():
+                    self._after_action()
+
+    def _act_now(self, seat: int, action: Action) -> None:
+        """A bot's action, or a leaving person's; if the loop was held up past
+        the turn clock, the clock's default action stands instead."""
+        try:
+            self.table.act(seat, action)
+        except TableError as error:
+            if error.reason is not TableReason.TIMED_OUT:
+                raise
+        self._after_action()
 
     async def _wait(self, timeout: float | None) -> None:
         self._wake.clear()
@@ -333,22 +386,15 @@ class Room:
         except TimeoutError:
             pass
 
-    def _timed_out(self, event: TimedOut) -> None:
-        """The table's turn clock applied the default action (R3.1)."""
-        player = self.players[event.seat]
-        player.timeouts += 1
-        self.stream.note("timeout", s=event.seat, away=int(player.timeouts >= AWAY_AFTER))
-        self._after_action()
-
-    def _play_away(self, seat: int) -> None:
-        """A person who is away: the default action at once (check when free, else fold)."""
-        hand = self.table.hand
-        legal = None if hand is None else hand.legal_actions()
-        assert legal is not None
-        self.players[seat].timeouts += 1
-        self.stream.note("timeout", s=seat, away=1)
-        self.table.act(seat, default_action(legal))
-        self._after_action()
+    def _forward_table_events(self) -> None:
+        """Timeouts and sitting out or in (the table's events) as stream messages."""
+        for event in self.table.drain_events():
+            if isinstance(event, TimedOut):
+                self.stream.note("timeout", s=event.seat, a=event.action, k=event.in_a_row)
+            elif isinstance(event, SatOut):
+                self.stream.note("sitout", s=event.seat, why=event.reason)
+            elif isinstance(event, SatIn):
+                self.stream.note("sitin", s=event.seat, entry=event.entry)
 
     # ------------------------------------------------------------ helpers
     def _new_table(self) -> Table:
@@ -357,7 +403,7 @@ class Room:
             s.size,
             schedule=Level(s.small_blind, s.big_blind),
             clock=self._clock,
-            turn_clock=TurnClock(s.decision_seconds),
+            turn_clock=TurnClock(s.decision_seconds, sit_out_after=SIT_OUT_AFTER),
             max_events=MAX_EVENTS,
         )
 
@@ -373,15 +419,20 @@ class Room:
         )
 
     def _rebuy(self) -> None:
-        """Between hands: people who are away leave (with their chips), newcomers
-        sit down, and empty stacks are rebought to ``buy_in``."""
+        """Between hands: people who asked to leave leave (with their chips),
+        those who asked to come back sit in (R14.2), newcomers sit down, and
+        empty stacks are rebought to ``buy_in``."""
         table = self.table
         before = self.stream.last
         for seat, player in sorted(self.players.items()):
-            if player.agent is None and player.timeouts >= AWAY_AFTER:
+            if player.leaving:
                 chips = table.leave(seat) if table.seats[seat] is not None else 0
                 del self.players[seat]
                 self.stream.note("leave", s=seat, name=player.name, stack=chips)
+            elif (player.back or player.agent is not None) and self.sitting_out(seat):
+                table.sit_in(seat)  # a bot sat out by a held-up loop comes back too
+            player.back = False
+        self._forward_table_events()
         states = table.seats
         for seat, player in sorted(self.players.items()):
             state = states[seat]
@@ -403,16 +454,26 @@ class Room:
             self._changed()
 
     def _can_start(self) -> bool:
-        people = [p for p in self.players.values() if p.agent is None and p.timeouts < AWAY_AFTER]
-        return bool(people) and len(self.players) >= 2
+        """At least two players who are not sitting out, one of them a person."""
+        playing = [s for s in self.players if not self.sitting_out(s)]
+        return len(playing) >= 2 and any(self.players[s].agent is None for s in playing)
 
-    def _start_hand(self) -> None:
-        hand = self.table.start_hand()
+    def _start_hand(self) -> bool:
+        """Deal the next hand; false when the table cannot deal one yet (fewer
+        than two players may be dealt in, R14.2)."""
+        try:
+            hand = self.table.start_hand()
+        except TableError as error:
+            if error.reason is not TableReason.NOT_ENOUGH_PLAYERS:
+                raise
+            return False
+        self._forward_table_events()
         self.stream.begin_hand(
             hand, self.table.hand_seats, self.hand_number, extra=self._clock_for(hand)
         )
         self._save()
         self._changed()
+        return True
 
     def _clock_for(self, hand: Hand) -> dict[str, Any]:
         """The public fields of a ``turn`` message for a person: ``clock``, the
@@ -423,6 +484,7 @@ class Room:
     def _after_action(self) -> None:
         hand = self.table.hand
         assert hand is not None
+        self._forward_table_events()
         self.stream.sync(hand, extra=self._clock_for(hand))
         if hand.is_over:
             self.table.finish_hand()
@@ -461,15 +523,25 @@ class Room:
             return
         path = self._path
         temp = path.with_name(path.name + ".tmp")
+        text = json.dumps(self.state(), separators=(",", ":"), ensure_ascii=False)
+        if self._key is not None:
+            text = signing.sign(text, self._key)
         with open(temp, "w", encoding="utf-8") as file:
-            json.dump(self.state(), file, separators=(",", ":"))
+            file.write(text)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temp, path)
 
     def _load(self, path: Path) -> None:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+            if self._key is not None:
+                text = signing.verify(text, self._key)
+            elif signing.is_signed(text):
+                raise RoomError("bad_state", "the saved table is signed: give its key")
+            data = json.loads(text)
+            if not isinstance(data, dict):
+                raise RoomError("bad_state", "not a saved table")
             if data.get("schema") != STATE_SCHEMA or data.get("version") != STATE_VERSION:
                 raise RoomError("bad_state", "not a saved table of this version")
             self._restore(data)

@@ -28,7 +28,7 @@ function newHand(m) {
   });
   return {
     number: m.h, seats: m.seats, button: m.button, bets, cards, last,
-    folded: new Set(), board: [], pot: 0, street: "preflop", over: false,
+    folded: new Set(), mucked: new Set(), board: [], pot: 0, street: "preflop", over: false,
   };
 }
 
@@ -59,7 +59,8 @@ function apply(m) {
   const h = state.hand;
   switch (m.t) {
     case "seat":
-      state.seats[m.s] = { name: m.name, stack: m.stack, bot: !!m.bot };
+      state.seats[m.s] = { name: m.name, stack: m.stack, bot: !!m.bot,
+                           out: state.seats[m.s] ? !!state.seats[m.s].out : false };
       log(`${m.name} sits at seat ${m.s + 1} with ${m.stack}`);
       break;
     case "hand":
@@ -102,11 +103,11 @@ function apply(m) {
       log(`${nameOf(m.s)} shows ${pretty(m.c)} (${m.h})`);
       break;
     case "muck":
-      if (h) { h.last[m.s] = "mucks"; log(`${nameOf(m.s)} mucks`); }
+      if (h) { h.last[m.s] = "mucks"; h.mucked.add(m.s); log(`${nameOf(m.s)} mucks`); }
       break;
     case "pot":
       if (!h) break;
-      m.w.forEach((s, i) => { changeStack(s, m.sh[i]); h.pot -= m.sh[i]; });
+      m.w.forEach((s, i) => { changeStack(s, m.sh[i]); h.pot -= m.sh[i]; h.last[s] = `wins ${m.sh[i]}`; });
       for (const s of h.seats) h.bets[s] = 0;
       log(`${m.w.map(nameOf).join(" and ")} win${m.w.length > 1 ? "" : "s"} the ${m.name} (${m.a})`, "win");
       break;
@@ -126,7 +127,15 @@ function apply(m) {
       log(`${m.name} leaves the table with ${m.stack}`);
       break;
     case "timeout":
-      log(`${nameOf(m.s)} ran out of time${m.away ? " and is away" : ""}`);
+      log(`${nameOf(m.s)} ran out of time: ${m.a}`);
+      break;
+    case "sitout":
+      if (state.seats[m.s]) state.seats[m.s].out = true;
+      log(`${nameOf(m.s)} sits out${m.why === "timeouts" ? " (timed out twice)" : ""}`);
+      break;
+    case "sitin":
+      if (state.seats[m.s]) state.seats[m.s].out = false;
+      log(`${nameOf(m.s)} is back${m.entry === "wait" ? ", waiting for the big blind" : ""}`);
       break;
   }
 }
@@ -177,7 +186,7 @@ function draw() {
     if (state.turn && state.turn.s === s) el.classList.add("turn");
     const cards = document.createElement("div");
     cards.className = "cards";
-    if (inHand && !h.folded.has(s)) {
+    if (inHand && !h.folded.has(s) && (!h.mucked.has(s) || s === state.me)) {
       const known = h.cards[s];
       cards.appendChild(cardEl(known ? known[0] : null, true));
       cards.appendChild(cardEl(known ? known[1] : null, true));
@@ -190,7 +199,8 @@ function draw() {
     nameEl.textContent = info ? info.name : "empty seat";
     if (info && info.bot) nameEl.insertAdjacentHTML("afterbegin", '<span class="tag">BOT</span>');
     plate.querySelector(".stack").textContent = info ? info.stack.toLocaleString() : "";
-    plate.querySelector(".last").textContent = inHand ? (h.last[s] || "") : "";
+    plate.querySelector(".last").textContent = info && info.out ? "sitting out"
+      : inHand ? (h.last[s] || "") : "";
     if (state.turn && state.turn.s === s && state.turn.deadline) {
       const bar = document.createElement("div");
       bar.className = "clock";
@@ -233,10 +243,13 @@ function drawClock() {
 
 function drawControls() {
   $("sit-form").hidden = state.me !== null;
+  $("seat-buttons").hidden = state.me === null;
+  const mine = state.me !== null ? state.seats[state.me] : null;
+  $("back").hidden = !(mine && mine.out);
   const t = state.turn;
-  const mine = t && t.s === state.me && t.legal;
-  $("actions").hidden = !mine;
-  if (!mine) { if (state.me !== null && !(t && t.s === state.me)) $("message").textContent = ""; return; }
+  const toAct = t && t.s === state.me && t.legal;
+  $("actions").hidden = !toAct;
+  if (!toAct) { if (state.me !== null && !(t && t.s === state.me)) $("message").textContent = ""; return; }
   const legal = t.legal;
   $("fold").disabled = !legal.fold;
   $("check").textContent = legal.check ? "Check" : `Call ${legal.call}`;
@@ -267,11 +280,13 @@ function act(action, amount) {
 }
 
 function potFraction(frac) {
+  // As holdem.abstraction: call first, then raise by the fraction of the pot
+  // after the call (rounded down), clamped to the legal range.
   const h = state.hand, legal = state.turn.legal;
   if (frac === "all") return legal.max;
-  const myBet = h.bets[state.me] || 0;
-  const pot = h.pot + legal.call;          // every chip in the middle once I call
-  const to = myBet + legal.call + Math.round(Number(frac) * pot);
+  const currentBet = (h.bets[state.me] || 0) + legal.call;
+  const afterCall = h.pot + legal.call;    // every chip in the middle once I call
+  const to = currentBet + Math.floor(Number(frac) * afterCall);
   return Math.max(legal.min, Math.min(legal.max, to));
 }
 
@@ -293,6 +308,13 @@ for (const b of document.querySelectorAll(".shortcuts button")) {
 $("sit-form").onsubmit = (e) => {
   e.preventDefault();
   send({ type: "sit", name: $("name").value.trim() });
+};
+$("back").onclick = () => send({ type: "back" });
+$("leave").onclick = () => {
+  send({ type: "leave" });
+  state.me = null; localStorage.removeItem(tokenKey());
+  $("message").textContent = "You leave the table after this hand.";
+  draw();
 };
 $("table-select").onchange = (e) => { location.search = `?table=${e.target.value}`; };
 

@@ -1,0 +1,233 @@
+"""``holdem simulate --batch``: self-play on the batched engine.
+
+The report is :func:`holdem.simulate.simulate`'s (a
+:class:`~holdem.simulate.Simulation`, the same text and ``--json``), over
+hands played by :func:`holdem.batch.play`: a cash table, every stack reset
+to the starting stack before each hand, the button on seat ``i % players``
+in hand ``i``, agents on the seats cyclically. The hands are played in
+blocks of :data:`BLOCK`; block ``b`` draws its deals and decisions from
+``numpy.random.default_rng([seed, b])`` (a text seed is first turned into a
+number by SHA-256), so the results for a seed do not depend on ``workers``.
+They differ from ``holdem simulate`` without ``--batch``, whose random
+source is Python's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from holdem.batch.engine import Decisions, Policy, play
+from holdem.batch.policies import TablePolicy, call_policy, random_policy
+from holdem.config import TableConfig
+from holdem.errors import ConfigError
+from holdem.simulate import Simulation, result_of
+
+IntArray = npt.NDArray[np.int64]
+
+BLOCK = 8192
+"""Hands per block (the unit of work and of seeding)."""
+
+POLICIES: tuple[str, ...] = ("random", "call", "table", "table:PATH")
+"""The agent names ``--batch`` knows: the ``random`` and ``call`` agents'
+policies, :meth:`TablePolicy.tight`, and a :class:`TablePolicy` read from a
+``.npy`` or ``.json`` file of weights."""
+
+
+def load_policy(name: str) -> Policy:
+    """The array policy named ``name`` (one of :data:`POLICIES`).
+
+    Raises:
+        ConfigError: an unknown name, or a table file that cannot be read or
+            has the wrong shape (field ``agent``).
+    """
+    if name == "random":
+        return random_policy
+    if name == "call":
+        return call_policy
+    if name == "table":
+        return TablePolicy.tight()
+    if name.startswith("table:"):
+        path = Path(name[len("table:") :])
+        try:
+            if path.suffix == ".npy":
+                weights = np.load(path, allow_pickle=False)
+            else:
+                weights = np.array(json.loads(path.read_text(encoding="utf-8")), dtype=float)
+            return TablePolicy(weights)
+        except (OSError, ValueError, TypeError) as error:
+            raise ConfigError(
+                "agent", f"cannot read the policy table {str(path)!r}: {error}"
+            ) from None
+    raise ConfigError(
+        "agent", f"unknown batch agent {name!r} (known: random, call, table, table:PATH)"
+    )
+
+
+class _Seats:
+    """One policy per seat: each policy decides the rows of its seats."""
+
+    def __init__(self, policies: Sequence[Policy]) -> None:
+        self.policies = list(policies)
+        distinct: list[Policy] = []
+        for policy in self.policies:
+            if all(policy is not other for other in distinct):
+                distinct.append(policy)
+        self.distinct = distinct
+        self.owner = np.array(
+            [next(i for i, d in enumerate(distinct) if d is policy) for policy in self.policies]
+        )
+
+    def __call__(self, decisions: Decisions, rng: np.random.Generator) -> tuple[IntArray, IntArray]:
+        if len(self.distinct) == 1:
+            return self.distinct[0](decisions, rng)
+        code = np.zeros(len(decisions.seat), dtype=np.int64)
+        amount = np.zeros(len(decisions.seat), dtype=np.int64)
+        owner = self.owner[decisions.seat]
+        for i, policy in enumerate(self.distinct):
+            rows = np.flatnonzero(owner == i)
+            if len(rows):
+                part = Decisions._make(field[rows] for field in decisions)
+                c, a = policy(part, rng)
+                code[rows] = c
+                amount[rows] = a
+        return code, amount
+
+
+def _seed_number(seed: int | str) -> int:
+    if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
+        return seed
+    return int.from_bytes(hashlib.sha256(str(seed).encode()).digest()[:8], "big")
+
+
+Job = tuple[TableConfig, tuple[str, ...], int, int, int, int]
+
+
+def _block(job: Job) -> tuple[int, int, list[tuple[int, int]]]:
+    """Play hands start..stop-1 of block ``b``: (hands, actions, per agent
+    (sum of y, sum of y squared))."""
+    config, agents, seed, block, start, stop = job
+    players = config.seats
+    names = list(dict.fromkeys(agents))
+    loaded = {name: load_policy(name) for name in names}
+    seat_names = [agents[s % len(agents)] for s in range(players)]
+    policy = _Seats([loaded[name] for name in seat_names])
+    rng = np.random.default_rng([seed, block])
+    result = play(config, np.arange(start, stop) % players, policy, rng)
+    tally = []
+    for name in names:
+        seats = [s for s in range(players) if seat_names[s] == name]
+        y = result.net[:, seats].sum(axis=1)
+        tally.append((int(y.sum()), int((y * y).sum())))
+    return stop - start, result.actions, tally
+
+
+def simulate_batch(
+    players: int = 6,
+    hands: int = 1000,
+    seed: int | str = 0,
+    agents: Sequence[str] = ("random",),
+    *,
+    workers: int = 1,
+    small_blind: int = 1,
+    big_blind: int = 2,
+    stack: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> BatchSimulation:
+    """Self-play on the batched engine; arguments as for
+    :func:`holdem.simulate.simulate`, agents from :data:`POLICIES`.
+
+    Raises:
+        ConfigError: a setting is invalid (its name is the error's ``field``).
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+        raise ConfigError("players", f"must be 2 to 10, got {players!r}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise ConfigError("hands", f"must be at least 1, got {hands!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise ConfigError("workers", f"must be 0 (one per CPU) or more, got {workers!r}")
+    agents = tuple(agents)
+    if not agents:
+        raise ConfigError("agent", "name at least one agent")
+    if len(agents) > players:
+        raise ConfigError("agent", f"{len(agents)} agents for {players} seats")
+    for name in dict.fromkeys(agents):
+        load_policy(name)
+    chips = 200 * big_blind if stack is None else stack
+    config = TableConfig([chips] * players, small_blind, big_blind)
+    if workers == 0:
+        workers = os.cpu_count() or 1
+    number = _seed_number(seed)
+    jobs: list[Job] = [
+        (config, agents, number, b, start, min(start + BLOCK, hands))
+        for b, start in enumerate(range(0, hands, BLOCK))
+    ]
+    workers = min(workers, len(jobs), 4 * (os.cpu_count() or 1))
+    names = list(dict.fromkeys(agents))
+    totals = [[0, 0] for _ in names]
+    done = actions = 0
+    began = time.perf_counter()
+    for count, acted, tally in _run(jobs, workers):
+        done += count
+        actions += acted
+        for total, (s, q) in zip(totals, tally):
+            total[0] += s
+            total[1] += q
+        if progress is not None:
+            progress(done, hands)
+    seconds = time.perf_counter() - began
+    results = []
+    for name, (s, q) in zip(names, totals):
+        seats = sum(1 for seat in range(players) if agents[seat % len(agents)] == name)
+        results.append(result_of(name, seats, hands, s, q, big_blind))
+    simulation = Simulation(
+        hands,
+        seconds,
+        tuple(results),
+        players,
+        seed,
+        agents,
+        workers,
+        small_blind,
+        big_blind,
+        chips,
+    )
+    return BatchSimulation(simulation, actions)
+
+
+@attrs.frozen
+class BatchSimulation:
+    """What :func:`simulate_batch` gives back: the :class:`~holdem.simulate.Simulation`
+    report and the number of betting actions taken.
+
+    Attributes:
+        simulation: the report (``format_results`` and ``to_dict`` as without ``--batch``).
+        actions: betting actions over all hands.
+    """
+
+    simulation: Simulation
+    actions: int
+
+    @property
+    def hands(self) -> int:
+        """Hands played."""
+        return self.simulation.hands
+
+
+def _run(jobs: list[Job], workers: int) -> Iterator[tuple[int, int, list[tuple[int, int]]]]:
+    if workers == 1 or len(jobs) == 1:
+        for job in jobs:
+            yield _block(job)
+        return
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(workers) as pool:
+        yield from pool.imap(_block, jobs)

@@ -1,0 +1,55 @@
+"""Equity late in the hand: on the turn and river, fixed hole cards are
+evaluated directly, river card by river card (R6.1), and must count exactly
+what the general enumerator counts (finishing orders and boards)."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+from holdem import _fasteval
+from holdem.cards import DECK
+from holdem.equity import equity
+
+E = importlib.import_module("holdem.equity")
+FLUSHY = [c for c in DECK if c[1] in "hs" or c[0] in "AK"]
+
+
+def spots(seed: int, count: int, deck: list[str]) -> list[tuple[list[str], str, str]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        players = rng.randint(2, 10 if deck is DECK else 6)
+        size = rng.choice([4, 5])
+        extra = rng.choice([0, 0, 2])
+        cards = rng.sample(deck, 2 * players + size + extra)
+        hands = [cards[2 * i] + cards[2 * i + 1] for i in range(players)]
+        board = "".join(cards[2 * players : 2 * players + size])
+        out.append((hands, board, "".join(cards[2 * players + size :])))
+    return out
+
+
+@pytest.mark.parametrize("deck", [DECK, FLUSHY], ids=["any", "flush-heavy"])
+def test_late_counts_equal_the_general_enumerator(deck: list[str]) -> None:
+    """Same finishing orders (full and winners-only) and board count, with
+    dead cards, flushes made on the river or already on the turn, quads."""
+    for hands, board, dead in spots(11, 700, deck):
+        combos, _, board_ix, dead_ix = E._hands(hands, board, dead)
+        raw, boards = _fasteval.late_outcomes([c[0] for c in combos], board_ix, dead_ix)
+        for full in (False, True):
+            expected = E._exact(combos, board_ix, dead_ix, None, None, full)
+            assert (E._orders(raw, len(hands), full), boards) == expected, (hands, board, dead)
+
+
+def test_river_and_turn_figures() -> None:
+    river = equity(["AsAh", "KsKh"], board="2c7d9hTs3s")
+    assert river.exact and river.boards == 1
+    assert [p.equity for p in river.players] == [1, 0]
+    # The turn: 44 river cards; the kings need one of the two left.
+    turn = equity(["AsAh", "KsKh"], board="2c7d9hTs")
+    assert turn.exact and turn.boards == 44
+    assert turn.players[1].win * 44 == 2
+    split = equity(["AsKd", "AhKc", "2c3d"], board="QsJsTh9h")
+    assert split.players[2].equity == 0 and split.players[0].equity == split.players[1].equity

@@ -1,0 +1,90 @@
+"""The reference server's saved tables: signed with a key (HMAC-SHA256), any
+altered byte refused with one clear line naming the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import require
+
+require("starlette", "the server extra: pip install -e '.[server]'")
+
+from holdem.errors import ConfigError, HoldemError  # noqa: E402
+from holdem.server import RoomSettings, Server  # noqa: E402
+
+KEY = b"0123456789abcdef0123456789abcdef"
+SETTINGS = RoomSettings(bots=2, agent="call", bot_delay=0, between_hands=0)
+
+
+def _saved(state: Path, key: bytes | None) -> Path:
+    server = Server(1, SETTINGS, state, state_key=key)
+    seat, _ = server.rooms[0].sit("Ann")
+    assert seat == 2
+    return state / "table-0.json"
+
+
+def test_signed_state_is_restored_with_its_key(tmp_path: Path) -> None:
+    path = _saved(tmp_path, KEY)
+    assert path.read_text(encoding="utf-8").startswith("hmac-sha256:")
+    again = Server(1, SETTINGS, tmp_path, state_key=KEY)
+    assert [s and s["name"] for s in again.rooms[0].seats()[:3]] == ["Bot 1", "Bot 2", "Ann"]
+
+
+@pytest.mark.parametrize(
+    ("change", "key", "message"),
+    [
+        (lambda text: text.replace('"Ann"', '"Bob"'), KEY, "signature does not match"),
+        (lambda text: text, b"another key, 16 bytes or more", "signature does not match"),
+        (lambda text: text, None, "signed: give its key"),
+        (lambda text: text.split("\n", 1)[1], KEY, "not signed"),
+    ],
+)
+def test_altered_or_unkeyed_state_is_refused(
+    tmp_path: Path, change: object, key: bytes | None, message: str
+) -> None:
+    path = _saved(tmp_path, KEY)
+    path.write_text(change(path.read_text(encoding="utf-8")), encoding="utf-8")  # type: ignore[operator]
+    with pytest.raises(HoldemError, match=message) as refused:
+        Server(1, SETTINGS, tmp_path, state_key=key)
+    assert str(path) in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_unsigned_state_and_bad_settings(tmp_path: Path) -> None:
+    path = _saved(tmp_path, None)
+    assert path.read_text(encoding="utf-8").startswith("{")
+    assert Server(1, SETTINGS, tmp_path).rooms[0].seats()[2]["name"] == "Ann"  # type: ignore[index]
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(HoldemError, match="cannot restore the table"):
+        Server(1, SETTINGS, tmp_path)
+    with pytest.raises(HoldemError, match="at least 16 bytes"):
+        Server(1, SETTINGS, tmp_path / "other", state_key=b"short")
+    for bad, field in (
+        (RoomSettings(size=11), "size"),
+        (RoomSettings(bots=6), "bots"),
+        (RoomSettings(buy_in=1), "buy_in"),
+        (RoomSettings(decision_seconds=0), "decision_seconds"),
+        (RoomSettings(bot_delay=40), "bot_delay"),
+        (RoomSettings(agent="nobody"), "agent"),
+    ):
+        with pytest.raises(ConfigError) as error:
+            Server(1, bad)
+        assert error.value.field == field
+    with pytest.raises(ConfigError, match="tables"):
+        Server(0, SETTINGS)
+
+
+def test_serve_refuses_bad_options_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from holdem.cli import main
+
+    missing = tmp_path / "no-such-key"
+    assert main(["serve", "--state-dir", str(tmp_path), "--state-key-file", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("holdem serve: error: --state-key-file") and err.count("\n") == 1
+    assert main(["serve", "--tables", "0"]) == 2
+    assert capsys.readouterr().err == "holdem serve: error: tables: 1 to 100 tables, got 0\n"
+    assert main(["serve", "--bots", "6"]) == 2
+    assert "bots" in capsys.readouterr().err
