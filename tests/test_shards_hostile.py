@@ -156,3 +156,24 @@ def test_hands_and_count_together_are_refused(capsys: pytest.CaptureFixture[str]
     assert err.splitlines()[-1].endswith("argument --count: not allowed with argument --hands")
     assert main(["simulate", "--count", "3", "--players", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["hands"] == 3
+
+
+@pytest.mark.parametrize(
+    ("chips", "squares", "problem"),
+    [
+        (10**4000, 10**8001, "chips is more than its seats could win or lose in the shard's hands"),
+        (10**300, 10**601, "chips is more than its seats could win or lose in the shard's hands"),
+        (0, 10**300, "chips_squared is more than the shard's hands could give"),
+        (100, 1, "chips_squared is less than chips squared over hands: not one run's sums"),
+    ],
+    ids=["4000 digits", "300 digits", "huge squares", "squares too small"],
+)
+def test_impossible_sums_are_refused(chips: int, squares: int, problem: str) -> None:
+    """Sums no run can give (a 4,000-digit total used to end in an OverflowError
+    turning it into bb/100) are refused: a seat wins or loses at most the table's
+    chips in a hand, and a sum of squares is at least the sum squared over hands."""
+    data = shard()
+    data["results"]["call"].update(chips=chips, chips_squared=squares)
+    with pytest.raises(ShardError) as error:
+        merge([data], ["a"])
+    assert error.value.problems == [f"a: agent call: {problem}"]
