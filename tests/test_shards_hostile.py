@@ -177,3 +177,16 @@ def test_impossible_sums_are_refused(chips: int, squares: int, problem: str) -> 
     with pytest.raises(ShardError) as error:
         merge([data], ["a"])
     assert error.value.problems == [f"a: agent call: {problem}"]
+
+
+def test_a_huge_count_is_cut_into_few_chunks() -> None:
+    """``--count 10**12`` used to list 5 billion chunks before playing a hand
+    (memory exhausted); the chunks grow instead, and still cover every hand once."""
+    from holdem.simulate import MAX_CHUNKS, _chunks
+
+    for hands, workers, first in ((10**12, 1, 0), (10**12, 8, 7), (10**6 + 3, 2, 5)):
+        chunks = _chunks(hands, workers, first)
+        assert len(chunks) <= MAX_CHUNKS
+        assert chunks[0][0] == first and chunks[-1][1] == first + hands
+        assert all(a[1] == b[0] for a, b in zip(chunks, chunks[1:]))
+    assert len(_chunks(1000, 1)) == 5  # ordinary runs keep chunks of 200 hands
