@@ -686,3 +686,27 @@ def test_an_illegal_action_at_the_table_names_table_seats() -> None:
         " (legal: fold, call 100, raise to 200..10000)"
     )
     assert hand.log == log
+
+
+def test_tournament_player_sitting_out_is_acted_for_without_a_clock() -> None:
+    """R14.1 when a server drives the hand (start_hand, act) with no turn
+    clock: poll_clock folds for the tournament player sitting out at once,
+    and their own action is then refused (sitting_out)."""
+    table = Table(3, schedule=Level(5, 10), mode=TableMode.TOURNAMENT, button=0, seed=5)
+    for seat in range(3):
+        table.sit(seat, "ABC"[seat], 500)
+    table.sit_out(0)
+    hand = table.start_hand()  # three-handed: the button, seat 0, acts first
+    assert hand.to_act == 0 and table.deadline is None
+    assert table.poll_clock() == (ActedForAbsent(1, 0, "A", "fold"),)
+    assert hand.folded[0] and hand.to_act == 1
+    assert table.poll_clock() == ()  # B is not sitting out: nothing to do
+    table.act(1, "fold")
+    table.finish_hand()
+    table.sit_out(1)
+    hand = table.start_hand()  # button 1 (sitting out) acts first
+    assert hand.to_act == 1
+    with pytest.raises(TableError) as info:
+        table.act(1, "call")
+    assert info.value.reason is TableReason.SITTING_OUT
+    assert hand.folded[1] and table.events[-1] == ActedForAbsent(2, 1, "B", "fold")
