@@ -26,8 +26,9 @@ default) drives time levels, the seat hold and the turn clock
 (:mod:`holdem.clock`, :mod:`holdem.table_turns`); tests pass a fake clock.
 
 **Snapshots**: :mod:`holdem.table_snapshot`. The modules ``table_seats``
-(errors, seat values, buy-ins), ``table_button``, ``table_sitout``,
-``table_turns`` and ``table_events`` hold the parts; everything a caller
+(errors, seat values, buy-ins), ``table_args`` (argument checks),
+``table_button``, ``table_sitout``, ``table_straddles``, ``table_turns``
+and ``table_events`` hold the parts; everything a caller
 needs is importable from here.
 """
 
