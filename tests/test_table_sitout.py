@@ -533,6 +533,21 @@ def test_the_clock_sits_a_player_out_after_timeouts_in_a_row() -> None:
     table.finish_hand()
     table.start_hand()
     assert table.hand_seats == (1, 2)
+    table.act(2, "fold")  # heads-up: button 2 acts first
+    table.finish_hand()
+    assert table.seats[0].timeouts == 2  # type: ignore[union-attr]
+    table.sit_in(0)  # coming back counts as being there: the count starts again
+    assert table.seats[0].timeouts == 0  # type: ignore[union-attr]
+    hand = table.start_hand()
+    assert 0 in table.hand_seats
+    seat = table.hand_seats[hand.to_act]  # type: ignore[index]
+    while seat != 0:
+        table.act(seat, "call" if hand.legal_actions().call else "check")  # type: ignore[union-attr]
+        seat = table.hand_seats[hand.to_act]  # type: ignore[index]
+    clock.now += 100
+    (event,) = table.poll_clock()
+    assert isinstance(event, TimedOut) and event.in_a_row == 1
+    assert not table.seats[0].sitting_out  # type: ignore[union-attr]
 
 
 # ------------------------------------------------------------------ errors
