@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from holdem.errors import ConfigError, HoldemError, IllegalActionError, value_text
-from holdem.server.room import Room, RoomError, RoomSettings
+from holdem.server.room import Player, Room, RoomError, RoomSettings
 from holdem.streams import encode
 
 STATIC = Path(__file__).parent / "static"
@@ -38,13 +38,14 @@ MAX_MESSAGE = 4096
 
 
 class Connection:
-    """One WebSocket client: the table it joined, its seat, the last stream
-    message number it was sent."""
+    """One WebSocket client: the table it joined, its seat and the player who
+    holds it, the last stream message number it was sent."""
 
     def __init__(self, socket: WebSocket, clock: Callable[[], float]) -> None:
         self.socket = socket
         self.room: Room | None = None
         self.seat: int | None = None
+        self.player: Player | None = None
         self.last = 0
         self.wake = asyncio.Event()
         self._clock = clock
@@ -61,6 +62,19 @@ class Connection:
         self._tokens -= 1
         return True
 
+    def take(self, room: Room, seat: int | None) -> None:
+        """This connection now speaks for the player at ``seat`` (``None``: no seat)."""
+        self.room, self.seat = room, seat
+        self.player = None if seat is None else room.players[seat]
+
+    def held_seat(self) -> int | None:
+        """The seat, while its player holds it: a player who left (maybe from
+        another connection) loses it here too, before anyone else sits there."""
+        room, seat, player = self.room, self.seat, self.player
+        if seat is not None and (room is None or player is None or not room.holds(seat, player)):
+            self.seat, self.player = None, None
+        return self.seat
+
     async def send(self, message: dict[str, Any]) -> None:
         await self.socket.send_text(encode(message))
 
@@ -75,7 +89,7 @@ class Connection:
             room = self.room
             if room is None:
                 continue
-            reset, events = room.stream.since(self.seat, self.last)
+            reset, events = room.since(self.held_seat(), self.last)
             self.last = room.stream.last
             if events or reset:
                 try:
@@ -234,7 +248,8 @@ class Server:
         seat = room.claim(token) if isinstance(token, str) else None
         if conn.room is not None:
             conn.room.listeners.discard(conn.wake)
-        conn.room, conn.seat, conn.last = room, seat, after
+        conn.take(room, seat)
+        conn.last = after
         room.listeners.add(conn.wake)
         await conn.send(self._welcome(room, seat))
         conn.wake.set()
@@ -262,11 +277,11 @@ class Server:
         room = conn.room
         if room is None:
             raise RoomError("not_joined", "join a table first")
-        if conn.seat is not None:
+        if conn.held_seat() is not None:
             raise RoomError("already_seated", f"you hold seat {conn.seat}")
         wanted = data.get("seat")
         seat, token = room.sit(data.get("name"), wanted)  # type: ignore[arg-type]
-        conn.seat = seat
+        conn.take(room, seat)
         await conn.send({"type": "seated", "seat": seat, "token": token})
         # From now on this connection sees its seat's secrets: resend nothing
         # already sent, the seat's own cards come with the next hand.
@@ -287,9 +302,10 @@ class Server:
     def _seated(self, conn: Connection) -> tuple[Room, int]:
         if conn.room is None:
             raise RoomError("not_joined", "join a table first")
-        if conn.seat is None:
+        seat = conn.held_seat()
+        if seat is None:
             raise RoomError("not_seated", "sit down first")
-        return conn.room, conn.seat
+        return conn.room, seat
 
     async def _back(self, conn: Connection, data: dict[str, Any]) -> None:
         room, seat = self._seated(conn)
@@ -300,7 +316,7 @@ class Server:
     async def _leave(self, conn: Connection, data: dict[str, Any]) -> None:
         room, seat = self._seated(conn)
         room.leave(seat)
-        conn.seat = None
+        conn.take(room, None)
 
     async def _since(self, conn: Connection, data: dict[str, Any]) -> None:
         if conn.room is None:

@@ -110,11 +110,14 @@ class RoomSettings:
 
 @attrs.define
 class Player:
-    """Who holds a seat: a name, a bot's agent or a person's seat token (hashed)."""
+    """Who holds a seat: a name, a bot's agent or a person's seat token
+    (hashed), and ``since``: the last stream message number before they took
+    the seat (earlier messages show the seat's secrets to nobody at it)."""
 
     name: str
     agent: Agent | None = None
     token_hash: str | None = None
+    since: int = 0
     back: bool = False  # asked to sit in again (applied between hands)
     leaving: bool = False  # asked to leave (applied between hands)
 
@@ -232,11 +235,39 @@ class Room:
             return None
         digest = _hash(token)
         for seat, player in self.players.items():
+            if player.leaving:
+                continue  # asked to leave: the token no longer holds the seat
             if player.token_hash is not None and secrets.compare_digest(player.token_hash, digest):
                 if self.sitting_out(seat):
                     self.back(seat)
                 return seat
         return None
+
+    def since(self, seat: int | None, after: int) -> tuple[bool, list[dict[str, Any]]]:
+        """The stream messages after number ``after`` as the player now at
+        table seat ``seat`` may see them (``None``: a spectator).
+
+        Messages from before the player took the seat (the stream keeps the
+        previous hand) are shown as a spectator sees them: the hole cards and
+        options of the seat's previous holder are never theirs to see.
+
+        Returns:
+            ``(reset, messages)`` as :meth:`holdem.streams.TableStream.since`.
+
+        Raises:
+            HoldemError: ``after`` is not a whole number.
+        """
+        player = None if seat is None else self.players.get(seat)
+        reset, events = self.stream.since(None if player is None else seat, after)
+        if player is None or not events or events[0]["n"] > player.since:
+            return reset, events
+        public = {e["n"]: e for e in self.stream.since(None, after)[1]}
+        return reset, [public[e["n"]] if e["n"] <= player.since else e for e in events]
+
+    def holds(self, seat: int, player: Player) -> bool:
+        """Whether ``player`` still holds table seat ``seat`` (and has not
+        asked to leave)."""
+        return self.players.get(seat) is player and not player.leaving
 
     def sitting_out(self, seat: int) -> bool:
         """Whether the player at ``seat`` sits out (R14.1)."""
@@ -409,6 +440,7 @@ class Room:
 
     def _seat(self, seat: int, player: Player, chips: int | None = None) -> None:
         chips = self.settings.buy_in if chips is None else chips
+        player.since = self.stream.last
         self.players[seat] = player
         if chips > 0:
             if self.table.hand is None:
