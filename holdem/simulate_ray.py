@@ -9,6 +9,7 @@ same settings, on any cluster. Every node needs ``holdem`` (and any
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -51,6 +52,8 @@ class RayRunner:
 
         started = not ray.is_initialized()
         if started:
+            if self.address is not None:
+                _check_reachable(self.address)
             ray.init(address=self.address, include_dashboard=False, log_to_driver=False)
         try:
             task = ray.remote(_work)
@@ -85,3 +88,27 @@ def _get(ray: Any, ref: Any) -> tuple[int, list[tuple[int, int]]]:
             raise cause from None
         raise
     return result
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail at once, in one line, when nothing answers at ``host:port`` (Ray itself
+    retries for minutes); ``auto``, ``local`` and the like are left to Ray.
+
+    Raises:
+        HoldemError: ``address`` is not ``host:port`` or nothing listens there.
+    """
+    where = address.removeprefix("ray://")
+    if ":" not in where:
+        return  # "auto", "local": Ray finds the cluster itself
+    host, _, port = where.rpartition(":")
+    if not port.isdigit() or not host or not 0 < int(port) < 65536:
+        raise HoldemError(
+            f"cannot reach the Ray cluster at {address}: expected host:port, auto or "
+            "ray://host:port"
+        )
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise HoldemError(f"cannot reach the Ray cluster at {address}: {reason}") from None

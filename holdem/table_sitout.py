@@ -29,7 +29,7 @@ are dealt in at the next hand, as before R14.
 Posts need three or more players and come from a seat that posts no blind
 (R14.3). So when fewer than three players would be dealt in without them,
 everyone coming in is dealt in at once with nothing to post; and a poster
-whose seat takes the big blind this hand posts that blind only. A poster
+whose seat takes a blind this hand posts that blind only; but a poster
 who owes the big blind is not dealt in on the small blind (posting only that
 would skip the big blind they owe): they sit out that hand and come in at
 the next, posting. Either way, coming in clears the missed blinds. A

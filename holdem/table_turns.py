@@ -13,7 +13,7 @@ from typing import Any
 
 from holdem.betting import Action
 from holdem.clock import TurnClock, default_action
-from holdem.errors import value_text
+from holdem.errors import IllegalActionError, Reason, value_text
 from holdem.hand import Hand
 from holdem.table_events import ActedForAbsent, SatOut, TableEvent, TimedOut
 from holdem.table_seats import Player, TableError, TableReason
@@ -84,7 +84,8 @@ class TableTurns:
                 default action stands).
             IllegalActionError: the action is not legal now (R3.7), or the
                 decision number is stale; the table and the hand are
-                unchanged.
+                unchanged. Its ``seat`` and message are in table seats (its
+                ``legal`` is the hand's, in hand seats).
             NotationError: the text is not an action.
         """
         size = len(self._players)
@@ -105,7 +106,10 @@ class TableTurns:
         rules = self.turn_clock
         now = self._clock()
         started = self._turn_started
-        hand.act(self._hand_seats.index(seat), action, decision=decision)
+        try:
+            hand.act(self._hand_seats.index(seat), action, decision=decision)
+        except IllegalActionError as error:
+            raise self._by_table_seat(error, seat) from None
         if rules is None:
             return
         player = self._players[seat]
@@ -174,6 +178,25 @@ class TableTurns:
                     player.entry = None
                     self._record(SatOut(seat, player.name, "timeouts"))
         return event
+
+    def _by_table_seat(self, error: IllegalActionError, seat: int) -> IllegalActionError:
+        """``error`` from the hand, told in table seats: its ``seat`` and the
+        seats its message names (``error.legal`` stays the hand's)."""
+        hand = self._hand
+        assert hand is not None
+        names, seats = hand.config.names, self._hand_seats
+        i = seats.index(seat)
+        who = f"seat {i} ({names[i]}) cannot "
+        message = str(error)
+        options = f" (legal: {error.legal if error.legal is not None else 'none'})"
+        _, _, detail = message[len(who) :].partition(": ")
+        detail = detail[: len(detail) - len(options)] if detail.endswith(options) else detail
+        if error.reason is Reason.NOT_YOUR_TURN and hand.to_act is not None:
+            other = hand.to_act
+            detail = f"it is seat {seats[other]}'s turn ({names[other]})"
+        return IllegalActionError(
+            seat, error.action, error.reason, detail, error.legal, error.amount, names[i]
+        )
 
     def _decided(self) -> None:
         """A decision was accepted (:class:`TimedHand`): the next one starts now."""

@@ -38,7 +38,6 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from _pytest.reports import CollectReport, TestReport
 
 REQUIRE_ALL = os.environ.get("HOLDEM_REQUIRE_ALL") == "1"
 """True when every optional dependency must be there (CI)."""
@@ -99,7 +98,7 @@ _CORPUS_SKIP = "HOLDEM_CORPUS"
 """Skips that mention it are the corpus's, allowed even under ``HOLDEM_REQUIRE_ALL``."""
 
 
-def _fail_skip(report: CollectReport | TestReport) -> None:
+def _fail_skip(report: pytest.CollectReport | pytest.TestReport) -> None:
     """Turn a skip into a failure under ``HOLDEM_REQUIRE_ALL=1`` (the corpus's aside)."""
     if not REQUIRE_ALL or not report.skipped or hasattr(report, "wasxfail"):
         return
@@ -117,6 +116,8 @@ def pytest_make_collect_report(collector: pytest.Collector) -> Generator[None, A
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, Any, None]:
     outcome = yield
     _fail_skip(outcome.get_result())

@@ -658,3 +658,31 @@ def test_r14_invariants_over_random_sessions(
         table.finish_hand()
         total = sum(s.stack for s in table.seats if s is not None)
         assert total == bought
+
+
+def test_an_illegal_action_at_the_table_names_table_seats() -> None:
+    """With seat 1 sitting out (R14.1) hand seats and table seats differ:
+    the IllegalActionError of Table.act names table seats, as the caller
+    does, and changes nothing."""
+    from holdem import IllegalActionError, Reason
+
+    table = six(button=0)
+    table.sit_out(1)
+    hand = table.start_hand()  # button 0, blinds 2 and 3: seat 4 acts first
+    assert table.hand_seats == (0, 2, 3, 4, 5)
+    log = hand.log
+    with pytest.raises(IllegalActionError) as info:
+        table.act(5, "call")
+    assert info.value.seat == 5 and info.value.reason is Reason.NOT_YOUR_TURN
+    assert str(info.value) == (
+        "seat 5 (F) cannot call: it is seat 4's turn (E)"
+        " (legal: fold, call 100, raise to 200..10000)"
+    )
+    with pytest.raises(IllegalActionError) as info:
+        table.act(4, "raise to 150")
+    assert info.value.seat == 4 and info.value.reason is Reason.BELOW_MINIMUM
+    assert str(info.value) == (
+        "seat 4 (E) cannot raise to 150: the minimum is 200"
+        " (legal: fold, call 100, raise to 200..10000)"
+    )
+    assert hand.log == log
