@@ -167,3 +167,24 @@ def _step_bot(room: Room, seat: int) -> None:
     agent = room.players[seat].agent
     assert agent is not None
     room._act_now(seat, agent.act(seat_view(hand, hand.to_act)))
+
+
+def test_a_request_to_leave_survives_a_crash(tmp_path: Path) -> None:
+    """Crash recovery: Ann asks to leave in the middle of a hand (her page
+    forgets her seat token at once) and the server is killed before the hand
+    ends; the restored table still lets her go with her chips after the hand,
+    instead of keeping her seat for ever."""
+    room = Room(0, SETTINGS, state_dir=tmp_path, clock=lambda: 0.0)
+    ann, _ = room.sit("Ann")
+    room._rebuy()
+    assert room._start_hand()
+    room.leave(ann)
+    again = Room(0, SETTINGS, state_dir=tmp_path, clock=lambda: 0.0)  # the state as saved
+    assert again.players[ann].leaving and again.claim("any token") is None
+    _play_out(again)
+    before = again.chips()
+    again._rebuy()
+    assert again.seats()[ann] is None and ann not in again.players
+    left = [e for e in again.since(None, 0)[1] if e["t"] == "leave"]
+    assert [(e["s"], e["name"]) for e in left] == [(ann, "Ann")]
+    assert again.chips() + left[0]["stack"] == before == 3 * SETTINGS.buy_in

@@ -351,6 +351,7 @@ class Room:
         """The person at ``seat`` sits in again (R14.2) at the next hand (one
         who missed a blind waits for the big blind)."""
         self.players[seat].back = True
+        self._save()
         self._changed()
 
     def leave(self, seat: int) -> None:
@@ -358,6 +359,7 @@ class Room:
         (if any) is over; until then their decisions are made at once (check
         when free, else fold)."""
         self.players[seat].leaving = True
+        self._save()
         self._changed()
 
     # ------------------------------------------------------------ driver
@@ -531,7 +533,8 @@ class Room:
     # ------------------------------------------------------------ saving
     def state(self) -> dict[str, Any]:
         """The room as JSON-ready data (schema ``holdem.server.table`` v1): the
-        players (bot or person, with the hash of the person's seat token), the
+        players (bot or person, with the hash of the person's seat token and
+        whether they asked to sit in again or to leave), the
         stream's last number and the table's snapshot
         (:mod:`holdem.table_snapshot`; it holds secret cards: never send it)."""
         return {
@@ -544,6 +547,8 @@ class Room:
                     "name": p.name,
                     "bot": p.agent is not None,
                     "token_hash": p.token_hash,
+                    "back": p.back,
+                    "leaving": p.leaving,
                 }
                 for seat, p in sorted(self.players.items())
             ],
@@ -587,7 +592,10 @@ class Room:
         self.stream = TableStream(keep_hands=1, start=int(data["stream_last"]))
         for item in data["players"]:
             agent = make_agent(self.settings.agent) if item["bot"] else None
-            self.players[int(item["seat"])] = Player(str(item["name"]), agent, item["token_hash"])
+            player = Player(str(item["name"]), agent, item["token_hash"])
+            player.back = item.get("back", False) is True  # absent in older saves
+            player.leaving = item.get("leaving", False) is True
+            self.players[int(item["seat"])] = player
         hand = self.table.hand
         if hand is not None:
             self.stream.begin_hand(
