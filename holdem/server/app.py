@@ -107,6 +107,22 @@ def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
     return value
 
 
+def _usable_folder(folder: Path) -> None:
+    """Make ``folder`` if need be and check that files can be written in it.
+
+    Raises:
+        ConfigError: (field ``state_dir``) it cannot be made or written.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".holdem-write-check"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise ConfigError("state_dir", f"cannot write in {folder}: {reason}") from None
+
+
 class Server:
     """The tables of one server and the protocol handler.
 
@@ -124,7 +140,8 @@ class Server:
             connections' rate limit (:data:`RATE`).
 
     Raises:
-        ConfigError: a bad table count or setting (the field is named).
+        ConfigError: a bad table count or setting, or a state folder that
+            cannot be made or written (the field is named).
         HoldemError: a saved table that cannot be restored (the file is named).
     """
 
@@ -141,7 +158,7 @@ class Server:
         self.settings = settings or RoomSettings()
         self.settings.check()
         if state_dir is not None:
-            state_dir.mkdir(parents=True, exist_ok=True)
+            _usable_folder(state_dir)
         self.clock = time.monotonic if clock is None else clock
         kwargs: dict[str, Any] = {"state_dir": state_dir, "state_key": state_key}
         kwargs["clock"] = self.clock

@@ -582,6 +582,9 @@ class Room:
             if data.get("schema") != STATE_SCHEMA or data.get("version") != STATE_VERSION:
                 raise RoomError("bad_state", "not a saved table of this version")
             self._restore(data)
+        except OSError as error:
+            reason = error.strerror or type(error).__name__
+            raise HoldemError(f"{path}: cannot restore the table: {reason}") from None
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise HoldemError(f"{path}: cannot restore the table: {error}") from None
 
