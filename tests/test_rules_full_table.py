@@ -431,3 +431,48 @@ def test_r12_hostile_max_runs_refused(max_runs: object) -> None:
     """R12.1: the board may be run 1, 2 or 3 times."""
     with pytest.raises(ConfigError, match="max_runs"):
         TableConfig([1000, 1000], 50, 100, max_runs=max_runs)  # type: ignore[arg-type]
+
+
+# --- hostile input around the run question ------------------------------------
+
+
+def _at_run_question() -> Hand:
+    hand = Hand(TableConfig([101, 300, 300], 1, 2, max_runs=3),
+                hole_cards=["AsAh", "KsKh", "QsQh"],
+                board="2c7d9hTs3s TcJcQcKcAc 2d7c9sTh3h")
+    hand.all_in(0)
+    hand.all_in(1)
+    hand.call(2)
+    hand.choose_runs(1, 3)
+    return hand
+
+
+@pytest.mark.parametrize(("keep", "run_deck"), [(0, []), (0, ["3d"]), (3, []), (3, None)])
+def test_r12_2_snapshot_without_cards_for_every_run_refused(
+    keep: int, run_deck: list[str] | None
+) -> None:
+    """R12.2: a snapshot whose later-run cards cannot deal ``max_runs`` runs is refused
+    (it used to restore and then fail half-way through dealing the runs)."""
+    from holdem import snapshot
+    from holdem.snapshot import SnapshotError
+
+    data = snapshot.snapshot(_at_run_question())
+    data["run_cards"] = data["run_cards"][:keep]
+    if run_deck is not None:
+        data["run_deck"] = run_deck
+    with pytest.raises(SnapshotError, match="run"):
+        snapshot.restore(data)
+
+
+def test_r12_run_question_snapshot_round_trip_and_answers() -> None:
+    """R12.1: a snapshot at the run question restores to the same question, and both go on alike."""
+    from holdem import snapshot
+
+    hand = _at_run_question()
+    restored = snapshot.loads(snapshot.dumps(hand))
+    assert (restored.run_seat, restored.decision) == (hand.run_seat, hand.decision) == (2, 4)
+    for h in (hand, restored):
+        h.choose_runs(2, 2)
+        h.choose_runs(0, 3)
+    assert hand.stacks == restored.stacks == (202, 350, 149)
+    assert hand.boards == restored.boards
