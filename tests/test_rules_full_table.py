@@ -405,10 +405,13 @@ def test_r13_rate_is_exact() -> None:
 
 
 @pytest.mark.parametrize(
-    "rate", [0.05, "105%", "100%", "1/0", "-5%", "abc", "", None, True, "nan%", "1e3%", "5 %%"]
+    "rate",
+    [0.05, "105%", "100%", "1/0", "-5%", "abc", "", None, True, "nan%", "1e3%", "5 %%",
+     "\uff15%", "\u0665%", "1/\u0662\u0660"],
 )
 def test_r13_hostile_rates_refused(rate: object) -> None:
-    """R13.1: a rate that is a float, not below 1, negative or unreadable is a ConfigError."""
+    """R13.1: a rate that is a float, not below 1, negative or unreadable (non-ASCII digits
+    included: they used to read as 5%) is a ConfigError."""
     with pytest.raises(ConfigError, match="rate"):
         Rake(rate)
 
