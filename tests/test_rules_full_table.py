@@ -479,3 +479,41 @@ def test_r12_run_question_snapshot_round_trip_and_answers() -> None:
         h.choose_runs(0, 3)
     assert hand.stacks == restored.stacks == (202, 350, 149)
     assert hand.boards == restored.boards
+
+
+_RUN_SCENARIO = """
+rule = "R12.1"
+description = "a run answer that is not a plain count"
+[table]
+small_blind = 1
+big_blind = 2
+button = "A"
+max_runs = 2
+[[seats]]
+name = "A"
+stack = 100
+[[seats]]
+name = "B"
+stack = 100
+[hand]
+actions = ["A all-in", "B calls", "B accepts {count} runs"]
+"""
+
+
+@pytest.mark.parametrize("count", ["\\uff12", "\\u0662", "9" * 5000])
+def test_r12_1_scenario_run_answer_needs_ascii_digits(count: str) -> None:
+    """R12.1: a scenario's run answer is a count in ASCII digits; a fullwidth "２" was read as 2
+    and a 5,000-digit count ended in a traceback. Both are now one clear ScenarioError."""
+    from holdem.scenarios import ScenarioError, parse_scenario
+
+    with pytest.raises(ScenarioError, match="step 3"):
+        parse_scenario(_RUN_SCENARIO.replace("{count}", count))
+
+
+def test_r12_1_scenario_run_answer_out_of_range_is_refused() -> None:
+    """R12.1: a long but readable count is the engine's refusal (bad_run_count), not a crash."""
+    from holdem.scenarios import parse_scenario, run_scenario
+
+    result = run_scenario(parse_scenario(_RUN_SCENARIO.replace("{count}", "9" * 18)))
+    assert any("bad_run_count" in line for line in result.failures)
+    assert result.hand.run_seat == 1 and not result.hand.is_over
