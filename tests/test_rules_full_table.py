@@ -587,3 +587,27 @@ def test_r12_1_no_question_after_a_river_all_in() -> None:
     hand.all_in(1)
     hand.call(0)
     assert hand.is_over and hand.run_seat is None and len(hand.boards) == 1
+
+
+@pytest.mark.parametrize(
+    "rate",
+    [Fraction(1, 10**5000), Fraction(10**5000 - 1, 10**5000), Fraction(-(10**5000), 3),
+     Fraction(1, 10**12 + 1)],
+)
+def test_r13_rate_with_a_huge_fraction_refused(rate: Fraction) -> None:
+    """R13.1: a Fraction rate is held to the precision a text rate can have (numerator and
+    denominator at most 10**12); a 5,000-digit one used to be accepted and then broke every
+    view, history and snapshot of the hand with a traceback."""
+    with pytest.raises(ConfigError, match="rake.rate"):
+        Rake(rate)
+
+
+def test_r13_cap_above_any_stack_refused() -> None:
+    """R13.1: a cap is bounded like a stack (2**62 chips); a 5,000-digit cap used to be accepted
+    and then broke the hand's snapshot with a traceback."""
+    with pytest.raises(ConfigError, match="rake.cap"):
+        Rake("5%", cap=10**5000)
+    with pytest.raises(ConfigError, match="rake.cap"):
+        Rake("5%", cap=2**62 + 1)
+    assert Rake("5%", cap=2**62).cap == 2**62
+    assert Rake(Fraction(1, 10**12)).rate == Fraction(1, 10**12)
