@@ -611,3 +611,26 @@ def test_r13_cap_above_any_stack_refused() -> None:
         Rake("5%", cap=2**62 + 1)
     assert Rake("5%", cap=2**62).cap == 2**62
     assert Rake(Fraction(1, 10**12)).rate == Fraction(1, 10**12)
+
+
+def test_r12_1_nobody_sees_a_card_they_may_not_during_the_run_question() -> None:
+    """R12.1, R5.4: while the run question is open, a seat's view and readable history hold its
+    own hole cards only, and no view holds a card of any run's board (none is dealt yet)."""
+    from holdem.history import format_history
+    from holdem.views import seat_view, spectator_view
+
+    holes = ["AsAh", "KsKh", "QsQh"]
+    hand = _at_run_question()  # seat 1 has answered; seat 2 is asked
+    board_cards = {"2c", "7d", "9h", "Ts", "3s", "Tc", "Jc", "Qc", "Kc", "Ac",
+                   "2d", "7c", "9s", "Th", "3h"}
+    assert spectator_view(hand).to_dict()["boards"] == [[]]
+    for seat in range(3):
+        secret = board_cards | {h[i:i + 2] for s, h in enumerate(holes) if s != seat for i in (0, 2)}
+        view = seat_view(hand, seat)
+        assert view.hole_cards == (holes[seat][:2], holes[seat][2:])
+        assert view.run_choices == ((1, 2, 3) if seat == 2 else None)
+        words = set(view.to_json().replace('"', " ").replace(",", " ").replace("]", " ").split())
+        words |= set(format_history(hand, seat=seat).split())
+        words |= set(spectator_view(hand).to_json().replace('"', " ").split())
+        assert set(view.hole_cards) <= words  # the check reads the cards it looks for
+        assert not words & secret, words & secret
