@@ -14,8 +14,11 @@ for the seat it holds):
 from __future__ import annotations
 
 import json
+import logging
 import warnings
 from pathlib import Path
+
+import pytest
 
 from conftest import require
 
@@ -188,3 +191,30 @@ def test_a_request_to_leave_survives_a_crash(tmp_path: Path) -> None:
     left = [e for e in again.since(None, 0)[1] if e["t"] == "leave"]
     assert [(e["s"], e["name"]) for e in left] == [(ann, "Ann")]
     assert again.chips() + left[0]["stack"] == before == 3 * SETTINGS.buy_in
+
+
+def test_a_failed_save_never_stops_the_table(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Crash recovery: a save that fails (the disk full, the folder gone)
+    must not end the table's task or an action half-way: the action stands,
+    the failure is logged once with the file and its reason, and saving
+    resumes when it can."""
+    (tmp_path / "state").mkdir()
+    room = Room(0, SETTINGS, state_dir=tmp_path / "state", clock=lambda: 0.0)
+    ann, _ = room.sit("Ann")
+    room._rebuy()
+    assert room._start_hand()
+    saved = tmp_path / "state" / "table-0.json"
+    (tmp_path / "state").rename(tmp_path / "gone")
+    with caplog.at_level(logging.WARNING, logger="holdem.server"):
+        _play_out(room)  # every action tries to save
+        room._rebuy()
+        assert room._start_hand()
+    failures = [r for r in caplog.records if "cannot save" in r.getMessage()]
+    assert len(failures) == 1 and str(saved) in failures[0].getMessage()
+    assert room.chips() == 3 * SETTINGS.buy_in and room.hand_number == 2
+    (tmp_path / "gone").rename(tmp_path / "state")
+    _play_out(room)
+    again = Room(0, SETTINGS, state_dir=tmp_path / "state", clock=lambda: 0.0)
+    assert again.table.hands_played == 2 and again.chips() == 3 * SETTINGS.buy_in

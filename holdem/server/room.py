@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import os
 import secrets
 import time
@@ -43,6 +44,7 @@ STATE_SCHEMA = "holdem.server.table"
 STATE_VERSION = 1
 SIT_OUT_AFTER = 2  # timeouts in a row after which a person sits out (R14.1)
 MAX_EVENTS = 200  # table events kept (the stream carries what clients need)
+LOG = logging.getLogger("holdem.server")
 
 
 class RoomError(HoldemError):
@@ -162,6 +164,7 @@ class Room:
         self.settings = settings
         self._clock = clock
         self._path = None if state_dir is None else Path(state_dir) / f"table-{index}.json"
+        self._save_failed = False
         self.players: dict[int, Player] = {}
         self.table = self._new_table()
         self.stream = TableStream(keep_hands=1)
@@ -556,6 +559,9 @@ class Room:
         }
 
     def _save(self) -> None:
+        """Write the state file. A save that fails (disk full, folder gone)
+        does not stop the table: the failure is logged once (logger
+        ``holdem.server``) and the next action tries again."""
         if self._path is None:
             return
         path = self._path
@@ -563,11 +569,21 @@ class Room:
         text = json.dumps(self.state(), separators=(",", ":"), ensure_ascii=False)
         if self._key is not None:
             text = signing.sign(text, self._key)
-        with open(temp, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
+        try:
+            with open(temp, "w", encoding="utf-8") as file:
+                file.write(text)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temp, path)
+        except OSError as error:
+            if not self._save_failed:
+                reason = error.strerror or type(error).__name__
+                LOG.warning("%s: cannot save the table (%s); play goes on unsaved", path, reason)
+            self._save_failed = True
+            return
+        if self._save_failed:
+            LOG.warning("%s: saved again", path)
+            self._save_failed = False
 
     def _load(self, path: Path) -> None:
         try:
