@@ -62,6 +62,8 @@ def _check_against_engine(page: Any, state: Path, me: int) -> bool:
     assert page.locator("#fold").is_disabled() == (not legal.can_fold)
     if legal.min_raise_to is not None:
         word = "Bet" if legal.raise_word == "bet" else "Raise to"
+        if legal.min_raise_to == legal.max_raise_to:
+            word = "All-in"
         assert page.locator("#raise").inner_text() == f"{word} {legal.min_raise_to}"
         assert page.locator("#slider").get_attribute("min") == str(legal.min_raise_to)
         assert page.locator("#slider").get_attribute("max") == str(legal.max_raise_to)
@@ -73,6 +75,7 @@ def _check_against_engine(page: Any, state: Path, me: int) -> bool:
         for frac, amount in zip(("0.5", "0.75", "1", "all"), amounts[1:]):
             page.click(f'.shortcuts button[data-frac="{frac}"]')
             assert page.locator("#amount").input_value() == str(amount)
+        assert page.locator("#raise").inner_text() == f"All-in {legal.max_raise_to}"
     assert page.locator(".seat.me .clock").count() == 1
     return legal.min_raise_to is not None
 

@@ -274,7 +274,8 @@ function drawControls() {
       slider.min = amount.min = legal.min; slider.max = amount.max = legal.max;
       slider.value = amount.value = legal.min; slider.dataset.d = String(t.d);
     }
-    $("raise").textContent = `${legal.w === "bet" ? "Bet" : "Raise to"} ${amount.value}`;
+    const word = Number(amount.value) >= legal.max ? "All-in" : legal.w === "bet" ? "Bet" : "Raise to";
+    $("raise").textContent = `${word} ${amount.value}`;
   }
 }
 
