@@ -608,15 +608,69 @@ class Room:
         """The table as saved (checked whole by :func:`holdem.table_snapshot.restore`),
         its players, and the hand in play streamed again from its start."""
         self.table = table_snapshot.restore(data["table"], clock=self._clock)
-        self.stream = TableStream(keep_hands=1, start=int(data["stream_last"]))
-        for item in data["players"]:
-            agent = make_agent(self.settings.agent) if item["bot"] else None
-            player = Player(str(item["name"]), agent, item["token_hash"])
-            player.back = item.get("back", False) is True  # absent in older saves
-            player.leaving = item.get("leaving", False) is True
-            self.players[int(item["seat"])] = player
+        s, level = self.settings, self.table.level
+        if self.table.size != s.size:
+            raise _bad_state(f"saved with {self.table.size} seats, the server has {s.size} seats")
+        if (level.small_blind, level.big_blind) != (s.small_blind, s.big_blind):
+            raise _bad_state(
+                f"saved with blinds {level.small_blind}/{level.big_blind}, "
+                f"the server has blinds {s.small_blind}/{s.big_blind}"
+            )
+        last = data["stream_last"]
+        if isinstance(last, bool) or not isinstance(last, int) or last < 0:
+            raise _bad_state("stream_last: must be a whole number >= 0")
+        self.stream = TableStream(keep_hands=1, start=last)
+        self.players = self._restore_players(data["players"])
         hand = self.table.hand
         if hand is not None:
             self.stream.begin_hand(
                 hand, self.table.hand_seats, self.hand_number, extra=self._clock_for(hand)
             )
+
+    def _restore_players(self, items: object) -> dict[int, Player]:
+        """The saved players, checked against the restored table: one per
+        seat, the table's name at each occupied seat, a token hash for a
+        person only, and a player for every occupied seat.
+
+        Raises:
+            RoomError: (``bad_state``) the first field that does not fit.
+        """
+        if not isinstance(items, list):
+            raise _bad_state("players: must be a list")
+        players: dict[int, Player] = {}
+        seats = self.table.seats
+        for i, item in enumerate(items):
+            where = f"players[{i}]"
+            if not isinstance(item, dict):
+                raise _bad_state(f"{where}: must be an object")
+            seat, name, bot, token = item["seat"], item["name"], item["bot"], item["token_hash"]
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
+                raise _bad_state(f"{where}.seat: no seat {value_text(seat, True)}")
+            if seat in players:
+                raise _bad_state(f"{where}.seat: two players at seat {seat}")
+            state = seats[seat]
+            if not isinstance(name, str) or (state is not None and state.name != name):
+                raise _bad_state(f"{where}.name: not the name at seat {seat}")
+            if not isinstance(bot, bool):
+                raise _bad_state(f"{where}.bot: must be true or false")
+            sha256 = isinstance(token, str) and len(token) == 64 and set(token) <= _HEX
+            if not (token is None if bot else sha256):
+                raise _bad_state(f"{where}.token_hash: a person's SHA-256 in hex, a bot's null")
+            player = Player(name, make_agent(self.settings.agent) if bot else None, token)
+            for key in ("back", "leaving"):  # absent in older saves
+                flag = item.get(key, False)
+                if not isinstance(flag, bool):
+                    raise _bad_state(f"{where}.{key}: must be true or false")
+                setattr(player, key, flag)
+            players[seat] = player
+        for state in seats:
+            if state is not None and state.seat not in players:
+                raise _bad_state(f"players: seat {state.seat} ({state.name}) has no player")
+        return players
+
+
+_HEX = set("0123456789abcdef")
+
+
+def _bad_state(message: str) -> RoomError:
+    return RoomError("bad_state", message)
