@@ -18,6 +18,7 @@ import logging
 import warnings
 from pathlib import Path
 
+import attrs
 import pytest
 
 from conftest import require
@@ -32,6 +33,7 @@ with warnings.catch_warnings():  # starlette suggests httpx2 for its TestClient
 from test_server_protocol import CARD, Client  # noqa: E402
 
 from holdem.clock import default_action  # noqa: E402
+from holdem.errors import ConfigError  # noqa: E402
 from holdem.server import Room, RoomSettings, Server, create_app  # noqa: E402
 from holdem.views import seat_view  # noqa: E402
 
@@ -218,3 +220,57 @@ def test_a_failed_save_never_stops_the_table(
     _play_out(room)
     again = Room(0, SETTINGS, state_dir=tmp_path / "state", clock=lambda: 0.0)
     assert again.table.hands_played == 2 and again.chips() == 3 * SETTINGS.buy_in
+
+
+def test_a_person_away_too_long_gives_the_seat_up() -> None:
+    """R14.1 keeps a sitting-out player's seat; the server frees it after
+    ``away_seconds`` so that people who closed the page (or connections
+    opened only to take seats) cannot hold a table's seats for ever. They
+    leave between hands with their chips; one who comes back in time keeps
+    the seat."""
+    now = [0.0]
+    settings = attrs.evolve(SETTINGS, away_seconds=300.0)
+    room = Room(0, settings, clock=lambda: now[0])
+    ann, _ = room.sit("Ann")
+    bob, bob_token = room.sit("Bob")
+    assert room._away_in() is None  # nobody sits out
+    for _ in range(400):
+        hand = room.table.hand
+        if hand is None:
+            if room.sitting_out(ann) and room.sitting_out(bob):
+                break
+            room._rebuy()
+            assert room._start_hand()
+            continue
+        assert hand.to_act is not None
+        seat = room.table.hand_seats[hand.to_act]
+        if room.players[seat].agent is None:  # nobody answers: the clock acts
+            now[0] += settings.decision_seconds + 1
+            assert room.table.poll_clock()
+            room._after_action()
+        else:
+            _step_bot(room, seat)
+    else:
+        raise AssertionError("Ann and Bob never sat out")
+    ann_out = room._out_since[ann]
+    ann_stack = room.table.seats[ann].stack  # type: ignore[union-attr]
+    # The table's task wakes when the first of them has been away too long,
+    # even with nobody to deal in.
+    assert room._away_in() == pytest.approx(min(room._out_since.values()) + 300.0 - now[0])
+    assert room.claim(bob_token) == bob  # Bob is back in time
+    now[0] = ann_out + 299.0
+    room._rebuy()
+    assert ann in room.players and room.sitting_out(ann) and not room.sitting_out(bob)
+    assert room._away_in() == pytest.approx(1.0)
+    now[0] = ann_out + 300.0
+    room._rebuy()
+    assert ann not in room.players and room.seats()[ann] is None and bob in room.players
+    left = [e for e in room.since(None, 0)[1] if e["t"] == "leave"]
+    assert [(e["s"], e["name"], e["stack"]) for e in left] == [(ann, "Ann", ann_stack)]
+    assert room._away_in() is None
+
+
+def test_away_seconds_is_checked() -> None:
+    with pytest.raises(ConfigError) as error:
+        attrs.evolve(SETTINGS, away_seconds=0).check()
+    assert error.value.field == "away_seconds"

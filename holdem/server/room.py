@@ -75,6 +75,9 @@ class RoomSettings:
             :class:`~holdem.clock.TurnClock`); then the default action (check
             when free, else fold) is applied as a timeout.
         between_hands: seconds between two hands.
+        away_seconds: a person who has sat out (R14.1) this long leaves the
+            table with their chips between hands, freeing the seat: people
+            who closed the page cannot hold a table's seats for ever.
     """
 
     size: int = 6
@@ -86,6 +89,7 @@ class RoomSettings:
     bot_delay: float = 0.8
     decision_seconds: float = 30.0
     between_hands: float = 2.0
+    away_seconds: float = 600.0
 
     def check(self) -> None:
         """Check every field.
@@ -105,6 +109,8 @@ class RoomSettings:
         for name in ("bot_delay", "between_hands"):
             if not getattr(self, name) >= 0:
                 raise ConfigError(name, "must be a number of seconds >= 0")
+        if not 0 < self.away_seconds < float("inf"):
+            raise ConfigError("away_seconds", "must be a number of seconds > 0")
         TurnClock(self.decision_seconds)  # > 0, finite
         if self.bot_delay >= self.decision_seconds:
             raise ConfigError("bot_delay", "must be shorter than decision_seconds")
@@ -165,6 +171,7 @@ class Room:
         self._clock = clock
         self._path = None if state_dir is None else Path(state_dir) / f"table-{index}.json"
         self._save_failed = False
+        self._out_since: dict[int, float] = {}  # a person's seat -> when they sat out
         self.players: dict[int, Player] = {}
         self.table = self._new_table()
         self.stream = TableStream(keep_hands=1)
@@ -373,12 +380,12 @@ class Room:
             if hand is None:
                 self._rebuy()
                 if not self._can_start():
-                    await self._wait(None)
+                    await self._wait(self._away_in())
                     continue
                 await asyncio.sleep(self.settings.between_hands)
                 self._rebuy()
                 if self._can_start() and not self._start_hand():
-                    await self._wait(None)  # nobody to deal in yet (R14.2 waiting)
+                    await self._wait(self._away_in())  # nobody to deal in yet (R14.2)
                 continue
             to_act = hand.to_act
             assert to_act is not None
@@ -428,8 +435,10 @@ class Room:
             if isinstance(event, TimedOut):
                 self.stream.note("timeout", s=event.seat, a=event.action, k=event.in_a_row)
             elif isinstance(event, SatOut):
+                self._out_since[event.seat] = self._clock()
                 self.stream.note("sitout", s=event.seat, why=event.reason)
             elif isinstance(event, SatIn):
+                self._out_since.pop(event.seat, None)
                 self.stream.note("sitin", s=event.seat, entry=event.entry)
 
     # ------------------------------------------------------------ helpers
@@ -461,9 +470,16 @@ class Room:
         empty stacks are rebought to ``buy_in``."""
         table = self.table
         before = self.stream.last
+        for seat, since in list(self._out_since.items()):
+            player = self.players.get(seat)
+            if player is None or player.agent is not None or not self.sitting_out(seat):
+                del self._out_since[seat]
+            elif not player.back and self._clock() - since >= self.settings.away_seconds:
+                player.leaving = True  # away too long: the seat is freed
         for seat, player in sorted(self.players.items()):
             if player.leaving:
                 chips = table.leave(seat) if table.seats[seat] is not None else 0
+                self._out_since.pop(seat, None)
                 del self.players[seat]
                 self.stream.note("leave", s=seat, name=player.name, stack=chips)
             elif (player.back or player.agent is not None) and self.sitting_out(seat):
@@ -489,6 +505,14 @@ class Room:
         if self.stream.last != before:
             self._save()
             self._changed()
+
+    def _away_in(self) -> float | None:
+        """Seconds until the first person sitting out has been away
+        ``away_seconds`` (then :meth:`_rebuy` frees the seat), or ``None``."""
+        if not self._out_since:
+            return None
+        first = min(self._out_since.values())
+        return max(0.0, first + self.settings.away_seconds - self._clock())
 
     def _can_start(self) -> bool:
         """At least two players who are not sitting out, one of them a person."""
@@ -621,6 +645,12 @@ class Room:
             raise _bad_state("stream_last: must be a whole number >= 0")
         self.stream = TableStream(keep_hands=1, start=last)
         self.players = self._restore_players(data["players"])
+        now = self._clock()  # people sitting out are away from now on
+        self._out_since = {
+            seat: now
+            for seat, p in self.players.items()
+            if p.agent is None and self.sitting_out(seat)
+        }
         hand = self.table.hand
         if hand is not None:
             self.stream.begin_hand(
