@@ -34,7 +34,7 @@ from test_server_protocol import CARD, Client  # noqa: E402
 
 from holdem.clock import default_action  # noqa: E402
 from holdem.errors import ConfigError  # noqa: E402
-from holdem.server import Room, RoomSettings, Server, create_app  # noqa: E402
+from holdem.server import Room, RoomError, RoomSettings, Server, create_app  # noqa: E402
 from holdem.views import seat_view  # noqa: E402
 
 SETTINGS = RoomSettings(bots=2, agent="call", bot_delay=0, between_hands=0, decision_seconds=10)
@@ -274,3 +274,25 @@ def test_away_seconds_is_checked() -> None:
     with pytest.raises(ConfigError) as error:
         attrs.evolve(SETTINGS, away_seconds=0).check()
     assert error.value.field == "away_seconds"
+
+
+def test_a_decision_number_is_a_whole_number() -> None:
+    """Stale actions (issue 12): an action answers decision ``d`` only with
+    the whole number ``d``; ``d`` as a float (``14.0`` in JSON) or a bool
+    is refused like a stale number and nothing changes."""
+    room = Room(0, SETTINGS, clock=lambda: 0.0)
+    ann, _ = room.sit("Ann")
+    room._rebuy()
+    assert room._start_hand()
+    while room.table.hand_seats[room.table.hand.to_act] != ann:  # type: ignore[union-attr]
+        _step_bot(room, room.table.hand_seats[room.table.hand.to_act])  # type: ignore[union-attr]
+    d = room.decision
+    legal = room.table.hand.legal_actions()  # type: ignore[union-attr]
+    assert isinstance(d, int) and legal is not None
+    kind = default_action(legal).kind.value
+    for wrong in (float(d), str(d), None, True):
+        with pytest.raises(RoomError) as refused:
+            room.act(ann, kind, None, wrong)
+        assert refused.value.code == "stale_decision" and room.decision == d
+    room.act(ann, kind, None, d)
+    assert room.decision != d

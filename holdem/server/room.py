@@ -335,7 +335,7 @@ class Room:
         hand = self.table.hand
         if hand is None or hand.to_act is None:
             raise RoomError("no_decision", "no decision is waiting")
-        if decision != self.decision:
+        if isinstance(decision, bool) or not isinstance(decision, int) or decision != self.decision:
             raise RoomError(
                 "stale_decision",
                 f"decision {value_text(decision, True)} is not the current one ({self.decision})",
