@@ -296,3 +296,25 @@ def test_a_decision_number_is_a_whole_number() -> None:
         assert refused.value.code == "stale_decision" and room.decision == d
     room.act(ann, kind, None, d)
     assert room.decision != d
+
+
+def test_a_table_task_that_fails_is_logged_at_once(caplog: pytest.LogCaptureFixture) -> None:
+    """A table's task that ends with an error (a bug) froze the table
+    silently until the server stopped; it is logged at once, naming the
+    table, with the traceback."""
+    server = Server(2, SETTINGS)
+
+    async def broken() -> None:
+        raise RuntimeError("a bug in the table loop")
+
+    server.rooms[1].run = broken  # type: ignore[method-assign]
+    with caplog.at_level(logging.ERROR, logger="holdem.server"):
+        with TestClient(create_app(server)) as client:
+            for _ in range(100):
+                if caplog.records:
+                    break
+                client.get("/tables")  # let the event loop run
+            assert client.get("/tables").status_code == 200  # the server still serves
+    [record] = [r for r in caplog.records if r.name == "holdem.server"]
+    assert "table 1 stopped" in record.getMessage() and record.exc_info is not None
+    assert "a bug in the table loop" in str(record.exc_info[1])
