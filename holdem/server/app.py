@@ -302,6 +302,7 @@ class Server:
                 "buy_in": s.buy_in,
                 "decision_seconds": s.decision_seconds,
             },
+            "decision": room.decision,
             "clock_left": room.clock_left(),
         }
 
