@@ -247,3 +247,16 @@ def test_failing_opponent_policy_needs_a_reset() -> None:
         env.step(np.ones(2, dtype=np.int64))
     with pytest.raises(ResetNeeded):
         env.step(np.ones(2, dtype=np.int64))
+
+
+def test_the_docs_example_runs() -> None:
+    """docs/rl.md: the vector environment's example, run as written."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "rl.md").read_text(encoding="utf-8")
+    section = text.split("## The vector environment", 1)[1]
+    block = section.split("```python\n", 1)[1].split("```", 1)[0]
+    scope: dict[str, Any] = {}
+    exec(compile(block, "docs/rl.md", "exec"), scope)
+    assert scope["obs"].shape == (256, 217) and scope["obs"].dtype == np.float32
+    assert isinstance(scope["envs"], HoldemVectorEnv)
