@@ -16,6 +16,8 @@ from collections import deque
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not installed")
@@ -28,6 +30,7 @@ from holdem.batch import CALL, FOLD, PolicyError, call_policy, random_policy  # 
 from holdem.envs import ENV_ID, NoLimitHoldemEnv, ResetNeeded  # noqa: E402
 from holdem.envs.vector import HoldemVectorEnv  # noqa: E402
 from holdem.errors import ConfigError  # noqa: E402
+from tests.strategies import seeds  # noqa: E402
 
 
 class Recorder:
@@ -260,3 +263,33 @@ def test_the_docs_example_runs() -> None:
     exec(compile(block, "docs/rl.md", "exec"), scope)
     assert scope["obs"].shape == (256, 217) and scope["obs"].dtype == np.float32
     assert isinstance(scope["envs"], HoldemVectorEnv)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    players=st.integers(2, 7),
+    big=st.integers(1, 6),
+    ante=st.integers(0, 3),
+    depth=st.lists(st.integers(3, 80), min_size=7, max_size=7),
+    seed=seeds,
+    fractions=st.lists(st.sampled_from(["1/3", "1/2", "2/3", 1, "3/2", 3]), unique=True),
+)
+def test_any_table_lane_for_lane(
+    players: int, big: int, ante: int, depth: list[int], seed: int, fractions: list[Any]
+) -> None:
+    """Invariant: for any table (unequal stacks, blinds, antes, any buttons) the
+    vector env equals ``SyncVectorEnv`` over the single env at every step."""
+    from holdem.abstraction import Abstraction
+
+    small = max(1, big // 2)
+    stacks = [big + ante + 1 + d * big // 2 for d in depth[:players]]
+    vector, sync, queues = pair(
+        4,
+        players,
+        [random_policy],
+        stacks=stacks,
+        blinds=(small, big),
+        ante=ante,
+        abstraction=Abstraction(fractions),
+    )
+    play_side_by_side(vector, sync, queues, steps=25, seed=seed % 1000)
