@@ -79,12 +79,14 @@ def play_single(players: int, steps: int, seed: int) -> tuple[int, int]:
     return hands, steps
 
 
-def play_vector(players: int, lanes: int, steps: int, seed: int) -> tuple[int, int]:
+def play_vector(
+    players: int, lanes: int, steps: int, seed: int, cards: str = "seeded"
+) -> tuple[int, int]:
     """``steps`` lane-steps of ``HoldemVectorEnv`` (``steps // lanes`` vector
     steps); return (hands, lane-steps)."""
     from holdem.envs.vector import HoldemVectorEnv
 
-    env = HoldemVectorEnv(lanes, ["random"] * (players - 1), stacks=200, blinds=(1, 2))
+    env = HoldemVectorEnv(lanes, ["random"] * (players - 1), stacks=200, blinds=(1, 2), cards=cards)
     rng = np.random.default_rng(seed)
     _, info = env.reset(seed=seed)
     hands = 0
@@ -143,6 +145,9 @@ def main() -> None:
         f"HoldemVectorEnv ({args.lanes} lanes)": lambda run: play_vector(
             args.players, args.lanes, 20 * args.hands, run
         ),
+        f"HoldemVectorEnv ({args.lanes}, cards=numpy)": lambda run: play_vector(
+            args.players, args.lanes, 20 * args.hands, run, "numpy"
+        ),
     }
     gym_times: dict[str, list[float]] = {name: [] for name in gym_engines}
     gym_counts: dict[str, tuple[int, int]] = {}
@@ -159,8 +164,11 @@ def main() -> None:
         best = min(gym_times[name])
         steps_rate[name] = steps / best
         print(f"{name:<38} {steps / best:>9,.0f} steps/s  {hands / best:>9,.0f} hands/s")
-    single_rate, vector_rate = steps_rate.values()
-    print(f"ratio: HoldemVectorEnv is {vector_rate / single_rate:.2f}x NoLimitHoldemEnv (steps/s)")
+    single_rate, vector_rate, numpy_rate = steps_rate.values()
+    print(
+        f"ratio: HoldemVectorEnv is {vector_rate / single_rate:.2f}x NoLimitHoldemEnv "
+        f"(steps/s), {numpy_rate / single_rate:.2f}x with cards=numpy"
+    )
 
 
 if __name__ == "__main__":

@@ -293,3 +293,51 @@ def test_any_table_lane_for_lane(
         abstraction=Abstraction(fractions),
     )
     play_side_by_side(vector, sync, queues, steps=25, seed=seed % 1000)
+
+
+def test_numpy_cards_lane_for_lane_and_reproducible(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``cards="numpy"``: the same rules (the single envs are dealt the vector
+    env's cards, hand for hand, and must agree at every step) and one seed
+    reproduces the whole vector env."""
+    from holdem import Hand
+    from holdem.cards import DECK
+
+    lanes, players = 6, 3
+    vector, sync, queues = pair(lanes, players, [random_policy], stacks=[90, 150, 40], ante=1)
+    vector = HoldemVectorEnv(lanes, vector._policies, stacks=[90, 150, 40], ante=1, cards="numpy")
+    dealt: list[deque[tuple[int, list[str], str]]] = [deque() for _ in range(lanes)]
+    deal = vector._deal
+
+    def recording(which: Any) -> None:
+        deal(which)
+        state = vector.state
+        for lane in which.tolist():
+            hole = ["".join(DECK[c] for c in pair) for pair in state.hole[lane].tolist()]
+            board = "".join(DECK[c] for c in state.board[lane].tolist())
+            cards = [*state.hole[lane].ravel().tolist(), *state.board[lane].tolist()]
+            assert len(set(cards)) == 2 * players + 5  # no card twice in a hand
+            dealt[lane].append((int(state.buttons[lane]), hole, board))
+
+    monkeypatch.setattr(vector, "_deal", recording)
+    for j, env in enumerate(sync.envs):
+        game = env.unwrapped.game  # type: ignore[attr-defined]
+
+        def replayed(game: Any = game, queue: Any = dealt[j]) -> Hand:
+            button, hole, board = queue.popleft()
+            game.index += 1
+            return Hand(game.configs[button], hole_cards=hole, board=board)
+
+        monkeypatch.setattr(game, "deal", replayed)
+    counts = play_side_by_side(vector, sync, queues, steps=120, seed=4)
+    assert counts["hands"] >= 100 and counts["showdowns"] > 0
+    again = HoldemVectorEnv(lanes, ["call", "call"], cards="numpy")
+    other = HoldemVectorEnv(lanes, ["call", "call"], cards="numpy")
+    a, _ = again.reset(seed=8)
+    b, _ = other.reset(seed=8)
+    assert np.array_equal(a, b)
+    for _ in range(30):
+        a, *_ = again.step(np.ones(lanes, dtype=np.int64))
+        b, *_ = other.step(np.ones(lanes, dtype=np.int64))
+        assert np.array_equal(a, b)
+    with pytest.raises(ConfigError, match="cards"):
+        HoldemVectorEnv(2, cards="python")
