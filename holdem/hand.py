@@ -113,6 +113,7 @@ class Hand(ShowdownPhase):
         "_memo",
         "_unknown",
         "_decision",
+        "_built",
     )
     _ALL_SLOTS = ShowdownPhase.__slots__ + __slots__
     _LISTS = (
@@ -158,7 +159,10 @@ class Hand(ShowdownPhase):
         self._dead = 0
         self._street = 0
         self._board: tuple[str, ...] = ()
-        self._log: list[Event] = []
+        # Records: Event objects, or (event class, *fields) tuples built into
+        # events when ``log`` is read (the hot path builds no objects).
+        self._log: list[Any] = []
+        self._built = 0
         self._to_act: int | None = None
         self._aggressor: int | None = None
         self._phase = BETTING
@@ -170,9 +174,11 @@ class Hand(ShowdownPhase):
         self._decision = 0
         preflop = post_forced_bets(config, self._stacks, self._bets, self._contrib, self._log)
         self._dead = preflop.dead
-        log = self._log
-        for seat in [(config.button + 1 + i) % n for i in range(n)]:
-            log.append(HoleCardsDealt(seat, self._hole[seat]))
+        hole = self._hole
+        first = config.button + 1
+        self._log.extend(
+            [(HoleCardsDealt, seat, hole[seat]) for seat in [(first + i) % n for i in range(n)]]
+        )
         self._current = preflop.current_bet
         self._min_raise = preflop.min_raise
         self._to_act = self._first_to_act(preflop.first)
@@ -253,7 +259,14 @@ class Hand(ShowdownPhase):
     @property
     def log(self) -> tuple[Event, ...]:
         """Everything that happened, in order (see :mod:`holdem.events`)."""
-        return tuple(self._log)
+        log = self._log
+        if self._built < len(log):
+            for index in range(self._built, len(log)):
+                record = log[index]
+                if type(record) is tuple:
+                    log[index] = record[0](*record[1:])
+            self._built = len(log)
+        return tuple(log)
 
     @property
     def result(self) -> HandResult | None:
@@ -372,8 +385,19 @@ class Hand(ShowdownPhase):
                 raise NotationError(
                     f"not an action: {action!r} (an Action, or text like 'raise to 300')"
                 )
-        kind = action.kind
-        legal = self._check_turn(seat, kind.value, action.amount, decision)
+        if (
+            decision is None
+            and type(seat) is int
+            and seat == self._to_act  # a seat is to act only while betting
+            and not self._unknown
+        ):
+            legal = self._memo
+            if legal is None:
+                legal = self._memo = self._legal(seat)
+            self._act(seat, action, legal)
+            self._decision += 1
+            return
+        legal = self._check_turn(seat, action.kind.value, action.amount, decision)
         self._run(self._act, legal.seat, action, legal)
 
     @property
@@ -418,7 +442,7 @@ class Hand(ShowdownPhase):
                     seat, "fold", Reason.CANNOT_FOLD, "nothing to call; check instead", legal
                 )
             self._folded[seat] = True
-            self._log.append(Acted(seat, "fold", self._bets[seat], 0, False))
+            self._log.append((Acted, seat, "fold", self._bets[seat], 0, False))
         elif kind is _CHECK:
             if not legal.can_check:
                 self._refuse(seat, "check", Reason.CANNOT_CHECK, f"{legal.call} to call", legal)
@@ -616,7 +640,7 @@ class Hand(ShowdownPhase):
     def _check(self, seat: int) -> None:
         self._acted[seat] = True
         self._level[seat] = self._current
-        self._log.append(Acted(seat, "check", self._bets[seat], 0, False))
+        self._log.append((Acted, seat, "check", self._bets[seat], 0, False))
 
     def _put(self, seat: int, word: str, to: int) -> None:
         added = to - self._bets[seat]
@@ -631,7 +655,7 @@ class Hand(ShowdownPhase):
             self._aggressor = seat
         self._acted[seat] = True
         self._level[seat] = self._current
-        self._log.append(Acted(seat, word, to, added, self._stacks[seat] == 0))
+        self._log.append((Acted, seat, word, to, added, self._stacks[seat] == 0))
 
     # ------------------------------------------------------------ progression
     def _first_to_act(self, start: int) -> int | None:
@@ -677,7 +701,7 @@ class Hand(ShowdownPhase):
             self._bets[seat] -= min(chips, self._bets[seat])
             self._stacks[seat] += chips
             self._returned[seat] += chips
-            self._log.append(UncalledReturned(seat, chips))
+            self._log.append((UncalledReturned, seat, chips))
 
     def _end_street(self) -> None:
         self._to_act = None
@@ -694,7 +718,7 @@ class Hand(ShowdownPhase):
             size = _BOARD_SIZE[self._street]
             cards = self._deck_board[len(self._board) : size]
             self._board = self._deck_board[:size]
-            self._log.append(StreetDealt(STREETS[self._street], cards, self._board, run_out))
+            self._log.append((StreetDealt, STREETS[self._street], cards, self._board, run_out))
             if not run_out:
                 self._start_street()
                 if self._to_act is not None:
