@@ -93,6 +93,9 @@ class Dealer:
         board: str | Iterable[str] | None = None,
         seed: int | str | None = None,
     ) -> None:
+        if hole_cards is None and board is None and seed is not None and _FAST_SAMPLE:
+            self._deal_seeded(seats, button, seed)
+            return
         fixed_hole: list[tuple[str, ...] | None] = [None] * seats
         used: set[str] = set()
         if hole_cards is not None:
@@ -144,3 +147,48 @@ class Dealer:
                 cards.append(draw())
         self.board: tuple[str, ...] = tuple(cards)
         self.burns: tuple[str, ...] = tuple(burns)
+
+    def _deal_seeded(self, seats: int, button: int, seed: int | str) -> None:
+        """Deal every card from ``random.Random(seed)`` with nothing fixed: the
+        same cards as the general path (``rng.sample`` of the deck in dealing
+        order), drawn in one loop."""
+        cards = _sample_deck(random.Random(seed), 2 * seats + 8)
+        hole: list[tuple[str, str]] = [("", "")] * seats
+        start = button + 1
+        for i in range(seats):
+            hole[(start + i) % seats] = (cards[i], cards[seats + i])
+        self.hole = hole
+        rest = 2 * seats
+        self.board = (
+            cards[rest + 1],
+            cards[rest + 2],
+            cards[rest + 3],
+            cards[rest + 5],
+            cards[rest + 7],
+        )
+        self.burns = (cards[rest], cards[rest + 4], cards[rest + 6])
+
+
+def _sample_deck(rng: random.Random, count: int) -> list[str]:
+    """``rng.sample(list(DECK), count)``, the same cards in the same order
+    (CPython's selection from a pool with ``getrandbits``), in one loop."""
+    getrandbits = rng.getrandbits
+    pool = list(DECK)
+    last = 51
+    dealt = []
+    for size in range(52, 52 - count, -1):
+        bits = size.bit_length()
+        index = getrandbits(bits)
+        while index >= size:
+            index = getrandbits(bits)
+        dealt.append(pool[index])
+        pool[index] = pool[last]
+        last -= 1
+    return dealt
+
+
+# The fast deal is used only where it gives exactly what ``Random.sample`` gives.
+_FAST_SAMPLE = all(
+    _sample_deck(random.Random(seed), count) == random.Random(seed).sample(list(DECK), count)
+    for seed, count in ((1, 20), ("holdem", 28), (2**64 - 1, 12))
+)

@@ -48,7 +48,7 @@ from holdem.settlement import (
 __all__ = ["BETTING", "OVER", "SHOWDOWN", "STREETS", "Hand", "HandResult", "ShowdownError"]
 
 STREETS = ("preflop", "flop", "turn", "river")
-_FOLD, _CHECK, _CALL, _ALL_IN = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN
+_FOLD, _CHECK, _CALL, _ALL_IN, _BET = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN, Kind.BET
 _NO_AMOUNT = frozenset({_FOLD, _CHECK, _ALL_IN})
 _FOLD_ACTION, _CHECK_ACTION = Action(_FOLD), Action(_CHECK)
 _CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
@@ -341,7 +341,10 @@ class Hand(ShowdownPhase):
         word = "raise" if current else "bet"
         low = high = None
         can_all_in = stack <= owed
-        if stack > owed and self._reopened(seat):
+        # R4.2, R4.3 (as _reopened): betting is open to this seat.
+        if stack > owed and (
+            not self._acted[seat] or current - self._level[seat] >= self._min_raise
+        ):
             # R3.6: somebody else must be able to put in more than the current bet.
             stacks, bets, folded = self._stacks, self._bets, self._folded
             for other in range(self._n):
@@ -476,7 +479,7 @@ class Hand(ShowdownPhase):
             else:
                 self._put(seat, legal.raise_word, to)
         else:
-            self._raise(seat, kind.value, action.amount, legal)
+            self._raise(seat, "bet" if kind is _BET else "raise", action.amount, legal)
         self._advance(seat)
 
     def _check_stale(self, seat: object, what: str, amount: int | None, decision: object) -> None:

@@ -128,6 +128,13 @@ def uncalled_bet(contributions: Sequence[int]) -> tuple[int, int] | None:
     return None
 
 
+# The last layering built, by its arguments: a hand at showdown asks for the
+# same pots more than once (who must show, then the payout). Layerings are
+# immutable values, so giving the same one back is safe.
+_Key = tuple[tuple[int, ...], tuple[bool, ...], int]
+_last_layering: tuple[_Key, Layering] = (((), (), -1), Layering((), ()))
+
+
 def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int = 0) -> Layering:
     """Build the pots from each seat's contribution for the whole hand (R7.1 to R7.6).
 
@@ -152,8 +159,24 @@ def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
     n = len(contributions)
     if len(folded) != n:
         raise HoldemError(f"folded has {len(folded)} entries for {n} contributions")
-    _check_chips("contributions", contributions)
-    _check_chips("dead", [dead])
+    for value in contributions:
+        if type(value) is not int or value < 0:
+            _check_chips("contributions", contributions)
+            break
+    if type(dead) is not int or dead < 0:
+        _check_chips("dead", [dead])
+    global _last_layering
+    key = (tuple(contributions), tuple(folded), dead)
+    last = _last_layering
+    if last[0] == key:
+        return last[1]
+    layering = _layer(key[0], folded, dead)
+    _last_layering = (key, layering)
+    return layering
+
+
+def _layer(contributions: Sequence[int], folded: Sequence[bool], dead: int) -> Layering:
+    n = len(contributions)
     returns = [0] * n
     amounts: list[int] = []
     eligibles: list[tuple[int, ...]] = []

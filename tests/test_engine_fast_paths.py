@@ -1,0 +1,124 @@
+"""The engine's fast paths give exactly what the general paths give.
+
+The seeded deal with nothing fixed (R5.4), the direct ``act`` path for the seat
+to act, the event log recorded compactly and built when read, and the layering
+kept for a repeated question (R7) are checked against the general paths.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import draw_action, hands
+
+from holdem import Hand, HoldemError, TableConfig
+from holdem import events as ev
+from holdem.cards import Dealer
+from holdem.pots import layer_pots
+
+EVENT_TYPES = (
+    ev.Posted,
+    ev.HoleCardsDealt,
+    ev.StreetDealt,
+    ev.Acted,
+    ev.UncalledReturned,
+    ev.Shown,
+    ev.Mucked,
+    ev.PotAwarded,
+    ev.HandEnded,
+)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 6, 9, 10])
+def test_r5_4_seeded_deal_is_the_general_deal(seats: int) -> None:
+    """R5.4: a seed deals the same cards whichever path deals them (no card
+    fixed, or every hole card given as ``None``, which takes the general path)."""
+    for seed in [*range(60), "holdem", "x" * 50, 2**64 - 1, 2**80]:
+        button = hash(seed) % seats
+        fast = Dealer(seats, button, None, None, seed)
+        general = Dealer(seats, button, [None] * seats, None, seed)
+        assert fast.hole == general.hole
+        assert fast.board == general.board
+        assert fast.burns == general.burns
+        dealt = [c for pair in fast.hole for c in pair] + [*fast.board, *fast.burns]
+        assert len(set(dealt)) == 2 * seats + 8
+
+
+def test_r5_4_seeded_deal_known_cards() -> None:
+    """R5.4: the cards of a given seed do not change (dealing order: one card a
+    seat from left of the button, twice; burn, flop; burn, turn; burn, river)."""
+    dealer = Dealer(3, 0, None, None, 7)
+    assert dealer.hole == [("8d", "3c"), ("7c", "Qd"), ("4d", "2s")]
+    assert dealer.board == ("3h", "7s", "Jd", "Tc", "2h")
+    assert dealer.burns == ("Th", "Ks", "5d")
+
+
+def _play(data: st.DataObject, hand: Hand, twin: Hand) -> None:
+    """Play ``hand`` through the direct path and ``twin`` through the general
+    one (a decision number), reading the log of ``hand`` only now and then."""
+    steps = 0
+    while hand.to_act is not None:
+        assert twin.to_act == hand.to_act
+        assert twin.legal_actions() == hand.legal_actions()
+        action = draw_action(data, hand, allow_raise=steps < 12)
+        seat = hand.to_act
+        hand.act(seat, action)
+        twin.act(seat, action, decision=twin.decision)
+        steps += 1
+        if data.draw(st.booleans(), label="read log"):
+            assert hand.log == twin.log
+
+
+@settings(max_examples=150, deadline=None)
+@given(hand=hands(), data=st.data())
+def test_r3_direct_act_and_lazy_log_match_the_general_path(hand: Hand, data: st.DataObject) -> None:
+    """R3, R7: the direct path and the general path make the same hand: the
+    same state, result and log, every record an event object, built once."""
+    twin = hand.copy()
+    _play(data, hand, twin)
+    assert hand.is_over and twin.is_over
+    assert hand.stacks == twin.stacks
+    assert hand.result == twin.result
+    assert hand.decision == twin.decision
+    log = hand.log
+    assert log == twin.log
+    assert all(type(event) in EVENT_TYPES for event in log)
+    again = hand.log
+    assert all(a is b for a, b in zip(log, again))
+    assert sum(hand.stacks) == sum(hand.config.stacks)
+
+
+def test_log_read_midway_then_copied() -> None:
+    """A copy made after part of the log was read keeps its own records: both
+    hands' logs stay right as each goes on."""
+    hand = Hand(TableConfig([100, 100, 100], 1, 2), seed=3)
+    hand.call(0)
+    first = hand.log
+    assert first[-1] == ev.Acted(0, "call", 2, 2, False)
+    twin = hand.copy()
+    hand.fold(1)
+    twin.raise_to(1, 10)
+    assert hand.log[:-1] == first and twin.log[:-1] == first
+    assert hand.log[-1] == ev.Acted(1, "fold", 1, 0, False)
+    assert twin.log[-1] == ev.Acted(1, "raise", 10, 9, False)
+
+
+def test_r7_layering_repeated_and_changed() -> None:
+    """R7: asking again gives the same pots; changed contributions (the same
+    list changed in place) or folds give new ones; bad input is still refused."""
+    contributions = [50, 100, 100]
+    folded = [False, False, False]
+    first = layer_pots(contributions, folded)
+    assert layer_pots(contributions, folded) == first
+    assert [(p.amount, p.eligible) for p in first.pots] == [(150, (0, 1, 2)), (100, (1, 2))]
+    contributions[1] = contributions[2] = 300
+    changed = layer_pots(contributions, folded)
+    assert changed.returns == (0, 0, 0)
+    assert [(p.amount, p.eligible) for p in changed.pots] == [(150, (0, 1, 2)), (500, (1, 2))]
+    folded[0] = True
+    assert layer_pots(contributions, folded).pots[0].eligible == (1, 2)
+    with pytest.raises(HoldemError, match=r"contributions\[1\]"):
+        layer_pots([50, True, 300], folded)
+    with pytest.raises(HoldemError, match=r"dead\[0\]"):
+        layer_pots(contributions, folded, -1)
