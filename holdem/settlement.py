@@ -27,6 +27,7 @@ from holdem.events import (
     UncalledReturned,
 )
 from holdem.showdown import rank as _rank
+from holdem.showdown import rank_on_board
 
 
 class ShowdownError(HoldemError):
@@ -204,7 +205,7 @@ class ShowdownPhase:
     _folded: list[bool]
     _returned: list[int]
     _dead: int
-    _log: list[Event]
+    _log: list[Any]  # events, or (event class, *fields) records (see Hand.log)
     _aggressor: int | None
     _phase: str
     _show_queue: list[int]
@@ -234,9 +235,14 @@ class ShowdownPhase:
     def _showdown(self, live: list[int]) -> None:
         board = self._board
         ranks = self._ranks
-        for s in live:
-            if self._hole[s][0] != UNKNOWN:
-                ranks[s] = _rank(self._hole[s], board)
+        hole = self._hole
+        known = [s for s in live if hole[s][0] != UNKNOWN]
+        if len(board) == 5:
+            for s, value in zip(known, rank_on_board([hole[s] for s in known], board)):
+                ranks[s] = value
+        else:
+            for s in known:
+                ranks[s] = _rank(hole[s], board)
         if self._unknown:
             # Refuse a showdown that no decision could settle: a pot only
             # unknown hands can win (as the automatic showdown would).
@@ -265,13 +271,13 @@ class ShowdownPhase:
         cards = self._hole[seat]
         rank = self._ranks[seat]
         assert rank is not None
-        self._log.append(Shown(seat, cards, rank, self._board))
+        self._log.append((Shown, seat, cards, rank, self._board))
         self._shown.append(seat)
         self._show_queue.remove(seat)
 
     def _conceal(self, seat: int) -> None:
         self._ranks[seat] = None
-        self._log.append(Mucked(seat))
+        self._log.append((Mucked, seat))
         self._show_queue.remove(seat)
 
     def _skip_unknown(self) -> None:

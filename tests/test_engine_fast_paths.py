@@ -14,8 +14,9 @@ from strategies import draw_action, hands
 
 from holdem import Hand, HoldemError, TableConfig
 from holdem import events as ev
-from holdem.cards import Dealer
+from holdem.cards import DECK, Dealer
 from holdem.pots import layer_pots
+from holdem.showdown import category, rank, rank_on_board
 
 EVENT_TYPES = (
     ev.Posted,
@@ -122,3 +123,23 @@ def test_r7_layering_repeated_and_changed() -> None:
         layer_pots([50, True, 300], folded)
     with pytest.raises(HoldemError, match=r"dead\[0\]"):
         layer_pots(contributions, folded, -1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(cards=st.permutations(DECK).map(lambda deck: deck[:17]))
+def test_r6_1_ranks_on_one_board_are_the_single_ranks(cards: list[str]) -> None:
+    """R6.1: ranking several hands on one board gives each hand's own rank."""
+    board, rest = cards[:5], cards[5:]
+    holes = [tuple(rest[i : i + 2]) for i in range(0, 12, 2)]
+    assert rank_on_board(holes, board) == [rank(hole, board) for hole in holes]
+
+
+def test_r6_1_ranks_on_one_board_flushes() -> None:
+    """R6.1: flushes from the board alone, from both hole cards, and a straight
+    flush beside a flush, as treys ranks them."""
+    board = ("2h", "7h", "9h", "Jh", "Kd")
+    holes = [("Ah", "3c"), ("Th", "8h"), ("Kc", "Ks"), ("4d", "5s")]
+    assert rank_on_board(holes, board) == [rank(h, board) for h in holes]
+    assert rank_on_board([("Ah", "3c")], board) == [rank("Ah3c", board)]
+    assert category(rank_on_board([("Th", "8h")], board)[0]) == "straight flush"
+    assert category(rank_on_board([("Kc", "Ks")], board)[0]) == "three of a kind"
