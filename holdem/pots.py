@@ -181,16 +181,18 @@ def _layer(contributions: Sequence[int], folded: Sequence[bool], dead: int) -> L
     amounts: list[int] = []
     eligibles: list[tuple[int, ...]] = []
     previous = 0
+    payers = [s for s in range(n) if contributions[s]]
     for level in sorted(set(contributions)):
         if level == 0:
             continue
-        payers = [s for s in range(n) if contributions[s] >= level]
+        # The levels rise: the payers of this one are among the last one's.
+        payers = [s for s in payers if contributions[s] >= level]
         step = level - previous
         previous = level
         if len(payers) == 1:
             returns[payers[0]] += step
             continue
-        eligible = tuple(s for s in payers if not folded[s])
+        eligible = tuple([s for s in payers if not folded[s]])
         if not eligible:
             for s in payers:
                 returns[s] += step
@@ -209,8 +211,10 @@ def _layer(contributions: Sequence[int], folded: Sequence[bool], dead: int) -> L
             amounts.append(dead)
             eligibles.append(live)
     pots = tuple(
-        Pot(amount, eligible, "main pot" if i == 0 else f"side pot {i}")
-        for i, (amount, eligible) in enumerate(zip(amounts, eligibles))
+        [
+            Pot(amount, eligible, f"side pot {i}" if i else "main pot")
+            for i, (amount, eligible) in enumerate(zip(amounts, eligibles))
+        ]
     )
     return Layering(tuple(returns), pots)
 
@@ -245,24 +249,30 @@ def award_pots(
     n = len(ranks)
     if not 0 <= button < n:
         raise HoldemError(f"button {button} is not a seat (0 to {n - 1})")
-    _check_unit(chip_unit)
+    if type(chip_unit) is not int or chip_unit < 1:
+        _check_unit(chip_unit)
     payouts = [0] * n
     result: list[PotAward] = []
     for pot in pots:
+        eligible = pot.eligible
         best: int | None = None
-        for s in pot.eligible:
+        for s in eligible:
             r = ranks[s]
             if r is not None and (best is None or r < best):
                 best = r
         if best is None:
             raise HoldemError(f"no seat eligible for the {pot.name} has a hand that can win it")
-        winners = sorted(
-            (s for s in pot.eligible if ranks[s] == best), key=lambda s: (s - button - 1) % n
-        )
-        units, rest = divmod(pot.amount, chip_unit)
-        share, odd = divmod(units, len(winners))
-        shares = [share * chip_unit + (chip_unit if i < odd else 0) for i in range(len(winners))]
-        shares[0] += rest
+        winners = [s for s in eligible if ranks[s] == best]
+        if len(winners) == 1:
+            shares = [pot.amount]  # one winner takes every chip, odd ones included
+        else:
+            winners.sort(key=lambda s: (s - button - 1) % n)
+            units, rest = divmod(pot.amount, chip_unit)
+            share, odd = divmod(units, len(winners))
+            shares = [
+                share * chip_unit + (chip_unit if i < odd else 0) for i in range(len(winners))
+            ]
+            shares[0] += rest
         for s, chips in zip(winners, shares):
             payouts[s] += chips
         result.append(PotAward(pot, tuple(winners), tuple(shares)))

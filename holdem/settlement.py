@@ -99,16 +99,27 @@ def must_show(
         each known hand that wins a share of a pot two or more seats can win
         (R6.3).
     """
-    seats = range(len(ranks))
-    live = [s for s in seats if not folded[s] and ranks[s] is not None]
-    if any(stacks[s] == 0 for s in seats if not folded[s]):
+    live = []
+    all_in = False
+    for s in range(len(ranks)):
+        if not folded[s]:
+            if stacks[s] == 0:
+                all_in = True
+            if ranks[s] is not None:
+                live.append(s)
+    if all_in:
         return set(live)
     required: set[int] = set()
     for pot in layering.pots:
-        known = [(rank, s) for s in pot.eligible if (rank := ranks[s]) is not None]
-        if len(pot.eligible) > 1 and known:
-            best = min(rank for rank, _ in known)
-            required.update(s for rank, s in known if rank == best)
+        eligible = pot.eligible
+        if len(eligible) > 1:
+            best = None
+            for s in eligible:
+                rank = ranks[s]
+                if rank is not None and (best is None or rank < best):
+                    best = rank
+            if best is not None:
+                required.update([s for s in eligible if ranks[s] == best])
     return required
 
 
