@@ -26,7 +26,9 @@ from __future__ import annotations
 import math
 import threading
 from array import array
+from collections import Counter
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
 from treys import Card
 from treys.lookup import LookupTable
@@ -581,3 +583,53 @@ def _heads_up(
                             part[before] -= w
                             part[after] += w
     return {(0, 1): part[0], (1, 0): part[1], (0, 0): part[2]}
+
+
+def late_outcomes(
+    holes: Sequence[tuple[int, int]], board: tuple[int, ...], dead: tuple[int, ...]
+) -> tuple[dict[tuple[int, ...], int], int]:
+    """Exact value tuples (treys ranks, lower is better; one per player) with
+    their counts for fixed hole cards on the turn or river, and the number of
+    boards: the one board, or each river card left,
+    evaluated directly (the cheap late-hand case, without the counting
+    machinery). On the turn a river card's value depends only on its rank,
+    unless its suit can make a flush: 13 look-ups per player, then a flush
+    look-up for the cards of that suit."""
+    rank7, flush = tables()
+    by_sum = _by_sum()
+    card_key = CARD_KEY
+    prime = CARD_PRIME
+    product = 1
+    total = 0
+    board_masks = [0, 0, 0, 0]
+    for c in board:
+        product *= prime[c]
+        total += card_key[c]
+        board_masks[c & 3] |= 1 << (c >> 2)
+    used = set(board) | set(dead) | {c for hole in holes for c in hole}
+    river = [c for c in range(52) if c not in used] if len(board) == 4 else [-1]
+    ranks_of = itemgetter(*[c >> 2 for c in river])
+    columns = []
+    for a, b in holes:
+        masks = board_masks.copy()
+        masks[a & 3] |= 1 << (a >> 2)
+        masks[b & 3] |= 1 << (b >> 2)
+        if len(board) == 5:
+            made = next((m for m in masks if m.bit_count() >= 5), 0)
+            columns.append([flush[made] if made else rank7[product * prime[a] * prime[b]]])
+            continue
+        # The non-flush value by the river card's rank, from the additive keys
+        # (a rank held four times already has no river card: its entry is
+        # never read).
+        key = total + card_key[a] + card_key[b]
+        by_rank = [by_sum[key + k] if key + k < len(by_sum) else 0 for k in RANK_KEYS]
+        column = list(ranks_of(by_rank)) if len(river) > 1 else [by_rank[river[0] >> 2]]
+        for suit, mask in enumerate(masks):
+            if mask.bit_count() >= 4:  # this suit's river cards can make a flush
+                for i, c in enumerate(river):
+                    if c & 3 == suit:
+                        column[i] = flush[mask | 1 << (c >> 2)]
+                    elif mask.bit_count() >= 5:
+                        column[i] = flush[mask]  # already a flush, whatever the river
+        columns.append(column)
+    return dict(Counter(zip(*columns))), len(river)

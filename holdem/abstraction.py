@@ -44,6 +44,7 @@ pot`` to 6; ``raise 2 pot`` to 10; ``all-in`` to 200.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Protocol
@@ -98,10 +99,15 @@ class ButtonError(HoldemError):
 
 
 def _fraction(value: object) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, int | float | str | Fraction):
+    # numbers.Real covers NumPy's numbers too; whole and rational numbers are exact,
+    # the others (floats) are read by their decimal text.
+    if isinstance(value, bool) or not isinstance(value, numbers.Real | str):
         raise ConfigError("fractions", f"a pot fraction is a number, got {value!r}")
     try:
-        fraction = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+        if isinstance(value, numbers.Rational):
+            fraction = Fraction(int(value.numerator), int(value.denominator))
+        else:
+            fraction = Fraction(str(value))
     except (ValueError, ZeroDivisionError):
         raise ConfigError("fractions", f"not a pot fraction: {value!r}") from None
     if fraction <= 0:

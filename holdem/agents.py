@@ -13,6 +13,13 @@ amounts (R3.1). Every reference agent draws from its own
 - ``potodds``: calls when its estimated chance of winning beats the pot
   odds, bets or raises with strong hands, folds or checks otherwise.
 
+When the table lets the board be run more than once (R12), a seat is also
+asked how many runs it accepts (``view.run_choices``). An agent answers with
+an optional ``choose_runs(view) -> int`` method, called through
+:func:`answer_runs`; an agent without one keeps it to one run. ``random``
+picks uniformly among the choices; ``call`` and ``potodds`` accept the most
+(the same expected chips, less variance).
+
 >>> from holdem import Hand, TableConfig
 >>> hand = Hand(TableConfig(stacks=[500, 500, 500], small_blind=5, big_blind=10), seed=1)
 >>> from holdem.views import seat_view
@@ -75,6 +82,43 @@ def _legal(view: View) -> LegalActions:
     return legal
 
 
+def _run_choices(view: SeatView) -> tuple[int, ...]:
+    if not isinstance(view, SeatView):
+        raise AgentError(
+            f"an agent answers the run question on a seat view, got {type(view).__name__}"
+        )
+    choices = view.run_choices
+    if choices is None:
+        raise AgentError(
+            f"seat {view.seat} is not asked how many runs it accepts "
+            f"(seat asked: {view.run_seat}) (R12.1)"
+        )
+    return choices
+
+
+def answer_runs(agent: object, view: SeatView) -> int:
+    """How many runs of the board ``agent`` accepts for ``view.seat`` (R12.1).
+
+    Args:
+        agent: any agent; its ``choose_runs(view)`` answers when it has one.
+        view: the seat view of the seat asked (``view.run_choices`` is set).
+
+    Returns:
+        The agent's answer, or 1 (one run) for an agent without
+        ``choose_runs``. The hand checks the answer
+        (:meth:`~holdem.hand.Hand.choose_runs`).
+
+    Raises:
+        AgentError: not a seat view, or not the view of the seat asked.
+    """
+    _run_choices(view)
+    choose = getattr(agent, "choose_runs", None)
+    if choose is None:
+        return 1
+    answer: int = choose(view)
+    return answer
+
+
 # Actions are immutable values: the ones without an amount are built once.
 _FOLD, _CHECK, _CALL = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
 
@@ -131,6 +175,10 @@ class RandomAgent:
         """A uniformly random legal action for ``view.seat``."""
         return random_action(_legal(view), self.rng)
 
+    def choose_runs(self, view: SeatView) -> int:
+        """A uniformly random count of runs among ``view.run_choices`` (R12.1)."""
+        return self.rng.choice(_run_choices(view))
+
 
 class CallAgent:
     """The calling station: checks when it can, else calls (all-in for less
@@ -148,6 +196,10 @@ class CallAgent:
     def act(self, view: View) -> Action:
         """Check or call."""
         return _passive(_legal(view))
+
+    def choose_runs(self, view: SeatView) -> int:
+        """The most runs the table allows (R12.1)."""
+        return max(_run_choices(view))
 
 
 def preflop_strength(hole: tuple[str, ...]) -> float:
@@ -242,6 +294,11 @@ class PotOddsAgent:
         if strength * (pot + legal.call) >= legal.call:
             return Action(Kind.CALL)
         return Action(Kind.FOLD)
+
+    def choose_runs(self, view: SeatView) -> int:
+        """The most runs the table allows (R12.1): the same expected chips,
+        less variance."""
+        return max(_run_choices(view))
 
 
 AgentFactory = Callable[[Seed], Agent]

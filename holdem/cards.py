@@ -76,14 +76,31 @@ class Dealer:
         hole_cards: optional per-seat sequence (indexed by seat) of two-card
             hands; an entry may be ``None`` (dealt from the deck) or
             :data:`UNKNOWN` (a hand nobody knows, which can never win).
-        board: optional fixed board cards, 0 to 5, in dealing order.
+        board: optional fixed board cards in dealing order: 0 to 5, then,
+            when ``runs`` allows more than one run of the board (R12), up to 5
+            more per extra run: the cards of run 2 and run 3, in the order
+            they are dealt (each later run starts at the first street not
+            common to every run, so how many of them are used is known only
+            when the runs are agreed).
         seed: seed for a reproducible shuffle of the cards not fixed.
+        runs: the most runs of the board the hand may deal (R12.1), 1 to 3.
+            With more than one, the cards for the later runs are drawn after
+            every other card, so the first run's cards do not depend on it.
+
+    Attributes:
+        hole: the two hole cards per seat.
+        board: run 1's five board cards, in dealing order.
+        burns: run 1's three burn cards.
+        run_cards: the fixed board cards beyond the first five (later runs).
+        stub: with ``runs`` above 1, the deck after run 1, in order: what the
+            later runs burn and deal when their cards are not fixed (see
+            :func:`run_boards`); else empty.
 
     Raises:
         CardError: a card is malformed or given twice, or too many board cards.
     """
 
-    __slots__ = ("hole", "board", "burns")
+    __slots__ = ("hole", "board", "burns", "run_cards", "stub")
 
     def __init__(
         self,
@@ -92,8 +109,9 @@ class Dealer:
         hole_cards: Sequence[str | Iterable[str] | None] | None = None,
         board: str | Iterable[str] | None = None,
         seed: int | str | None = None,
+        runs: int = 1,
     ) -> None:
-        if hole_cards is None and board is None and seed is not None and _FAST_SAMPLE:
+        if hole_cards is None and board is None and seed is not None and runs == 1 and _FAST_SAMPLE:
             self._deal_seeded(seats, button, seed)
             return
         fixed_hole: list[tuple[str, ...] | None] = [None] * seats
@@ -114,9 +132,12 @@ class Dealer:
                     raise CardError(f"seat {seat} needs 2 hole cards, got {len(pair)}")
                 fixed_hole[seat] = pair
         fixed_board = parse_cards(board) if board is not None else ()
-        if len(fixed_board) > 5:
-            raise CardError(f"a board has at most 5 cards, got {len(fixed_board)}")
-        for cards in (*fixed_hole, fixed_board):
+        most = 5 * runs
+        if len(fixed_board) > most:
+            extra = f" ({runs} runs of at most 5)" if runs > 1 else ""
+            raise CardError(f"a board has at most {most} cards{extra}, got {len(fixed_board)}")
+        fixed_board, run_cards = fixed_board[:5], fixed_board[5:]
+        for cards in (*fixed_hole, fixed_board, run_cards):
             for card in cards or ():
                 if card == UNKNOWN:
                     continue
@@ -147,6 +168,15 @@ class Dealer:
                 cards.append(draw())
         self.board: tuple[str, ...] = tuple(cards)
         self.burns: tuple[str, ...] = tuple(burns)
+        self.run_cards: tuple[str, ...] = run_cards
+        self.stub: tuple[str, ...] = ()
+        if runs > 1:
+            # Enough for every later run starting preflop: 3 burns and the
+            # board cards not fixed. Drawn after the rest, so they change nothing.
+            taken = set(self.board) | set(burns) | {c for pair in self.hole for c in pair}
+            rest = [c for c in deck if c not in taken]
+            want = 3 * (runs - 1) + max(0, 5 * (runs - 1) - len(run_cards))
+            self.stub = tuple(rng.sample(rest, min(want, len(rest))))
 
     def _deal_seeded(self, seats: int, button: int, seed: int | str) -> None:
         """Deal every card from ``random.Random(seed)`` with nothing fixed: the
@@ -167,6 +197,50 @@ class Dealer:
             cards[rest + 7],
         )
         self.burns = (cards[rest], cards[rest + 4], cards[rest + 6])
+        self.run_cards = ()
+        self.stub = ()
+
+
+def run_boards(
+    fixed: Sequence[str], stub: Sequence[str], common: int, runs: int
+) -> tuple[tuple[str, ...], ...]:
+    """The new board cards of runs 2 to ``runs`` (R12.2).
+
+    Each later run is dealt in full after the one before it, from the first
+    street not common to every run, with a burn card before each street.
+
+    Args:
+        fixed: fixed cards for the later runs, in dealing order (a
+            :class:`Dealer`'s ``run_cards``); used first.
+        stub: the deck after run 1 (a :class:`Dealer`'s ``stub``): burn
+            cards, and the board cards not fixed.
+        common: board cards dealt before the runs were agreed (0, 3 or 4).
+        runs: the runs agreed, 2 or more.
+
+    Returns:
+        One tuple of ``5 - common`` cards per later run, run 2 first.
+
+    Raises:
+        CardError: the stub runs out (a dealer made for fewer runs).
+    """
+    fixed_cards = iter(fixed)
+    deck = iter(stub)
+    boards: list[tuple[str, ...]] = []
+    for _ in range(runs - 1):
+        cards: list[str] = []
+        for size in (3, 4, 5):
+            if size <= common:
+                continue
+            next(deck, None)  # the burn card
+            while common + len(cards) < size:
+                card = next(fixed_cards, None)
+                if card is None:
+                    card = next(deck, None)
+                if card is None:
+                    raise CardError(f"no cards left for run {len(boards) + 2}")
+                cards.append(card)
+        boards.append(tuple(cards))
+    return tuple(boards)
 
 
 def _sample_deck(rng: random.Random, count: int) -> list[str]:

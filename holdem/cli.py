@@ -391,7 +391,8 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         "second. The same seed gives the same results with any number of workers.",
     )
     simulate.add_argument("--players", type=int, default=6, help="seats, 2 to 10 (default 6)")
-    simulate.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    how_many = simulate.add_mutually_exclusive_group()
+    how_many.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     simulate.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
     simulate.add_argument(
         "--agent",
@@ -422,7 +423,7 @@ def _add_simulate(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         help="the index of the first hand (default 0): with --count N, play the shard of "
         "hands K to K+N-1 of the run (hand i is seeded from the seed and i)",
     )
-    simulate.add_argument(
+    how_many.add_argument(
         "--count", type=int, dest="hands", metavar="N", help="the same as --hands"
     )
     simulate.add_argument(

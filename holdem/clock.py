@@ -37,21 +37,25 @@ from __future__ import annotations
 import attrs
 
 from holdem.betting import Action, Kind, LegalActions
-from holdem.errors import ConfigError
+from holdem.errors import ConfigError, value_text
 
 __all__ = ["TurnClock", "default_action"]
 
 
 def _seconds(field: str, value: object, positive: bool) -> float:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or not (value > 0 if positive else value >= 0)
-        or value == float("inf")
-    ):
-        bound = "> 0" if positive else ">= 0"
-        raise ConfigError(field, f"must be a finite number of seconds {bound}, got {value!r}")
-    return float(value)
+    bound = "> 0" if positive else ">= 0"
+    problem = ConfigError(
+        field, f"must be a finite number of seconds {bound}, got {value_text(value, True)}"
+    )
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise problem
+    try:
+        seconds = float(value)
+    except OverflowError:  # an int beyond any float
+        raise problem from None
+    if not (seconds > 0 if positive else seconds >= 0) or seconds == float("inf"):
+        raise problem
+    return seconds
 
 
 @attrs.frozen(init=False)
@@ -86,7 +90,8 @@ class TurnClock:
             or sit_out_after < 1
         ):
             raise ConfigError(
-                "sit_out_after", f"must be a whole number >= 1 or None, got {sit_out_after!r}"
+                "sit_out_after",
+                f"must be a whole number >= 1 or None, got {value_text(sit_out_after, True)}",
             )
         object.__setattr__(
             self, "decision_seconds", _seconds("decision_seconds", decision_seconds, True)

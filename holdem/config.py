@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import enum
 import operator
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from holdem.errors import ConfigError, value_text
+from holdem.pots import Rake
 
 
 class AnteType(str, enum.Enum):
@@ -157,6 +158,28 @@ def _posts(
     return posts
 
 
+def _max_runs(value: object) -> int:
+    runs = plain_int(value)
+    if runs is None or not 1 <= runs <= 3:
+        raise ConfigError("max_runs", f"must be 1, 2 or 3 (R12.1), got {value_text(value, True)}")
+    return runs
+
+
+def _rake(value: object) -> Rake | None:
+    if value is None or isinstance(value, Rake):
+        return value
+    if not isinstance(value, Mapping):
+        raise ConfigError("rake", f"must be a Rake, a mapping or None, got {type(value).__name__}")
+    keys = sorted(map(str, value))
+    if "rate" not in value or set(keys) - {"rate", "cap", "no_flop_no_drop"}:
+        raise ConfigError(
+            "rake", f"needs 'rate' and may have 'cap', 'no_flop_no_drop', got keys {keys[:6]}"
+        )
+    return Rake(
+        value["rate"], cap=value.get("cap"), no_flop_no_drop=value.get("no_flop_no_drop", False)
+    )
+
+
 @attrs.frozen(init=False)
 class TableConfig:
     """The table for one hand; all amounts in chips (integers).
@@ -192,6 +215,11 @@ class TableConfig:
             ``None`` when nobody posts.
         free_fold: a seat owing nothing may fold, and the fold stands (R3.1).
             ``False`` by default: such a fold is refused.
+        max_runs: the most times the board may be run when betting ends with
+            a player all-in and cards to come (R12.1), 1 to 3; 1 (never asked)
+            unless given.
+        rake: the table's :class:`~holdem.pots.Rake` (R13), or ``None`` for no
+            rake; a mapping such as ``{"rate": "5%", "cap": 30}`` is accepted.
 
     Raises:
         ConfigError: any field is invalid (2 to 10 seats, names unique and
@@ -224,6 +252,8 @@ class TableConfig:
     live_posts: tuple[int, ...] | None
     dead_posts: tuple[int, ...] | None
     free_fold: bool
+    max_runs: int
+    rake: Rake | None
 
     def __init__(
         self,
@@ -244,6 +274,8 @@ class TableConfig:
         live_posts: Sequence[int] | None = None,
         dead_posts: Sequence[int] | None = None,
         free_fold: bool = False,
+        max_runs: int = 1,
+        rake: Rake | Mapping[str, object] | None = None,
     ) -> None:
         if isinstance(stacks, (str, bytes)) or not isinstance(stacks, Sequence):
             raise ConfigError("stacks", f"must be a sequence of chip counts, got {stacks!r}")
@@ -316,6 +348,8 @@ class TableConfig:
         attrs_set(self, "live_posts", live)
         attrs_set(self, "dead_posts", dead)
         attrs_set(self, "free_fold", free_fold)
+        attrs_set(self, "max_runs", _max_runs(max_runs))
+        attrs_set(self, "rake", _rake(rake))
 
     def to_dict(self) -> dict[str, object]:
         """The fields as JSON-ready data; ``TableConfig(**config.to_dict()) == config``."""
@@ -323,7 +357,9 @@ class TableConfig:
         for field in attrs.fields(TableConfig):
             value = getattr(self, field.name)
             data[field.name] = (
-                list(value)
+                value.to_dict()
+                if isinstance(value, Rake)
+                else list(value)
                 if isinstance(value, tuple)
                 else value.value
                 if isinstance(value, enum.Enum)

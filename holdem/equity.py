@@ -24,14 +24,13 @@ Fraction(707495, 856152)
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from operator import itemgetter
 
 import attrs
 
@@ -122,6 +121,12 @@ def _cards(what: str, cards: object) -> tuple[str, ...]:
     """Parse ``board`` or ``dead``: ``None``, text (``"2c7d9h"``) or a sequence of cards."""
     if cards is None:
         return ()
+    if isinstance(cards, str) and not len(cards) % 2:
+        # Cards in normal form ("2c7d9h"), the common case, taken as they are.
+        index = _fasteval.INDEX
+        plain = tuple([cards[i : i + 2] for i in range(0, len(cards), 2)])
+        if all(c in index for c in plain) and len(set(plain)) == len(plain):
+            return plain
     if not isinstance(cards, str) and not (
         isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray))
     ):
@@ -352,55 +357,6 @@ def _exact(
     return total, boards
 
 
-def _late(
-    holes: Sequence[tuple[int, int]], board: tuple[int, ...], dead: tuple[int, ...]
-) -> tuple[dict[tuple[int, ...], int], int]:
-    """Exact value tuples (lower is better) of fixed hole cards on the turn or
-    river, and the number of boards: the one board, or each river card left,
-    evaluated directly (the cheap late-hand case, without the counting
-    machinery). On the turn a river card's value depends only on its rank,
-    unless its suit can make a flush: 13 look-ups per player, then a flush
-    look-up for the cards of that suit."""
-    rank7, flush = _fasteval.tables()
-    by_sum = _fasteval._by_sum()
-    card_key = _fasteval.CARD_KEY
-    prime = _fasteval.CARD_PRIME
-    product = 1
-    total = 0
-    board_masks = [0, 0, 0, 0]
-    for c in board:
-        product *= prime[c]
-        total += card_key[c]
-        board_masks[c & 3] |= 1 << (c >> 2)
-    used = set(board) | set(dead) | {c for hole in holes for c in hole}
-    river = [c for c in range(52) if c not in used] if len(board) == 4 else [-1]
-    ranks_of = itemgetter(*[c >> 2 for c in river])
-    columns = []
-    for a, b in holes:
-        masks = board_masks.copy()
-        masks[a & 3] |= 1 << (a >> 2)
-        masks[b & 3] |= 1 << (b >> 2)
-        if len(board) == 5:
-            made = next((m for m in masks if m.bit_count() >= 5), 0)
-            columns.append([flush[made] if made else rank7[product * prime[a] * prime[b]]])
-            continue
-        # The non-flush value by the river card's rank, from the additive keys
-        # (a rank held four times already has no river card: its entry is
-        # never read).
-        key = total + card_key[a] + card_key[b]
-        by_rank = [by_sum[key + k] if key + k < len(by_sum) else 0 for k in _fasteval.RANK_KEYS]
-        column = list(ranks_of(by_rank)) if len(river) > 1 else [by_rank[river[0] >> 2]]
-        for suit, mask in enumerate(masks):
-            if mask.bit_count() >= 4:  # this suit's river cards can make a flush
-                for i, c in enumerate(river):
-                    if c & 3 == suit:
-                        column[i] = flush[mask | 1 << (c >> 2)]
-                    elif mask.bit_count() >= 5:
-                        column[i] = flush[mask]  # already a flush, whatever the river
-        columns.append(column)
-    return dict(Counter(zip(*columns))), len(river)
-
-
 # ------------------------------------------------------------ Monte Carlo
 _SEARCH_LIMIT = 200_000
 """Combos tried by :func:`_feasible` before it gives up (no answer)."""
@@ -562,6 +518,13 @@ def _monte_carlo(
 
 
 # -------------------------------------------------------------------- API
+@functools.lru_cache(maxsize=4096)
+def _fraction(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)``, the common small ones (late in
+    the hand: a river card out of 44) made once."""
+    return Fraction(numerator, denominator)
+
+
 def _finishing_orders(
     hands: Sequence[str | Range],
     board: str | Iterable[str] | None,
@@ -589,7 +552,7 @@ def _finishing_orders(
         raise EquityError("choose exact or a number of samples, not both")
     if exact is not False and samples is None and len(board_ix) >= 4:
         if all(len(c) == 1 for c in combos):
-            raw, boards = _late([c[0] for c in combos], board_ix, dead_ix)
+            raw, boards = _fasteval.late_outcomes([c[0] for c in combos], board_ix, dead_ix)
             return names, board_ix, dead_ix, _orders(raw, len(combos), full), boards, None, None
     if exact is not False and samples is None:
         found = _exact(combos, board_ix, dead_ix, None if exact else budget, progress, full)
@@ -670,9 +633,9 @@ def equity(
     players = tuple(
         PlayerEquity(
             names[i],
-            Fraction(win[i], boards),
-            Fraction(tie[i], boards),
-            Fraction(share[i], boards * unit),
+            _fraction(win[i], boards),
+            _fraction(tie[i], boards),
+            _fraction(share[i], boards * unit),
             None if errors is None else errors[i],
         )
         for i in range(n)

@@ -55,6 +55,8 @@ class Reason(str, enum.Enum):
     BAD_AMOUNT = "bad_amount"
     NOT_SHOWDOWN = "not_showdown"
     MUST_SHOW = "must_show"
+    NO_RUN_QUESTION = "no_run_question"
+    BAD_RUN_COUNT = "bad_run_count"
     STALE = "stale"
 
     def __str__(self) -> str:
@@ -77,7 +79,8 @@ class IllegalActionError(HoldemError):
     Attributes:
         seat: the seat that tried to act (0-based).
         action: the action tried (``"fold"``, ``"check"``, ``"call"``,
-            ``"bet"``, ``"raise"``, ``"all-in"``, ``"show"``, ``"muck"``).
+            ``"bet"``, ``"raise"``, ``"all-in"``, ``"show"``, ``"muck"``,
+            ``"choose runs"``).
         amount: the "to" amount tried, in chips, or ``None``.
         reason: a :class:`Reason` code.
         legal: the :class:`~holdem.betting.LegalActions` of the seat to act,

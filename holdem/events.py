@@ -13,6 +13,10 @@ import attrs
 from holdem import showdown as _showdown
 from holdem.errors import HoldemError
 
+# A field marked so is left out of :func:`to_dict` while it holds its default:
+# the records of a hand with one run of the board read as they always have.
+_QUIET = {"quiet": True}
+
 
 @attrs.frozen
 class Posted:
@@ -39,12 +43,15 @@ class HoleCardsDealt:
 class StreetDealt:
     """A new street begins: ``street`` is ``flop``, ``turn`` or ``river``;
     ``cards`` are the new board cards, ``board`` the whole board so far.
-    ``run_out`` is true when no betting will follow (R5.3)."""
+    ``run_out`` is true when no betting will follow (R5.3). ``run`` is the
+    run of the board the cards belong to (R12.2): 1 unless the board is run
+    more than once; a later run's ``board`` is the common cards and its own."""
 
     street: str
     cards: tuple[str, ...]
     board: tuple[str, ...]
     run_out: bool
+    run: int = attrs.field(default=1, metadata=_QUIET)
 
 
 @attrs.frozen
@@ -58,6 +65,21 @@ class Acted:
     to: int
     added: int
     all_in: bool
+
+
+@attrs.frozen
+class RunsChosen:
+    """A seat's answer to the run question (R12.1): it accepts at most ``count`` runs."""
+
+    seat: int
+    count: int
+
+
+@attrs.frozen
+class RunsAgreed:
+    """The number of runs of the board (R12.1): the smallest count asked for."""
+
+    count: int
 
 
 @attrs.frozen
@@ -103,15 +125,28 @@ class Mucked:
 
 
 @attrs.frozen
+class RakeTaken:
+    """The rake taken from one pot before it is awarded (R13): ``pot`` is its
+    name (``main pot``, ``side pot 1``...), ``amount`` the chips taken."""
+
+    pot: str
+    amount: int
+
+
+@attrs.frozen
 class PotAwarded:
-    """A pot awarded: ``name`` (``main pot``, ``side pot 1``...), its ``amount``,
-    ``eligible`` seats, ``winners`` (odd-chip order) and their ``shares``."""
+    """A pot awarded: ``name`` (``main pot``, ``side pot 1``...), its ``amount``
+    (less its rake, R13.2), ``eligible`` seats, ``winners`` (odd-chip order)
+    and their ``shares``. With several runs of the board, each run's share of
+    the pot is awarded on its own (R12.3): ``run`` says which, and ``amount``
+    is that share."""
 
     name: str
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[int, ...]
     shares: tuple[int, ...]
+    run: int = attrs.field(default=1, metadata=_QUIET)
 
 
 @attrs.frozen
@@ -126,9 +161,12 @@ Event = (
     | HoleCardsDealt
     | StreetDealt
     | Acted
+    | RunsChosen
+    | RunsAgreed
     | UncalledReturned
     | Shown
     | Mucked
+    | RakeTaken
     | PotAwarded
     | HandEnded
 )
@@ -141,9 +179,12 @@ _TYPES: dict[str, type[Any]] = {
         HoleCardsDealt,
         StreetDealt,
         Acted,
+        RunsChosen,
+        RunsAgreed,
         UncalledReturned,
         Shown,
         Mucked,
+        RakeTaken,
         PotAwarded,
         HandEnded,
     )
@@ -158,7 +199,10 @@ def to_dict(event: Event) -> dict[str, Any]:
     """An event as JSON-ready data: ``{"event": "<class name>", ...fields}``."""
     data: dict[str, Any] = {"event": type(event).__name__}
     for field in attrs.fields(type(event)):
-        data[field.name] = _plain(getattr(event, field.name))
+        value = getattr(event, field.name)
+        if field.metadata.get("quiet") and value == field.default:
+            continue
+        data[field.name] = _plain(value)
     return data
 
 

@@ -36,16 +36,19 @@ from holdem.events import (
     UncalledReturned,
 )
 from holdem.forced_bets import post_forced_bets
+from holdem.hand_runs import HandRuns
 from holdem.settlement import (
     BETTING,
     OVER,
+    RUNS,
     SHOWDOWN,
     HandResult,
     ShowdownError,
     ShowdownPhase,
+    later_runs,
 )
 
-__all__ = ["BETTING", "OVER", "SHOWDOWN", "STREETS", "Hand", "HandResult", "ShowdownError"]
+__all__ = ["BETTING", "OVER", "RUNS", "SHOWDOWN", "STREETS", "Hand", "HandResult", "ShowdownError"]
 
 STREETS = ("preflop", "flop", "turn", "river")
 _FOLD, _CHECK, _CALL, _ALL_IN, _BET = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN, Kind.BET
@@ -55,7 +58,7 @@ _CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
 _BOARD_SIZE = (0, 3, 4, 5)
 
 
-class Hand(ShowdownPhase):
+class Hand(HandRuns, ShowdownPhase):
     """One hand, from the forced bets to the last chip awarded.
 
     Args:
@@ -68,7 +71,10 @@ class Hand(ShowdownPhase):
             that hand can never win a pot). An action that would lead to a
             showdown where only unknown hands can win some pot is refused with
             :class:`ShowdownError` and undone, with either ``show_policy``.
-        board: optional fixed board cards, in dealing order.
+        board: optional fixed board cards, in dealing order: up to five, then,
+            when the table allows more than one run (``max_runs``, R12), the
+            cards of run 2 and run 3 in the order they are dealt, each later
+            run starting at the first street not common to every run.
         show_policy: ``"auto"`` (default: at showdown a seat shows when it must
             or when it wins, and mucks otherwise, R6.3, R6.4) or ``"manual"``
             (the hand waits for :meth:`show` or :meth:`muck` from each seat in
@@ -87,6 +93,11 @@ class Hand(ShowdownPhase):
     Every action method takes an optional ``decision=`` number
     (:attr:`decision`): a stale or duplicate one is refused. Showdown and
     settlement are in :class:`~holdem.settlement.ShowdownPhase`.
+
+    When the table allows more than one run of the board (``max_runs``) and
+    betting ends with a player all-in and cards to come, the hand asks each
+    seat still in, in turn (:attr:`run_seat`, while :attr:`to_act` is
+    ``None``), how many runs it accepts: :meth:`choose_runs` (R12.1).
     """
 
     __slots__ = (
@@ -115,7 +126,7 @@ class Hand(ShowdownPhase):
         "_decision",
         "_built",
     )
-    _ALL_SLOTS = ShowdownPhase.__slots__ + __slots__
+    _ALL_SLOTS = HandRuns.__slots__ + ShowdownPhase.__slots__ + __slots__
     _LISTS = (
         "_stacks",
         "_bets",
@@ -128,6 +139,7 @@ class Hand(ShowdownPhase):
         "_show_queue",
         "_shown",
         "_ranks",
+        "_run_queue",
     )
 
     def __init__(
@@ -145,9 +157,14 @@ class Hand(ShowdownPhase):
         self.config = config
         self._n = n
         self._manual = show_policy == "manual"
-        dealer = Dealer(n, config.button, hole_cards, board, seed)
+        dealer = Dealer(n, config.button, hole_cards, board, seed, config.max_runs)
         self._hole = dealer.hole
         self._deck_board = dealer.board
+        self._run_cards = dealer.run_cards
+        self._run_stub = dealer.stub
+        self._run_queue: list[int] = []
+        self._run_offer = self._runs = 1
+        self._run_boards: tuple[tuple[str, ...], ...] = ()
         self._unknown = any(cards[0] == UNKNOWN for cards in dealer.hole)
         self._stacks = list(config.stacks)
         self._bets = [0] * n
@@ -517,7 +534,10 @@ class Hand(ShowdownPhase):
             self._check_stale(seat, what, amount, decision)
         if self._phase != BETTING:
             reason = Reason.HAND_OVER if self._phase == OVER else Reason.NO_BETTING
-            detail = "the hand is over" if self._phase == OVER else "betting is over (showdown)"
+            detail = {
+                OVER: "the hand is over",
+                RUNS: "betting is over (the players choose how many runs, R12.1)",
+            }.get(self._phase, "betting is over (showdown)")
             raise IllegalActionError(
                 seat,  # type: ignore[arg-type]
                 what,
@@ -716,6 +736,18 @@ class Hand(ShowdownPhase):
             return
         able = sum(1 for s in live if stacks[s] > 0)
         run_out = able < 2  # R5.3
+        if run_out and self._street < 3 and self.config.max_runs > 1:
+            self._phase = RUNS
+            self._ask_runs()  # R12.1
+            return
+        self._deal(live, run_out)
+
+    def _deal(
+        self, live: list[int], run_out: bool, later: tuple[tuple[str, ...], ...] = ()
+    ) -> None:
+        """Deal the streets still to come (run 1), then ``later``: the other
+        runs' own cards (R12.2); then the showdown."""
+        self._phase = BETTING
         while self._street < 3:
             self._street += 1
             size = _BOARD_SIZE[self._street]
@@ -727,6 +759,8 @@ class Hand(ShowdownPhase):
                 if self._to_act is not None:
                     return
                 run_out = True
+        if later:
+            self._run_boards = later_runs(self._board, later, self._log)
         self._showdown(live)
 
     def _start_street(self) -> None:

@@ -43,11 +43,15 @@ from holdem.events import (
     Mucked,
     Posted,
     PotAwarded,
+    RakeTaken,
+    RunsAgreed,
+    RunsChosen,
     Shown,
     StreetDealt,
     UncalledReturned,
 )
 from holdem.hand import Hand
+from holdem.showdown import describe
 
 
 def chips(amount: int) -> str:
@@ -97,6 +101,15 @@ def _header(hand: Hand) -> list[str]:
         line += f", ante {chips(config.ante)}"
     elif config.ante_type is AnteType.BIG_BLIND:
         line += f", big blind ante {chips(config.ante)}"
+    if config.rake is not None:
+        rake = config.rake
+        line += f", rake {rake.rate_text}"
+        if rake.cap is not None:
+            line += f" capped at {chips(rake.cap)}"
+        if rake.no_flop_no_drop:
+            line += " (no flop, no drop)"
+    if config.max_runs > 1:
+        line += f", up to {config.max_runs} runs"
     lines = [f"{line}, {config.seats} players"]
     for seat, (name, stack) in enumerate(zip(config.names, config.stacks)):
         roles = [
@@ -159,7 +172,7 @@ def format_history(hand: Hand, *, seat: int | None = None, show_equity: bool = T
     if viewer is not None:
         known.setdefault(viewer, hand.hole_cards(viewer))
     lines = _header(hand)
-    started = showdown = pots = ran_out = False
+    started = showdown = pots = ran_out = several = False
     for event in hand.log:
         if isinstance(event, HoleCardsDealt):
             if event.seat == viewer:
@@ -180,7 +193,15 @@ def format_history(hand: Hand, *, seat: int | None = None, show_equity: bool = T
                 lines.extend(_equity_line(hand, event, known))
             ran_out = ran_out or event.run_out
             note = " (no betting: run out, R5.3)" if event.run_out else ""
-            lines.append(f"*** {event.street.capitalize()}: {' '.join(event.board)} ***{note}")
+            street = f"Run {event.run} {event.street}" if several else event.street.capitalize()
+            lines.append(f"*** {street}: {' '.join(event.board)} ***{note}")
+        elif isinstance(event, RunsChosen):
+            runs = "1 run" if event.count == 1 else f"{event.count} runs"
+            lines.append(f"{names[event.seat]} accepts {runs}")
+        elif isinstance(event, RunsAgreed):
+            times = {1: "once", 2: "twice", 3: "three times"}[event.count]
+            lines.append(f"The board is run {times} (R12)")
+            several = event.count > 1
         elif isinstance(event, UncalledReturned):
             lines.append(f"Uncalled bet of {chips(event.amount)} returned to {names[event.seat]}")
         elif isinstance(event, (Shown, Mucked)):
@@ -188,12 +209,17 @@ def format_history(hand: Hand, *, seat: int | None = None, show_equity: bool = T
                 lines.append("*** Showdown ***")
                 showdown = True
             lines.append(_shown(hand, event))
-        elif isinstance(event, PotAwarded):
+        elif isinstance(event, (RakeTaken, PotAwarded)):
             if not pots:
                 lines.append("*** Pots ***")
                 pots = True
+            if isinstance(event, RakeTaken):
+                title = "the main pot" if event.pot == "main pot" else event.pot
+                lines.append(f"Rake of {chips(event.amount)} from {title} (R13)")
+                continue
             eligible = ", ".join(names[s] for s in event.eligible)
-            lines.append(f"{event.name.capitalize()} {chips(event.amount)}, eligible: {eligible}")
+            title = event.name.capitalize() + (f" (run {event.run})" if hand.run_count > 1 else "")
+            lines.append(f"{title} {chips(event.amount)}, eligible: {eligible}")
             winners = [names[s] for s in event.winners]
             lines.append("  " + pot_award_line(event.name, winners, event.shares))
         elif isinstance(event, HandEnded):
@@ -211,6 +237,11 @@ def format_history(hand: Hand, *, seat: int | None = None, show_equity: bool = T
 def _shown(hand: Hand, event: Shown | Mucked) -> str:
     name = hand.config.names[event.seat]
     if isinstance(event, Shown):
+        if len(hand.boards) > 1:  # R12.3: the hand on each run's board
+            return f"{name} shows {' '.join(event.cards)}: " + "; ".join(
+                f"run {run} {describe(event.cards, board)}"
+                for run, board in enumerate(hand.boards, start=1)
+            )
         return f"{name} shows {' '.join(event.cards)}: {event.description}"
     return f"{name} mucks"  # mucked cards stay hidden (R6.3)
 

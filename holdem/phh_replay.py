@@ -100,7 +100,9 @@ def replay(record: Mapping[str, Any]) -> Hand:
 
     Returns:
         The :class:`~holdem.hand.Hand`, over, with its log, result and
-        history (:func:`holdem.history.format_history`).
+        history (:func:`holdem.history.format_history`). The record's
+        ``finishing_stacks`` are not compared here: :func:`replay_record`
+        does that.
 
     Raises:
         UnsupportedError: the record uses something the engine does not play

@@ -70,13 +70,16 @@ def export_fields(record: Mapping[str, Any], replayed: Replayed) -> dict[str, An
     """The export of a replayed record: the replayed hand's actions in PHH's order.
 
     Voluntary shows and ``????`` shows of the record are kept. The record's
-    ``hand`` and ``_``-prefixed user fields are kept as they are (those
+    ``players`` (written only when the record names them), ``hand`` and
+    ``_``-prefixed user fields are kept as they are (those
     holding booleans, integers, strings or lists of them; others are left
     out), and its ``id`` as ``_id``.
     """
     fields = _fields(
         replayed.hand, replayed.late_shows, replayed.unknown_shows, replayed.mucked_losers
     )
+    if "players" not in record:
+        del fields["players"]  # the replay's default names are not the record's
     if isinstance(record.get("hand"), (str, int)) and _writable(record["hand"]):
         fields["hand"] = record["hand"]
     if isinstance(record.get("id"), str):

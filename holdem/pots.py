@@ -19,12 +19,14 @@ is the settlement's call, since only it knows the streets.
 
 from __future__ import annotations
 
+import operator
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 
 import attrs
 
-from holdem.errors import ConfigError, HoldemError
+from holdem.errors import ConfigError, HoldemError, value_text
 
 
 @attrs.frozen
@@ -66,11 +68,14 @@ class PotAward:
         winners: the seats that share it, in odd-chip order (first left of the
             button first, R8.2).
         shares: chips each winner receives from it, parallel to ``winners``.
+        run: the run of the board it was awarded on (R12.3): 1 unless the
+            board was run more than once, when ``pot`` is that run's share.
     """
 
     pot: Pot
     winners: tuple[int, ...]
     shares: tuple[int, ...]
+    run: int = 1
 
 
 @attrs.frozen
@@ -224,6 +229,7 @@ def award_pots(
     ranks: Sequence[int | None],
     button: int,
     chip_unit: int = 1,
+    run: int = 1,
 ) -> Awards:
     """Award each pot to the best hand among its eligible seats (R8).
 
@@ -238,6 +244,8 @@ def award_pots(
         chip_unit: pots are split in whole units of this many chips; odd
             units follow R8.2, and a remainder smaller than one unit goes to
             the first winner (R8.3).
+        run: the run of the board the ranks are for (R12.3), recorded in
+            each :class:`PotAward`.
 
     Returns:
         :class:`Awards`: per-pot winners and shares, and per-seat payouts.
@@ -275,8 +283,13 @@ def award_pots(
             shares[0] += rest
         for s, chips in zip(winners, shares):
             payouts[s] += chips
-        result.append(PotAward(pot, tuple(winners), tuple(shares)))
+        result.append(PotAward(pot, tuple(winners), tuple(shares), run))
     return Awards(tuple(result), tuple(payouts))
+
+
+# A rate in text: a decimal or a percent ("5%", "2.5 %", "0.05") or a fraction
+# ("1/20"); no exponent, and few enough digits that reading it costs nothing.
+_RATE_TEXT = re.compile(r"(\d{1,9})(?:\.(\d{1,9}))?\s*(%?)|(\d{1,12})\s*/\s*(\d{1,12})")
 
 
 def _rate(value: object) -> Fraction:
@@ -287,17 +300,19 @@ def _rate(value: object) -> Fraction:
     elif isinstance(value, int) and not isinstance(value, bool):
         rate = Fraction(value)
     elif isinstance(value, str):
-        text = value.strip()
-        percent = text.endswith("%")
-        try:
-            rate = Fraction(text[:-1].strip() if percent else text)
-        except (ValueError, ZeroDivisionError):
+        match = _RATE_TEXT.fullmatch(value.strip()[:64])
+        if match is None or (match.group(5) is not None and int(match.group(5)) == 0):
             raise ConfigError(
                 "rake.rate",
-                f"must be a percent or a fraction such as '5%' or '1/20', got {value!r}",
-            ) from None
-        if percent:
-            rate /= 100
+                f"must be a percent or a fraction such as '5%' or '1/20', got {value[:64]!r}",
+            )
+        whole, decimals, percent, numerator, denominator = match.groups()
+        if numerator is not None:
+            rate = Fraction(int(numerator), int(denominator))
+        else:
+            rate = Fraction(int(whole + (decimals or "")), 10 ** len(decimals or ""))
+            if percent:
+                rate /= 100
     else:
         raise ConfigError(
             "rake.rate",
@@ -311,9 +326,15 @@ def _rate(value: object) -> Fraction:
 def _cap(value: object) -> int | None:
     if value is None:
         return None
+    if not isinstance(value, bool):
+        try:
+            value = int(operator.index(value))  # type: ignore[arg-type]
+        except TypeError:
+            pass
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ConfigError(
-            "rake.cap", f"must be a whole number of chips >= 0 or None, got {value!r}"
+            "rake.cap",
+            f"must be a whole number of chips >= 0 or None, got {value_text(value, True)}",
         )
     return value
 

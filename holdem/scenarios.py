@@ -42,6 +42,7 @@ from typing import Any
 
 import attrs
 
+from holdem import scenario_runs as _runs
 from holdem.betting import MAX_CHIPS, Action, parse_action
 from holdem.cards import parse_cards
 from holdem.config import TableConfig
@@ -67,10 +68,12 @@ _TABLE_KEYS = {
     "live_posts",
     "dead_posts",
     "free_fold",
+    "max_runs",
+    "rake",
 }
 _SEAT_KEYS = {"name", "stack", "cards"}
 _HAND_KEYS = {"board", "seed", "actions"}
-_CHECK_KEYS = {"to_act", "legal", "street", "pot"}
+_CHECK_KEYS = {"to_act", "legal", "street", "pot", "run_seat"}
 _REFUSE_KEYS = {"refuse", "reason"}
 _EXPECT_KEYS = {
     "over",
@@ -84,9 +87,10 @@ _EXPECT_KEYS = {
     "hands",
     "board",
     "eliminated",
+    *_runs.EXPECT_KEYS,
 }
 _RESULT_KEYS = _EXPECT_KEYS - {"over", "stacks", "board"}
-_POT_KEYS = {"name", "amount", "eligible", "winners", "shares"}
+_POT_KEYS = {"name", "amount", "eligible", "winners", "shares", "run"}
 _REASONS = {r.value: r for r in Reason}
 
 
@@ -121,11 +125,12 @@ def printable(text: str) -> str:
 
 @attrs.frozen
 class Play:
-    """A step that applies one action: ``seat`` plays ``action`` (R3.1)."""
+    """A step that applies one action: ``seat`` plays ``action`` (R3.1), or
+    answers the run question (R12.1)."""
 
     text: str
     seat: int
-    action: Action
+    action: Action | _runs.RunAnswer
 
 
 @attrs.frozen
@@ -135,7 +140,7 @@ class Refuse:
 
     text: str
     seat: int
-    action: Action
+    action: Action | _runs.RunAnswer
     reason: Reason
 
 
@@ -151,12 +156,14 @@ class Check:
             to act.
         street: ``preflop``, ``flop``, ``turn`` or ``river``.
         pot: every chip in the middle, bets included, in chips.
+        run_seat: the seat expected to answer the run question (R12.1).
     """
 
     to_act: int | None
     legal: str | None
     street: str | None
     pot: int | None
+    run_seat: int | None = None
 
 
 Step = Play | Refuse | Check
@@ -428,13 +435,16 @@ class _Reader:
             raise self.fail("cards", str(error)) from None
         return scenario
 
-    def action(self, where: str, text: object) -> tuple[int, Action]:
+    def action(self, where: str, text: object) -> tuple[int, Action | _runs.RunAnswer]:
         if not isinstance(text, str):
             raise self.fail(
                 where, f"an action must be a string '<name> <action>', got {_describe(text)}"
             )
         for name in sorted(self.names, key=len, reverse=True):
             if text.startswith(name + " "):
+                answer = _runs.parse_run_answer(text[len(name) + 1 :])
+                if answer is not None:
+                    return self.names.index(name), answer
                 try:
                     return self.names.index(name), parse_action(text[len(name) + 1 :])
                 except HoldemError as error:
@@ -460,7 +470,7 @@ class _Reader:
             return Refuse(text, seat, action, reason)
         data = self.keys(where, data, _CHECK_KEYS)
         if not data:
-            raise self.fail(where, "an empty check; give to_act, legal, street or pot")
+            raise self.fail(where, "an empty check; give to_act, legal, street, pot or run_seat")
         to_act = data.get("to_act")
         street = data.get("street")
         if street is not None and street not in ("preflop", "flop", "turn", "river"):
@@ -473,11 +483,13 @@ class _Reader:
                 where, f"legal must be a string like 'fold, call 100', got {_describe(legal)}"
             )
         pot = data.get("pot")
+        run_seat = data.get("run_seat")
         return Check(
             None if to_act is None else self.seat(where, to_act),
             None if legal is None else _normal(legal),
             street,
             None if pot is None else self.chips(where, pot),
+            None if run_seat is None else self.seat(where, run_seat),
         )
 
     def expect(self, data: object) -> dict[str, Any]:
@@ -532,6 +544,7 @@ class _Reader:
             out["eliminated"] = tuple(self.seat_list("expect.eliminated", p) for p in places)
         if "pots" in data:
             out["pots"] = self.pots(data["pots"])
+        out.update(_runs.read_expect(data, self.fail))
         return out
 
     def net(self, where: str, value: object) -> int:
@@ -553,6 +566,8 @@ class _Reader:
             }
             if "name" in pot:
                 out["name"] = pot["name"]
+            if "run" in pot:  # R12.3: which run's share of the pot
+                out["run"] = self.chips(where, pot["run"])
             if "shares" in pot:
                 out["shares"] = {
                     s: self.chips(where, v)
@@ -605,7 +620,7 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
             )
         else:
             try:
-                hand.act(step.seat, step.action)
+                _runs.apply(hand, step.seat, step.action)
             except IllegalActionError as error:
                 failures.append(f"step {index} ({step.text!r}): refused ({error.reason}): {error}")
                 break
@@ -623,13 +638,14 @@ def _state(hand: Hand) -> tuple[object, ...]:
         hand.street,
         hand.current_bet,
         hand.min_raise_size,
+        hand.run_seat,
     )
 
 
 def _refuse(hand: Hand, step: Refuse) -> list[str]:
     before = _state(hand)
     try:
-        hand.act(step.seat, step.action)
+        _runs.apply(hand, step.seat, step.action)
     except IllegalActionError as error:
         problems = []
         if error.reason is not step.reason:
@@ -655,6 +671,10 @@ def _check(hand: Hand, step: Check, names: Sequence[str]) -> list[str]:
         problems.append(f"street: expected {step.street}, got {hand.street}")
     if step.pot is not None and hand.pot_total != step.pot:
         problems.append(f"pot: expected {step.pot:,}, got {hand.pot_total:,}")
+    if step.run_seat is not None and hand.run_seat != step.run_seat:
+        problems.append(
+            f"run question: expected {_who(names, step.run_seat)}, got {_who(names, hand.run_seat)}"
+        )
     return problems
 
 
@@ -732,7 +752,7 @@ def _compare(hand: Hand, expect: Mapping[str, Any], names: Sequence[str]) -> lis
             problems.append(f"eliminated: expected {want}, got {got_text}")
     if "pots" in expect:
         problems += _compare_pots(expect["pots"], result.awards, names)
-    return problems
+    return problems + _runs.compare(hand, expect)
 
 
 def _compare_pots(
@@ -747,6 +767,8 @@ def _compare_pots(
         label = f"pots[{i}] ({pot.name})"
         if "name" in want and want["name"] != pot.name:
             problems.append(f"{label}: name expected {want['name']!r}, got {pot.name!r}")
+        if want.get("run", 1) != award.run:
+            problems.append(f"{label}: run expected {want.get('run', 1)}, got {award.run}")
         if want["amount"] != pot.amount:
             problems.append(f"{label}: amount expected {want['amount']:,}, got {pot.amount:,}")
         if want["eligible"] != frozenset(pot.eligible):

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import attrs
 
 from holdem.config import AnteType, TableConfig
-from holdem.errors import ConfigError
+from holdem.errors import ConfigError, value_text
 
 
 @attrs.frozen(init=False)
@@ -83,14 +83,18 @@ class Schedule:
         seconds_per_level: float | None = None,
     ) -> None:
         if isinstance(levels, (str, bytes)) or not isinstance(levels, Iterable):
-            raise ConfigError("levels", f"must be a list of Level values, got {levels!r}")
+            raise ConfigError(
+                "levels", f"must be a list of Level values, got {value_text(levels, True)}"
+            )
         levels = tuple(levels)
         if not levels:
             raise ConfigError("levels", "needs at least one Level")
         for i, level in enumerate(levels):
             if not isinstance(level, Level):
                 raise ConfigError(
-                    "levels", f"must be Level values, like Level(10, 20); item {i} is {level!r}"
+                    "levels",
+                    "must be Level values, like Level(10, 20); "
+                    f"item {i} is {value_text(level, True)}",
                 )
         if hands_per_level is not None and seconds_per_level is not None:
             raise ConfigError(
@@ -102,10 +106,13 @@ class Schedule:
             or hands_per_level < 1
         ):
             raise ConfigError(
-                "hands_per_level", f"must be a whole number >= 1, got {hands_per_level!r}"
+                "hands_per_level",
+                f"must be a whole number >= 1, got {value_text(hands_per_level, True)}",
             )
         if seconds_per_level is not None and not seconds_per_level > 0:
-            raise ConfigError("seconds_per_level", f"must be positive, got {seconds_per_level!r}")
+            raise ConfigError(
+                "seconds_per_level", f"must be positive, got {value_text(seconds_per_level, True)}"
+            )
         if len(levels) > 1 and hands_per_level is None and seconds_per_level is None:
             raise ConfigError("levels", "several levels need hands_per_level or seconds_per_level")
         object.__setattr__(self, "levels", levels)

@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -43,6 +44,25 @@ class ShardError(HoldemError):
         super().__init__("; ".join(problems))
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# Each whole-number setting with its lowest and highest value (None: no bound).
+_BOUNDS: dict[str, tuple[int, int | None]] = {
+    "hands": (1, None),
+    "start": (0, None),
+    "players": (2, 10),
+    "small_blind": (0, None),
+    "big_blind": (1, None),
+    "stack": (1, None),
+}
+
+
+def _range_text(low: int, high: int | None) -> str:
+    return f"{low} or more" if high is None else f"{low} to {high}"
+
+
 def _shard(data: Any, where: str, problems: list[str]) -> dict[str, Any] | None:
     if not isinstance(data, Mapping):
         problems.append(f"{where}: not a simulate --json object")
@@ -51,18 +71,52 @@ def _shard(data: Any, where: str, problems: list[str]) -> dict[str, Any] | None:
     if missing:
         problems.append(f"{where}: missing {', '.join(missing)} (from holdem simulate --json)")
         return None
-    ints = ("hands", "start", "players", "small_blind", "big_blind", "stack")
-    bad = [k for k in ints if isinstance(data[k], bool) or not isinstance(data[k], int)]
+    bad = [k for k in _BOUNDS if not _whole(data[k])]
     if bad or not isinstance(data["results"], Mapping):
         problems.append(f"{where}: not whole numbers: {', '.join(bad) or 'results'}")
         return None
+    for key, (low, high) in _BOUNDS.items():
+        value = data[key]
+        if value < low or (high is not None and value > high):
+            problems.append(f"{where}: {key} must be {_range_text(low, high)}, got {value}")
+            return None
+    seconds = data["seconds"]
+    if (
+        not isinstance(seconds, int | float)
+        or isinstance(seconds, bool)
+        or not (0 <= seconds < math.inf)
+    ):
+        problems.append(f"{where}: seconds must be a number of seconds, 0 or more, got {seconds!r}")
+        return None
+    agents = data["agents"]
+    if not isinstance(agents, list) or not agents or not all(isinstance(a, str) for a in agents):
+        problems.append(f"{where}: agents must be a list of agent names, got {agents!r}")
+        return None
+    if not (_whole(data["seed"]) or isinstance(data["seed"], str)):
+        problems.append(f"{where}: seed must be a whole number or text, got {data['seed']!r}")
+        return None
+    names = list(dict.fromkeys(agents))
+    if sorted(data["results"]) != sorted(names):
+        problems.append(
+            f"{where}: results must have one entry per agent ({', '.join(names)}), "
+            f"got {', '.join(map(str, data['results']))}"
+        )
+        return None
     for name, result in data["results"].items():
         fields = ("seats", "hands", "chips", "chips_squared")
-        if not isinstance(result, Mapping) or any(
-            isinstance(result.get(f), bool) or not isinstance(result.get(f), int) for f in fields
-        ):
+        if not isinstance(result, Mapping) or not all(_whole(result.get(f)) for f in fields):
             need = "whole seats, hands, chips and chips_squared"
             problems.append(f"{where}: agent {name}: needs {need}")
+            return None
+        detail = None
+        if not 1 <= result["seats"] <= data["players"]:
+            detail = f"seats must be 1 to {data['players']}, got {result['seats']}"
+        elif result["hands"] != data["hands"]:
+            detail = f"hands must be the shard's hands ({data['hands']}), got {result['hands']}"
+        elif result["chips_squared"] < 0:
+            detail = f"chips_squared must be 0 or more, got {result['chips_squared']}"
+        if detail is not None:
+            problems.append(f"{where}: agent {name}: {detail}")
             return None
     return dict(data)
 
@@ -98,6 +152,13 @@ def merge(shards: Iterable[Any], names: Iterable[str] | None = None) -> Simulati
             if shard[key] != first[key]:
                 problems.append(
                     f"{label}: {key} is {shard[key]!r}, but {first[key]!r} in {first_label}"
+                )
+        for name, result in shard["results"].items():
+            theirs = first["results"].get(name)
+            if theirs is not None and result["seats"] != theirs["seats"]:
+                problems.append(
+                    f"{label}: agent {name} has {result['seats']} seats, "
+                    f"but {theirs['seats']} in {first_label}"
                 )
     good.sort(key=lambda item: item[1]["start"])
     for (label_a, a), (label_b, b) in zip(good, good[1:]):
@@ -149,12 +210,21 @@ def read_shards(paths: Iterable[str]) -> tuple[list[Any], list[str], list[str]]:
     for path in paths:
         try:
             if path == "-":
-                text = sys.stdin.read()
+                stdin = getattr(sys.stdin, "buffer", None)
+                raw = stdin.read() if stdin is not None else sys.stdin.read().encode("utf-8")
             else:
-                with open(path, encoding="utf-8") as handle:
-                    text = handle.read()
-        except (OSError, UnicodeDecodeError) as error:
-            problems.append(f"{path}: cannot read: {error.strerror or error}")  # type: ignore[union-attr]
+                with open(path, "rb") as handle:
+                    raw = handle.read()
+        except OSError as error:
+            problems.append(f"{path}: cannot read: {error.strerror or error}")
+            continue
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            byte = raw[error.start]
+            problems.append(
+                f"{path}: cannot read: not UTF-8 text (byte {byte:#04x} at {error.start})"
+            )
             continue
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
@@ -163,6 +233,13 @@ def read_shards(paths: Iterable[str]) -> tuple[list[Any], list[str], list[str]]:
                 data.append(json.loads(line))
             except json.JSONDecodeError as error:
                 problems.append(f"{path}:{number}: not JSON ({error.msg})")
+                continue
+            except RecursionError:
+                problems.append(f"{path}:{number}: not JSON (nested too deeply)")
+                continue
+            except ValueError:  # an integer longer than sys.get_int_max_str_digits()
+                limit = sys.get_int_max_str_digits()
+                problems.append(f"{path}:{number}: not JSON (a number of more than {limit} digits)")
                 continue
             labels.append(f"{path}:{number}")
     return data, labels, problems

@@ -74,6 +74,7 @@ from holdem.agents import (
     AgentFactory,
     CallAgent,
     PotOddsAgent,
+    answer_runs,
     make_agent,
     random_action,
 )
@@ -190,7 +191,8 @@ class _Spec:
 
 
 def play_hand(config: TableConfig, agents: Sequence[Agent], seed: int | str | None = None) -> Hand:
-    """Play one hand to the end, each seat's agent acting on its seat view.
+    """Play one hand to the end, each seat's agent acting on its seat view and
+    answering the run question when the table allows several runs (R12.1).
 
     Args:
         config: the table.
@@ -204,8 +206,13 @@ def play_hand(config: TableConfig, agents: Sequence[Agent], seed: int | str | No
         IllegalActionError: an agent chose an illegal action.
     """
     hand = Hand(config, seed=seed)
-    while (seat := hand.to_act) is not None:
-        hand.act(seat, agents[seat].act(seat_view(hand, seat)))
+    while not hand.is_over:
+        if (seat := hand.to_act) is not None:
+            hand.act(seat, agents[seat].act(seat_view(hand, seat)))
+        elif (seat := hand.run_seat) is not None:  # R12.1
+            hand.choose_runs(seat, answer_runs(agents[seat], seat_view(hand, seat)))
+        else:
+            break
     return hand
 
 

@@ -9,6 +9,7 @@ same settings, on any cluster. Every node needs ``holdem`` (and any
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -40,18 +41,38 @@ class RayRunner:
     def __call__(
         self, jobs: list[Job], workers: int
     ) -> Iterator[tuple[int, list[tuple[int, int]]]]:
-        """Run ``jobs`` as Ray tasks; yield each one's result as it finishes."""
+        """Run ``jobs`` as Ray tasks; yield each one's result as it finishes.
+
+        Raises:
+            HoldemError: raised in a task (e.g. an agent's
+                :class:`~holdem.agent_specs.AgentFailure`): the one of the first
+                chunk that fails, as in a local run.
+        """
         import ray
 
         started = not ray.is_initialized()
         if started:
+            if self.address is not None:
+                _check_reachable(self.address)
             ray.init(address=self.address, include_dashboard=False, log_to_driver=False)
         try:
             task = ray.remote(_work)
-            pending = [task.remote(job) for job in jobs]
+            refs = [task.remote(job) for job in jobs]
+            pending = list(refs)
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
-                yield _get(ray, done[0])
+                try:
+                    result = _get(ray, done[0])
+                except HoldemError:
+                    # Name the first failing hand, as a local run does: an earlier
+                    # chunk's failure comes before this one.
+                    for ref in pending:
+                        if refs.index(ref) > refs.index(done[0]):
+                            ray.cancel(ref)
+                    for ref in refs[: refs.index(done[0])]:
+                        _get(ray, ref)
+                    raise
+                yield result
         finally:
             if started:
                 ray.shutdown()
@@ -67,3 +88,27 @@ def _get(ray: Any, ref: Any) -> tuple[int, list[tuple[int, int]]]:
             raise cause from None
         raise
     return result
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail at once, in one line, when nothing answers at ``host:port`` (Ray itself
+    retries for minutes); ``auto``, ``local`` and the like are left to Ray.
+
+    Raises:
+        HoldemError: ``address`` is not ``host:port`` or nothing listens there.
+    """
+    where = address.removeprefix("ray://")
+    if ":" not in where:
+        return  # "auto", "local": Ray finds the cluster itself
+    host, _, port = where.rpartition(":")
+    if not port.isdigit() or not host or not 0 < int(port) < 65536:
+        raise HoldemError(
+            f"cannot reach the Ray cluster at {address}: expected host:port, auto or "
+            "ray://host:port"
+        )
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise HoldemError(f"cannot reach the Ray cluster at {address}: {reason}") from None

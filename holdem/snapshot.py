@@ -19,18 +19,27 @@ Schema ``holdem.hand`` version 2, a JSON object:
   ``stacks``, ``button``, ``small_blind``, ``big_blind``, ``ante``,
   ``ante_type``, ``structure``, ``min_bet``, ``chip_unit``,
   ``small_blind_seat``, ``big_blind_seat``, and since version 2
-  ``straddles``, ``live_posts``, ``dead_posts``, ``free_fold``).
+  ``straddles``, ``live_posts``, ``dead_posts``, ``free_fold``, ``max_runs``
+  and ``rake``).
 - ``show_policy``: ``"auto"`` or ``"manual"``.
 - ``hole_cards``: per seat, two cards (``"??"`` when unknown);
-  ``board_cards``: the five board cards the hand will deal, in order.
+  ``board_cards``: the five board cards the hand will deal, in order; on a
+  table allowing several runs (``max_runs`` above 1, R12), ``run_cards``
+  (fixed cards of the later runs) and ``run_deck`` (the deck after run 1,
+  which the later runs burn and deal from).
 - ``state``: per-seat lists (``stacks``, ``bets``, ``contributions``,
   ``folded``, ``acted``, ``acted_at`` — the bet each seat last acted at —,
   ``returned``, ``ranks``) and ``dead_money``, ``street`` (0 to 3), ``board``,
   ``to_act``, ``aggressor``, ``phase`` (``betting``, ``showdown``, ``over``),
   ``show_queue``, ``shown``, ``current_bet``, ``min_raise``, and since
-  version 2 ``decision`` (the decision number). Chips in chips.
+  version 2 ``decision`` (the decision number) and, with ``max_runs`` above
+  1, ``run_queue`` (the seats still to answer the run question),
+  ``run_offer`` (the smallest answer so far), ``runs`` (the runs agreed) and
+  ``run_boards`` (the later runs' boards). Chips in chips.
 - ``log``: the events, each ``{"event": "<class name>", ...fields}``.
-- ``result``: ``null`` until the hand is over.
+- ``result``: ``null`` until the hand is over. With a rake, it has ``rake``
+  (per pot); with ``max_runs`` above 1, ``boards`` and ``run_ranks``, and
+  each award of a later run its ``run``.
 
 Version 1 snapshots (no straddles, posts, free folds or decision number) are
 still read.
@@ -51,6 +60,7 @@ from typing import Any
 
 from holdem import events as _events
 from holdem.betting import Action, Kind
+from holdem.cards import parse_cards
 from holdem.config import TableConfig
 from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand, HandResult
@@ -58,7 +68,9 @@ from holdem.signing import SignatureError, is_signed, sign, verify
 
 SCHEMA = "holdem.hand"
 VERSION = 2
-_V2_CONFIG = ("straddles", "live_posts", "dead_posts", "free_fold")
+_V2_CONFIG = ("straddles", "live_posts", "dead_posts", "free_fold", "max_runs", "rake")
+# The run question's state (R12.1), kept when the table allows several runs.
+_RUN_STATE = {"run_queue": "_run_queue", "run_offer": "_run_offer", "runs": "_runs"}
 
 _STATE = {
     # snapshot key: Hand attribute
@@ -89,8 +101,8 @@ class SnapshotError(HoldemError):
     malformed field, or chips that do not add up."""
 
 
-def _result_dict(result: HandResult) -> dict[str, Any]:
-    return {
+def _result_dict(hand: Hand, result: HandResult) -> dict[str, Any]:
+    data = {
         "stacks": list(result.stacks),
         "net": list(result.net),
         "awards": [
@@ -100,6 +112,7 @@ def _result_dict(result: HandResult) -> dict[str, Any]:
                 "eligible": list(a.pot.eligible),
                 "winners": list(a.winners),
                 "shares": list(a.shares),
+                **({"run": a.run} if a.run > 1 else {}),
             }
             for a in result.awards
         ],
@@ -108,6 +121,12 @@ def _result_dict(result: HandResult) -> dict[str, Any]:
         "shown": list(result.shown),
         "ranks": list(result.ranks),
     }
+    if hand.config.rake is not None:
+        data["rake"] = list(result.rake)
+    if hand.config.max_runs > 1:
+        data["boards"] = [list(board) for board in result.boards]
+        data["run_ranks"] = [list(ranks) for ranks in result.run_ranks]
+    return data
 
 
 def snapshot(hand: Hand) -> dict[str, Any]:
@@ -117,7 +136,13 @@ def snapshot(hand: Hand) -> dict[str, Any]:
     state["board"] = list(hand.board)
     for key in (*_PER_SEAT, "show_queue", "shown"):
         state[key] = list(state[key])
-    return {
+    several = config.max_runs > 1
+    if several:  # R12
+        for key, attr in _RUN_STATE.items():
+            value = getattr(hand, attr)
+            state[key] = list(value) if isinstance(value, list) else value
+        state["run_boards"] = [list(board) for board in hand._run_boards]
+    data = {
         "schema": SCHEMA,
         "version": VERSION,
         "config": config.to_dict(),
@@ -126,8 +151,12 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "board_cards": list(hand._deck_board),
         "state": state,
         "log": [_events.to_dict(e) for e in hand.log],
-        "result": None if hand.result is None else _result_dict(hand.result),
+        "result": None if hand.result is None else _result_dict(hand, hand.result),
     }
+    if several:
+        data["run_cards"] = list(hand._run_cards)
+        data["run_deck"] = list(hand._run_stub)
+    return data
 
 
 def dumps(hand: Hand, *, key: bytes | str | None = None) -> str:
@@ -194,12 +223,17 @@ def _restore(data: Any) -> Hand:
         board = data["board_cards"]
         if not isinstance(board, list) or len(board) != 5:
             raise SnapshotError("board_cards must list the five board cards")
+        run_cards: list[str] = data["run_cards"] if config.max_runs > 1 else []
+        if not isinstance(run_cards, list):
+            raise SnapshotError("run_cards must list the later runs' fixed cards")
         hand = Hand(
             config,
             hole_cards=data["hole_cards"],
-            board=board,
+            board=board + run_cards,
             show_policy=data["show_policy"],
         )
+        if config.max_runs > 1:
+            hand._run_stub = _run_deck(hand, data["run_deck"])
         for item in data["log"]:
             _replay(hand, _events.from_dict(item))
     except ConfigError:
@@ -231,6 +265,17 @@ def _as_version(data: dict[str, Any], version: int, original: dict[str, Any]) ->
     )
 
 
+def _run_deck(hand: Hand, deck: object) -> tuple[str, ...]:
+    """The later runs' deck (R12.2): cards no other part of the hand holds."""
+    if not isinstance(deck, list):
+        raise SnapshotError("run_deck must list the cards after run 1")
+    cards = parse_cards(deck)
+    held = {c for pair in hand._hole for c in pair} | set(hand._deck_board) | set(hand._run_cards)
+    if len(set(cards)) != len(cards) or held & set(cards):
+        raise SnapshotError("run_deck repeats a card dealt elsewhere in the hand")
+    return cards
+
+
 def _replay(hand: Hand, event: _events.Event) -> None:
     """Apply the decisions in a logged event; everything else the hand derives."""
     if isinstance(event, _events.Acted):
@@ -241,6 +286,8 @@ def _replay(hand: Hand, event: _events.Event) -> None:
             hand.act(seat, Action(Kind(action)))
         else:
             raise SnapshotError(f"unknown action {action!r} in the log")
+    elif isinstance(event, _events.RunsChosen):
+        hand.choose_runs(event.seat, event.count)
     elif isinstance(event, (_events.Shown, _events.Mucked)) and hand.showdown_seat is not None:
         if isinstance(event, _events.Shown):
             hand.show(event.seat)

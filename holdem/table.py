@@ -39,12 +39,13 @@ from collections.abc import Callable, Mapping, Sequence
 
 from holdem.betting import Action
 from holdem.clock import TurnClock
-from holdem.config import Structure, TableConfig
-from holdem.errors import ConfigError
+from holdem.config import MAX_STACK, Structure, TableConfig
+from holdem.errors import ConfigError, value_text
 from holdem.hand import Hand
 from holdem.schedule import Level, Schedule
 from holdem.table_button import Positions
 from holdem.table_events import (
+    ActedForAbsent,
     Busted,
     ButtonMoved,
     DealtIn,
@@ -72,9 +73,10 @@ from holdem.table_seats import (
 )
 from holdem.table_sitout import TableSitOut, dealt_in_count, plan_hand
 from holdem.table_straddles import TableStraddles, plan_straddles
-from holdem.table_turns import TableTurns
+from holdem.table_turns import TableTurns, TimedHand
 
 __all__ = [
+    "ActedForAbsent",
     "BuyInError",
     "Busted",
     "ButtonMoved",
@@ -98,6 +100,7 @@ __all__ = [
     "TableEvent",
     "TableMode",
     "TableReason",
+    "TimedHand",
     "TimedOut",
     "TurnClock",
 ]
@@ -200,47 +203,78 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         max_events: int = 10_000,
     ) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
-            raise ConfigError("size", f"a table has 2 to 10 seats, got {size!r}")
+            raise ConfigError("size", f"a table has 2 to 10 seats, got {value_text(size, True)}")
         if isinstance(schedule, Level):
             schedule = Schedule([schedule])
         if not isinstance(schedule, Schedule):
-            raise ConfigError("schedule", f"must be a Schedule or a Level, got {schedule!r}")
+            raise ConfigError(
+                "schedule", f"must be a Schedule or a Level, got {value_text(schedule, True)}"
+            )
         try:
             self.mode = TableMode(mode)
         except ValueError:
-            raise ConfigError("mode", f"must be cash or tournament, got {mode!r}") from None
-        if isinstance(min_buy_in, bool) or not isinstance(min_buy_in, int) or min_buy_in < 1:
-            raise ConfigError("min_buy_in", f"must be a whole number >= 1, got {min_buy_in!r}")
+            raise ConfigError(
+                "mode", f"must be cash or tournament, got {value_text(mode, True)}"
+            ) from None
+        if (
+            isinstance(min_buy_in, bool)
+            or not isinstance(min_buy_in, int)
+            or not 1 <= min_buy_in <= MAX_STACK
+        ):
+            raise ConfigError(
+                "min_buy_in",
+                f"must be a whole number from 1 to 2**62, got {value_text(min_buy_in, True)}",
+            )
         if max_buy_in is not None and (
             isinstance(max_buy_in, bool)
             or not isinstance(max_buy_in, int)
             or max_buy_in < min_buy_in
         ):
             raise ConfigError(
-                "max_buy_in", f"must be a whole number >= min_buy_in, got {max_buy_in!r}"
+                "max_buy_in",
+                f"must be a whole number >= min_buy_in, got {value_text(max_buy_in, True)}",
             )
         if (
             isinstance(hold_seconds, bool)
             or not isinstance(hold_seconds, (int, float))
             or not hold_seconds >= 0
+            or (isinstance(hold_seconds, int) and hold_seconds > MAX_STACK)
         ):
             raise ConfigError(
-                "hold_seconds", f"must be a number of seconds >= 0, got {hold_seconds!r}"
+                "hold_seconds",
+                f"must be a number of seconds >= 0, got {value_text(hold_seconds, True)}",
             )
         check_seed(seed)
         if button is not None and (
             isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < size
         ):
-            raise ConfigError("button", f"must be a seat from 0 to {size - 1}, got {button!r}")
-        if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
-            raise ConfigError("max_events", f"must be a whole number >= 1, got {max_events!r}")
+            raise ConfigError(
+                "button", f"must be a seat from 0 to {size - 1}, got {value_text(button, True)}"
+            )
+        if (
+            isinstance(max_events, bool)
+            or not isinstance(max_events, int)
+            or not 1 <= max_events <= MAX_STACK
+        ):
+            raise ConfigError(
+                "max_events",
+                f"must be a whole number from 1 to 2**62, got {value_text(max_events, True)}",
+            )
+        if not callable(clock):
+            raise ConfigError(
+                "clock", f"must be a function returning seconds, got {value_text(clock, True)}"
+            )
         for field, flag in (("straddles", straddles), ("button_straddles", button_straddles)):
             if not isinstance(flag, bool):
-                raise ConfigError(field, f"must be true or false, got {flag!r}")
+                raise ConfigError(field, f"must be true or false, got {value_text(flag, True)}")
         if not isinstance(newcomers_wait, bool):
-            raise ConfigError("newcomers_wait", f"must be true or false, got {newcomers_wait!r}")
+            raise ConfigError(
+                "newcomers_wait", f"must be true or false, got {value_text(newcomers_wait, True)}"
+            )
         if turn_clock is not None and not isinstance(turn_clock, TurnClock):
-            raise ConfigError("turn_clock", f"must be a TurnClock or None, got {turn_clock!r}")
+            raise ConfigError(
+                "turn_clock", f"must be a TurnClock or None, got {value_text(turn_clock, True)}"
+            )
         TableConfig([1, 1], 0, 1, structure=structure, chip_unit=chip_unit)  # checks both
         self.size = size
         self.schedule = schedule
@@ -268,7 +302,6 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         self._last: Hand | None = None
         self._hand_seats: tuple[int, ...] = ()
         self._turn_started = None  # the decision in progress (TableTurns)
-        self._turn_key = None
         # Recent hands' configurations (frozen), reused when a hand repeats
         # one: with stacks reset every hand, the button comes round again.
         self._configs: dict[tuple[object, ...], TableConfig] = {}
@@ -402,29 +435,34 @@ class Table(TableTurns, TableSitOut, TableStraddles):
             TableError: during a hand, no such seat, seat taken, name empty or
                 already seated, or a tournament that has started.
             BuyInError: a cash buy-in below ``min_buy_in`` or above
-                ``max_buy_in`` (R10.2); in a tournament, chips below 1.
+                ``max_buy_in`` (R10.2); in a tournament, chips below 1;
+                chips that would bring the table's beyond 2**62.
         """
         self._between_hands(seat)
         self._expire()
         if not isinstance(post, bool):
             raise TableError(
-                seat, TableReason.BAD_AMOUNT, f"post must be true or false, got {post!r}"
+                seat,
+                TableReason.BAD_AMOUNT,
+                f"post must be true or false, got {value_text(post, True)}",
             )
         taken = self._players[seat]
         if taken is not None:
             raise TableError(seat, TableReason.SEAT_TAKEN, f"taken by {taken.name}")
         if not isinstance(name, str) or not name.strip():
             raise TableError(
-                seat, TableReason.BAD_NAME, f"a name must be a non-empty string, got {name!r}"
+                seat,
+                TableReason.BAD_NAME,
+                f"a name must be a non-empty string, got {value_text(name, True)}",
             )
         if any(p is not None and p.name == name for p in self._players):
             raise TableError(seat, TableReason.BAD_NAME, f"{name} is already seated")
         if self.mode is TableMode.TOURNAMENT:
             if self._started_at is not None:
                 raise TableError(seat, TableReason.TOURNAMENT_STARTED, "the tournament has started")
-            check_chips(seat, chips, 0, 1, None)
+            check_chips(seat, chips, 0, 1, None, self._chips())
         else:
-            check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
+            check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in, self._chips())
         bank = 0.0 if self.turn_clock is None else self.turn_clock.time_bank
         entry = self._newcomer_entry(post)
         self._players[seat] = Player(name, chips, time_bank=bank, entry=entry)
@@ -448,7 +486,7 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         self._record(SeatLeft(seat, player.name, player.stack, "left"))
         return player.stack
 
-    def rebuy(self, seat: int, chips: int) -> None:
+    def rebuy(self, seat: int, chips: int, *, post: bool = False) -> None:
         """Buy ``chips`` for the player at ``seat`` between hands (R10.2).
 
         A *rebuy* when the stack is empty, else a *top-up*. Either way the
@@ -456,20 +494,38 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         least the minimum buy-in) and at most ``max_buy_in``. A rebuy keeps a
         held seat.
 
+        While the seat was held the player was not dealt in, so the blinds
+        that passed it were missed (R14.2). A rebuy with a missed blind then
+        waits for the big blind, or with ``post`` posts one big blind live
+        and a missed small blind dead at the next hand (a :class:`SatIn`
+        event records which, as for :meth:`sit_in`). A rebuy with nothing
+        missed is dealt in at the next hand; ``post`` changes nothing then.
+
         Raises:
             TableError: during a hand, an empty seat (a hold that has expired
-                included), or a tournament (no rebuys).
+                included), a tournament (no rebuys), or ``post`` not a bool.
             BuyInError: ``chips`` not positive, or the stack would be below
                 ``min_buy_in`` or above ``max_buy_in``.
         """
         player = self._occupied(seat)
         if self.mode is TableMode.TOURNAMENT:
             raise TableError(seat, TableReason.NO_REBUYS, "no rebuys in a tournament")
-        check_chips(seat, chips, player.stack, self.min_buy_in, self.max_buy_in)
+        if not isinstance(post, bool):
+            raise TableError(
+                seat,
+                TableReason.BAD_AMOUNT,
+                f"post must be true or false, got {value_text(post, True)}",
+            )
+        others = self._chips() - player.stack
+        check_chips(seat, chips, player.stack, self.min_buy_in, self.max_buy_in, others)
         kind = "rebuy" if player.stack == 0 else "top-up"
         player.stack += chips
         player.busted_at = None
         self._record(Rebought(seat, player.name, chips, player.stack, kind))
+        owes = player.missed_small or player.missed_big
+        if kind == "rebuy" and owes and not player.sitting_out and player.entry is None:
+            player.entry = "post" if post else "wait"
+            self._record(SatIn(seat, player.name, player.entry, False))
 
     def reset_stacks(self, chips: int) -> None:
         """Give every seated player a stack of exactly ``chips`` between hands.
@@ -478,7 +534,8 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         on as usual (R10.1). A stack may go down as well as up, so this is not
         a purchase: each changed stack is recorded as a :class:`Rebought` of
         kind ``reset`` whose ``chips`` is the change (negative when the stack
-        went down). A held seat (R10.2) is no longer held.
+        went down). A held seat (R10.2) is no longer held, and the blinds it missed
+        (R14.2) are forgotten.
 
         Raises:
             TableError: during a hand, or a tournament (no rebuys).
@@ -490,13 +547,15 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         if self.mode is TableMode.TOURNAMENT:
             raise TableError(None, TableReason.NO_REBUYS, "no rebuys in a tournament")
         players = self._players
-        for seat, player in enumerate(players):
-            if player is not None:
-                check_chips(seat, chips, 0, self.min_buy_in, self.max_buy_in)
-                break
+        seated = [seat for seat, player in enumerate(players) if player is not None]
+        if seated:
+            others = chips * (len(seated) - 1) if isinstance(chips, int) else 0
+            check_chips(seated[0], chips, 0, self.min_buy_in, self.max_buy_in, others)
         for seat, player in enumerate(players):
             if player is None:
                 continue
+            if player.stack == 0:  # a fresh start: the blinds a held seat missed are forgotten
+                player.missed_small = player.missed_big = False
             player.busted_at = None
             if player.stack != chips:
                 self._record(Rebought(seat, player.name, chips - player.stack, chips, "reset"))
@@ -641,7 +700,13 @@ class Table(TableTurns, TableSitOut, TableStraddles):
             holes = [hole_cards.get(s) for s in live]
         if seed is None and self._seed is not None:
             seed = f"{self._seed}/{number}"
-        hand = Hand(config, seed=seed, hole_cards=holes, board=board)
+        hand: Hand
+        if self.turn_clock is None:
+            hand = Hand(config, seed=seed, hole_cards=holes, board=board)
+        else:
+            hand = TimedHand(
+                config, seed=seed, hole_cards=holes, board=board, on_decision=self._decided
+            )
         # Nothing above changed the table: a bad card or seed leaves it as it was.
         self._started_at = started
         if index != self._level:
@@ -663,7 +728,7 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         self._hand = hand
         self._hand_seats = live
         if self.turn_clock is not None:
-            self._start_turn(now)
+            self._turn_started = now
         return hand
 
     def finish_hand(self) -> Hand:
@@ -686,7 +751,7 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         self._hands += 1
         self._hand = None
         self._last = hand
-        self._turn_started = self._turn_key = None
+        self._turn_started = None
         now = self._clock()
         groups = hand.eliminations() if 0 in stacks else ()
         survivors = len(seats) - sum(len(group) for group in groups)
@@ -742,6 +807,10 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         self._events.append(event)
         self._recorded += 1
 
+    def _chips(self) -> int:
+        """All the chips at the table (between hands)."""
+        return sum(p.stack for p in self._players if p is not None)
+
     def _held_until(self, player: Player) -> float | None:
         return None if player.busted_at is None else player.busted_at + self.hold_seconds
 
@@ -760,7 +829,9 @@ class Table(TableTurns, TableSitOut, TableStraddles):
     def _between_hands(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
             raise TableError(
-                None, TableReason.NO_SUCH_SEAT, f"no table seat {seat!r} (0 to {self.size - 1})"
+                None,
+                TableReason.NO_SUCH_SEAT,
+                f"no table seat {value_text(seat, True)} (0 to {self.size - 1})",
             )
         if self._hand is not None:
             raise TableError(seat, TableReason.HAND_IN_PROGRESS, "a hand is in progress")

@@ -110,6 +110,21 @@ class TimedOut:
 
 
 @attrs.frozen
+class ActedForAbsent:
+    """The table applied ``action`` (``check`` when nothing was owed, else
+    ``fold``) for the player at ``seat`` in hand number ``hand`` because they
+    sit out (R14.1): a tournament player sitting out is dealt in and checks
+    or folds at once, and so does a player whom the turn clock sat out
+    during the hand for the rest of it. Not a timeout: their timeouts in a
+    row do not change."""
+
+    hand: int
+    seat: int
+    name: str
+    action: str
+
+
+@attrs.frozen
 class SatOut:
     """The player at ``seat`` sits out from the next hand (R14.1); ``reason``
     is ``by choice`` or ``timeouts`` (the turn clock's ``sit_out_after``)."""
@@ -166,6 +181,7 @@ TableEvent = (
     | ButtonMoved
     | HandStarted
     | TimedOut
+    | ActedForAbsent
     | SatOut
     | SatIn
     | MissedBlind

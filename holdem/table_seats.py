@@ -11,7 +11,8 @@ import enum
 
 import attrs
 
-from holdem.errors import ConfigError, HoldemError
+from holdem.config import MAX_STACK
+from holdem.errors import ConfigError, HoldemError, value_text
 
 
 def check_seed(seed: object) -> None:
@@ -19,7 +20,9 @@ def check_seed(seed: object) -> None:
     if seed is not None and (
         isinstance(seed, bool) or not isinstance(seed, (int, str, bytes, bytearray))
     ):
-        raise ConfigError("seed", f"must be a whole number, text, bytes or None, got {seed!r}")
+        raise ConfigError(
+            "seed", f"must be a whole number, text, bytes or None, got {value_text(seed, True)}"
+        )
 
 
 class TableReason(str, enum.Enum):
@@ -59,7 +62,7 @@ class TableError(HoldemError):
     def __init__(self, seat: int | None, reason: TableReason, message: str) -> None:
         self.seat = seat
         self.reason = reason
-        super().__init__(message if seat is None else f"seat {seat}: {message}")
+        super().__init__(message if seat is None else f"seat {value_text(seat)}: {message}")
 
 
 class BuyInError(TableError):
@@ -184,30 +187,38 @@ class Player:
     straddle: bool = False
 
 
-def check_chips(seat: int, chips: object, stack: int, low: int, high: int | None) -> None:
+def check_chips(
+    seat: int, chips: object, stack: int, low: int, high: int | None, others: int = 0
+) -> None:
     """Check a purchase of ``chips`` onto ``stack`` against the limits ``low``
     and ``high`` (``None``: no maximum), R10.2.
 
+    ``others`` is the chips of the other players at the table: all the chips
+    at a table stay within :data:`holdem.config.MAX_STACK` (2**62), so that
+    no stack a hand can make is beyond what a hand accepts.
+
     Raises:
         BuyInError: ``chips`` is not a whole number >= 1, or the stack it
-            makes is below ``low`` or above ``high``.
+            makes is below ``low`` or above ``high``, or the table's chips
+            would go beyond 2**62.
     """
     if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
         raise BuyInError(
             seat,
             TableReason.BAD_AMOUNT,
-            f"chips must be a whole number >= 1, got {chips!r}",
+            f"chips must be a whole number >= 1, got {value_text(chips, True)}",
             chips,
             stack,
             low,
             high,
         )
     total = stack + chips
+    shown, made = value_text(chips), value_text(total)
     if total < low:
         raise BuyInError(
             seat,
             TableReason.BELOW_MINIMUM,
-            f"{chips} chips make a stack of {total}: the minimum buy-in is {low} (R10.2)",
+            f"{shown} chips make a stack of {made}: the minimum buy-in is {low} (R10.2)",
             chips,
             total,
             low,
@@ -217,7 +228,17 @@ def check_chips(seat: int, chips: object, stack: int, low: int, high: int | None
         raise BuyInError(
             seat,
             TableReason.ABOVE_MAXIMUM,
-            f"{chips} chips make a stack of {total}: the maximum buy-in is {high}",
+            f"{shown} chips make a stack of {made}: the maximum buy-in is {high}",
+            chips,
+            total,
+            low,
+            high,
+        )
+    if total + others > MAX_STACK:
+        raise BuyInError(
+            seat,
+            TableReason.ABOVE_MAXIMUM,
+            f"{shown} chips would bring the table's chips beyond 2**62, the most a hand takes",
             chips,
             total,
             low,

@@ -29,13 +29,21 @@ are dealt in at the next hand, as before R14.
 Posts need three or more players and come from a seat that posts no blind
 (R14.3). So when fewer than three players would be dealt in without them,
 everyone coming in is dealt in at once with nothing to post; and a poster
-whose seat takes a blind this hand posts that blind only. Either way,
-coming in clears the missed blinds. A player whose stack is short of a post
-posts what they have and is all-in (R2.4).
+whose seat takes a blind this hand posts that blind only; but a poster
+who owes the big blind is not dealt in on the small blind (posting only that
+would skip the big blind they owe): they sit out that hand and come in at
+the next, posting. Either way, coming in clears the missed blinds. A
+player whose stack is short of a post posts what they have and is all-in
+(R2.4).
+
+A cash player whose seat is held after a bust (R10.2) is not dealt in
+either, so the blinds passing their seat are missed in the same way; a
+rebuy (:meth:`holdem.table.Table.rebuy`) then waits for the big blind or
+posts, like :meth:`TableSitOut.sit_in`.
 
 **Tournaments.** Nobody skips the blinds: a player sitting out is dealt in
 as usual and the table checks or folds for them at once (each such action is
-recorded as a :class:`~holdem.table_events.TimedOut`).
+recorded as a :class:`~holdem.table_events.ActedForAbsent`, not a timeout).
 
 The turn clock may sit a player out after ``sit_out_after`` timeouts in a
 row (:mod:`holdem.clock`).
@@ -47,6 +55,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from holdem.errors import value_text
 from holdem.hand import Hand
 from holdem.table_button import Positions, place_button
 from holdem.table_events import DealtIn, MissedBlind, SatIn, SatOut, TableEvent
@@ -134,6 +143,17 @@ def plan_hand(
     else:
         dealt = playing
         positions = place(dealt)
+        # A poster who owes the big blind does not come in on the small
+        # blind (posting only that would skip the big blind owed, R14.2):
+        # they wait one more hand and post from the button.
+        while (
+            len(dealt) > 2
+            and (sb := positions.small_blind) in dealt
+            and player(sb).entry == "post"
+            and player(sb).missed_big
+        ):
+            dealt = [s for s in dealt if s != sb]
+            positions = place(dealt)
         # The big blind reaches a waiting player between the blinds.
         for seat in _between(size, positions.small_blind, positions.big_blind):
             if seat in waiting:
@@ -151,7 +171,8 @@ def plan_hand(
     missed_small: list[int] = []
     missed_big: list[int] = []
     if last is not None:
-        absent = set(with_chips) - set(dealt)
+        # Sitting out, waiting, or busted with the seat held (R10.2).
+        absent = {s for s, p in enumerate(players) if p is not None} - set(dealt)
         passed = _between(size, last.small_blind, positions.small_blind)
         missed_small = sorted(absent.intersection([*passed, positions.small_blind]))
         missed_big = sorted(
@@ -208,7 +229,9 @@ class TableSitOut:
             raise TableError(seat, TableReason.NOT_SITTING_OUT, f"{player.name} is not sitting out")
         if not isinstance(post, bool):
             raise TableError(
-                seat, TableReason.BAD_AMOUNT, f"post must be true or false, got {post!r}"
+                seat,
+                TableReason.BAD_AMOUNT,
+                f"post must be true or false, got {value_text(post, True)}",
             )
         if self.mode is TableMode.TOURNAMENT or not (player.missed_small or player.missed_big):
             entry = "dealt in"

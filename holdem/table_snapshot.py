@@ -84,6 +84,7 @@ from holdem.snapshot import SnapshotError, read_json
 from holdem.table import Table
 from holdem.table_button import Positions
 from holdem.table_seats import Player, Standing, TableMode
+from holdem.table_turns import TimedHand
 
 __all__ = ["SCHEMA", "VERSION", "SnapshotError", "dumps", "loads", "restore", "snapshot"]
 
@@ -475,8 +476,8 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
         if (turn is None) != (rules is None):
             raise _fail("turn_seconds_ago", "is set when a turn clock times a hand in progress")
         if turn is not None:
+            table._hand = TimedHand.adopt(table._hand, table._decided)
             table._turn_started = now - turn
-            table._turn_key = (hands + 1, table._hand.decision)
     elif turn is not None:
         raise _fail("turn_seconds_ago", "no decision is timed between hands")
     elif hands == 0 and started:
@@ -527,6 +528,12 @@ def _check_hand(table: Table, hand: Hand) -> None:
         raise _fail("hand", "the hand's players are not the players at the hand seats")
     if config.stacks != tuple(p.stack for p in players if p is not None):
         raise _fail("hand", "the hand's starting stacks are not the players' stacks")
+    for seat, p in zip(seats, players, strict=True):
+        if p is not None and (p.entry is not None or p.missed_small or p.missed_big):
+            raise _fail(
+                f"seats[{seat}]",
+                "a player dealt in neither waits, posts nor owes a missed blind (R14.2)",
+            )
     level = table.level
     if (config.small_blind, config.big_blind, config.ante, config.ante_type) != (
         level.small_blind,
@@ -537,6 +544,8 @@ def _check_hand(table: Table, hand: Hand) -> None:
         raise _fail("hand", f"the hand's blinds are not those of level {table.level_number}")
     positions = table._positions
     assert positions is not None  # checked with the level
+    if not table.dead_button and positions.button != positions.hand_button:
+        raise _fail("positions", "without the dead-button rule the button is a player dealt in")
     sb = positions.small_blind if positions.small_blind in seats else None
     expected = (
         seats.index(positions.hand_button) if positions.hand_button in seats else -1,

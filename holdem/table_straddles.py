@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from holdem.config import AnteType
+from holdem.errors import value_text
 from holdem.schedule import Level
 from holdem.table_seats import Player, TableError, TableReason
 from holdem.table_sitout import HandPlan
@@ -98,5 +99,7 @@ class TableStraddles:
         if not (self.straddles or self.button_straddles):
             raise TableError(seat, TableReason.NO_STRADDLES, "this table allows no straddles")
         if not isinstance(on, bool):
-            raise TableError(seat, TableReason.BAD_AMOUNT, f"on must be a bool, got {on!r}")
+            raise TableError(
+                seat, TableReason.BAD_AMOUNT, f"on must be a bool, got {value_text(on, True)}"
+            )
         player.straddle = on

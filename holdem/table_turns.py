@@ -9,12 +9,45 @@ table's state, declared below.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from holdem.betting import Action
 from holdem.clock import TurnClock, default_action
+from holdem.errors import IllegalActionError, Reason, value_text
 from holdem.hand import Hand
-from holdem.table_events import SatOut, TableEvent, TimedOut
+from holdem.table_events import ActedForAbsent, SatOut, TableEvent, TimedOut
 from holdem.table_seats import Player, TableError, TableReason
+
+
+class TimedHand(Hand):
+    """A hand dealt by a table with a turn clock.
+
+    It is an ordinary :class:`~holdem.hand.Hand` that tells the table each
+    time it accepts a decision, so the next decision's time starts at that
+    moment whether the action came through :meth:`TableTurns.act` or was
+    made directly on the hand (``hand.act``, ``hand.call``...). Copies
+    (:meth:`~holdem.hand.Hand.copy`) are plain hands and tell nobody.
+    """
+
+    __slots__ = ("_on_decision",)
+
+    def __init__(self, *args: Any, on_decision: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._on_decision = on_decision
+
+    @classmethod
+    def adopt(cls, hand: Hand, on_decision: Callable[[], None]) -> TimedHand:
+        """``hand`` (a restored one) as a timed hand; ``hand`` itself must
+        not be used afterwards (the two share their state)."""
+        timed = cls.__new__(cls)
+        for name in Hand._ALL_SLOTS:
+            setattr(timed, name, getattr(hand, name))
+        timed._on_decision = on_decision
+        return timed
+
+    def _run(self, apply: Callable[..., None], *args: Any) -> None:
+        super()._run(apply, *args)
+        self._on_decision()
 
 
 class TableTurns:
@@ -28,10 +61,8 @@ class TableTurns:
     _hands: int
     _players: list[Player | None]
     _record: Callable[[TableEvent], None]
-    # The decision in progress: when it started on the clock, and (hand
-    # number, decision number) to notice actions made directly on the hand.
+    # When the decision in progress started on the clock.
     _turn_started: float | None
-    _turn_key: tuple[int, int] | None
 
     def act(self, seat: int, action: Action | str, *, decision: int | None = None) -> None:
         """Apply ``action`` for the player at **table** seat ``seat`` in the
@@ -47,14 +78,23 @@ class TableTurns:
         bank. Without a turn clock this is ``hand.act`` by table seat.
 
         Raises:
-            TableError: no hand in progress, a seat not dealt in, or the
+            TableError: ``seat`` is not a table seat (a whole number, never a
+                bool), no hand in progress, a seat not dealt in, or the
                 seat's decision had just timed out (``timed_out``: the
                 default action stands).
             IllegalActionError: the action is not legal now (R3.7), or the
                 decision number is stale; the table and the hand are
-                unchanged.
+                unchanged. Its ``seat`` and message are in table seats (its
+                ``legal`` is the hand's, in hand seats).
             NotationError: the text is not an action.
         """
+        size = len(self._players)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < size:
+            raise TableError(
+                None,
+                TableReason.NO_SUCH_SEAT,
+                f"no table seat {value_text(seat, True)} (0 to {size - 1})",
+            )
         timed_out = self.poll_clock()
         hand = self._hand
         if hand is None:
@@ -65,16 +105,17 @@ class TableTurns:
             raise TableError(seat, TableReason.NOT_DEALT_IN, "no player dealt in at that seat")
         rules = self.turn_clock
         now = self._clock()
-        if rules is not None:
-            self._sync_turn(now)
-        hand.act(self._hand_seats.index(seat), action, decision=decision)
+        started = self._turn_started
+        try:
+            hand.act(self._hand_seats.index(seat), action, decision=decision)
+        except IllegalActionError as error:
+            raise self._by_table_seat(error, seat) from None
         if rules is None:
             return
         player = self._players[seat]
-        assert player is not None and self._turn_started is not None
-        player.time_bank = rules.bank_after(self._turn_started, now, player.time_bank)
+        assert player is not None and started is not None
+        player.time_bank = rules.bank_after(started, now, player.time_bank)
         player.timeouts = 0
-        self._start_turn(now)
 
     @property
     def deadline(self) -> float | None:
@@ -84,32 +125,33 @@ class TableTurns:
         rules, hand = self.turn_clock, self._hand
         if rules is None or hand is None or (legal := hand.legal_actions()) is None:
             return None
-        self._sync_turn(self._clock())
         player = self._players[self._hand_seats[legal.seat]]
         assert player is not None and self._turn_started is not None
         if player.sitting_out:
             return self._turn_started
         return rules.deadline(self._turn_started, player.time_bank)
 
-    def poll_clock(self) -> tuple[TimedOut, ...]:
+    def poll_clock(self) -> tuple[TimedOut | ActedForAbsent, ...]:
         """Apply the default action to a decision that is out of time: check
         when nothing is owed, else fold (:func:`holdem.clock.default_action`).
 
         The player's bank is then empty and their timeouts in a row go up
         by one; a :class:`TimedOut` event records it, and after
         ``sit_out_after`` timeouts in a row the player sits out from the
-        next hand (a :class:`~holdem.table_events.SatOut`, R14.1); a player
-        sitting out has no time, so their later decisions in this hand are
-        due at once. The next
-        decision starts now. Returns the timeouts applied (none or one).
-        Does nothing without a turn clock or a hand in progress.
+        next hand (a :class:`~holdem.table_events.SatOut`, R14.1). A player
+        sitting out has no time: their later decisions in this hand are due
+        at once, and the action applied for them is an
+        :class:`~holdem.table_events.ActedForAbsent` (not a timeout). The
+        next decision starts now. Returns the event of the action applied
+        (none or one). Does nothing without a turn clock or a hand in
+        progress.
         """
         deadline = self.deadline
-        if deadline is None or self._clock() < deadline:
+        if deadline is None or not self._clock() >= deadline:  # a NaN clock times out nobody
             return ()
         return (self._time_out(),)
 
-    def _time_out(self) -> TimedOut:
+    def _time_out(self) -> TimedOut | ActedForAbsent:
         """Apply the default action for the seat to act (out of time, or
         sitting out) and record it."""
         hand = self._hand
@@ -120,29 +162,42 @@ class TableTurns:
         assert player is not None
         action = default_action(legal)
         hand.act(legal.seat, action)
-        player.timeouts += 1
-        event = TimedOut(self._hands + 1, seat, player.name, action.kind.value, player.timeouts)
-        self._record(event)
         rules = self.turn_clock
-        if rules is not None and not player.sitting_out:
-            player.time_bank = 0.0
-            if rules.sit_out_after is not None and player.timeouts >= rules.sit_out_after:
-                player.sitting_out = True
-                player.entry = None
-                self._record(SatOut(seat, player.name, "timeouts"))
-        if rules is not None:
-            self._start_turn(self._clock())
+        event: TimedOut | ActedForAbsent
+        if player.sitting_out:
+            event = ActedForAbsent(self._hands + 1, seat, player.name, action.kind.value)
+            self._record(event)
+        else:
+            player.timeouts += 1
+            event = TimedOut(self._hands + 1, seat, player.name, action.kind.value, player.timeouts)
+            self._record(event)
+            if rules is not None:
+                player.time_bank = 0.0
+                if rules.sit_out_after is not None and player.timeouts >= rules.sit_out_after:
+                    player.sitting_out = True
+                    player.entry = None
+                    self._record(SatOut(seat, player.name, "timeouts"))
         return event
 
-    def _start_turn(self, now: float) -> None:
+    def _by_table_seat(self, error: IllegalActionError, seat: int) -> IllegalActionError:
+        """``error`` from the hand, told in table seats: its ``seat`` and the
+        seats its message names (``error.legal`` stays the hand's)."""
         hand = self._hand
         assert hand is not None
-        self._turn_started = now
-        self._turn_key = (self._hands + 1, hand.decision)
+        names, seats = hand.config.names, self._hand_seats
+        i = seats.index(seat)
+        who = f"seat {i} ({names[i]}) cannot "
+        message = str(error)
+        options = f" (legal: {error.legal if error.legal is not None else 'none'})"
+        _, _, detail = message[len(who) :].partition(": ")
+        detail = detail[: len(detail) - len(options)] if detail.endswith(options) else detail
+        if error.reason is Reason.NOT_YOUR_TURN and hand.to_act is not None:
+            other = hand.to_act
+            detail = f"it is seat {seats[other]}'s turn ({names[other]})"
+        return IllegalActionError(
+            seat, error.action, error.reason, detail, error.legal, error.amount, names[i]
+        )
 
-    def _sync_turn(self, now: float) -> None:
-        """An action made directly on the hand starts the next decision now."""
-        hand = self._hand
-        assert hand is not None
-        if self._turn_key != (self._hands + 1, hand.decision):
-            self._start_turn(now)
+    def _decided(self) -> None:
+        """A decision was accepted (:class:`TimedHand`): the next one starts now."""
+        self._turn_started = self._clock()

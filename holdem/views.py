@@ -95,6 +95,10 @@ class SpectatorView:
             next, else ``None``.
         is_over: the hand is settled.
         history: the public log: the hand's events, hole cards hidden.
+        run_seat: the seat to answer how many runs of the board it accepts
+            (R12.1), or ``None`` when no one is asked.
+        boards: every run's board dealt so far, run 1 first (R12.2); one
+            board (``(board,)``) unless the board is run more than once.
         decision: the number of the decision now awaited
             (:attr:`holdem.hand.Hand.decision`); send it back with an action
             to have a stale one refused.
@@ -114,6 +118,8 @@ class SpectatorView:
     showdown_seat: int | None
     is_over: bool
     history: tuple[_events.Event, ...]
+    run_seat: int | None
+    boards: tuple[tuple[str, ...], ...]
     decision: int = attrs.field(default=0, kw_only=True)
 
     @property
@@ -152,6 +158,7 @@ class SpectatorView:
             "seat": None,
             "hole_cards": None,
             "legal": None,
+            "run_choices": None,
             **_public_dict(self),
         }
 
@@ -169,11 +176,16 @@ class SeatView(SpectatorView):
         hole_cards: its two hole cards (``("??", "??")`` when unknown).
         legal: its legal options (:class:`~holdem.betting.LegalActions`)
             when it is to act, else ``None``.
+        run_choices: when it is the seat's turn to say how many runs of the
+            board it accepts (R12.1), the counts it may answer with
+            (``(1, 2)`` or ``(1, 2, 3)``) through
+            :meth:`~holdem.hand.Hand.choose_runs`; else ``None``.
     """
 
     seat: int
     hole_cards: tuple[str, ...]
     legal: LegalActions | None
+    run_choices: tuple[int, ...] | None
 
     @property
     def opponents(self) -> tuple[int, ...]:
@@ -187,6 +199,7 @@ class SeatView(SpectatorView):
             "seat": self.seat,
             "hole_cards": list(self.hole_cards),
             "legal": None if legal is None else _legal_dict(legal),
+            "run_choices": None if self.run_choices is None else list(self.run_choices),
             **_public_dict(self),
         }
 
@@ -224,6 +237,8 @@ def _public_fields(hand: Hand, seat: int | None) -> dict[str, Any]:
         "showdown_seat": hand.showdown_seat,
         "is_over": hand.is_over,
         "history": _public_history(hand, seat),
+        "run_seat": hand.run_seat,
+        "boards": hand.boards,
         "decision": hand.decision,
     }
 
@@ -246,6 +261,7 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
         seat=seat,
         hole_cards=hand.hole_cards(seat),
         legal=hand.legal_actions() if hand.to_act == seat else None,
+        run_choices=(tuple(range(1, hand.config.max_runs + 1)) if hand.run_seat == seat else None),
         **_public_fields(hand, seat),
     )
 
@@ -447,6 +463,8 @@ def _public_dict(view: SpectatorView) -> dict[str, Any]:
         "showdown_seat": view.showdown_seat,
         "is_over": view.is_over,
         "history": [_events.to_dict(e) for e in view.history],
+        "run_seat": view.run_seat,
+        "boards": [list(board) for board in view.boards],
         "decision": view.decision,
     }
 
@@ -479,15 +497,19 @@ def view_from_dict(data: dict[str, Any]) -> SpectatorView:
             "showdown_seat": data["showdown_seat"],
             "is_over": data["is_over"],
             "history": tuple(history),
+            "run_seat": data.get("run_seat"),
+            "boards": tuple(tuple(b) for b in data.get("boards", [data["board"]])),
             "decision": data.get("decision", 0),
         }
         if data.get("seat") is None:
             return SpectatorView(**fields)
         legal = data["legal"]
+        choices = data.get("run_choices")
         return SeatView(
             seat=data["seat"],
             hole_cards=tuple(data["hole_cards"]),
             legal=None if legal is None else LegalActions(**{k: legal[k] for k in _LEGAL_FIELDS}),
+            run_choices=None if choices is None else tuple(choices),
             **fields,
         )
     except (KeyError, TypeError, AttributeError) as error:

@@ -20,6 +20,11 @@ The full public corpus is not part of the repository. ``.ci/run`` sets
 ``HOLDEM_CORPUS`` to its folder when it is present; :func:`corpus_file`
 returns a file of it, or skips with the reason (also under
 ``HOLDEM_REQUIRE_ALL``, since the corpus is optional even in CI).
+
+As a safety net, under ``HOLDEM_REQUIRE_ALL=1`` every other skip fails too,
+``pytest.importorskip`` and ``pytest.skip`` included, whether it happens
+while a test file is collected or while a test runs: in CI nothing may pass
+on nothing.
 """
 
 from __future__ import annotations
@@ -27,8 +32,10 @@ from __future__ import annotations
 import importlib
 import os
 import shutil
+from collections.abc import Generator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -85,3 +92,32 @@ def corpus_file(name: str) -> Path:
     if not path.is_file():
         pytest.skip(f"{name} is not in HOLDEM_CORPUS ({folder})")
     return path
+
+
+_CORPUS_SKIP = "HOLDEM_CORPUS"
+"""Skips that mention it are the corpus's, allowed even under ``HOLDEM_REQUIRE_ALL``."""
+
+
+def _fail_skip(report: pytest.CollectReport | pytest.TestReport) -> None:
+    """Turn a skip into a failure under ``HOLDEM_REQUIRE_ALL=1`` (the corpus's aside)."""
+    if not REQUIRE_ALL or not report.skipped or hasattr(report, "wasxfail"):
+        return
+    reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+    if _CORPUS_SKIP in reason:
+        return
+    report.outcome = "failed"
+    report.longrepr = f"HOLDEM_REQUIRE_ALL=1 but this was skipped: {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Generator[None, Any, None]:
+    outcome = yield
+    _fail_skip(outcome.get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, Any, None]:
+    outcome = yield
+    _fail_skip(outcome.get_result())

@@ -13,7 +13,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from holdem import Action, Hand, Kind, Reason, TableConfig
+from holdem import Action, Hand, Kind, Rake, Reason, TableConfig
 from holdem.events import Acted, StreetDealt
 
 # --------------------------------------------------------------------- configs
@@ -313,3 +313,64 @@ def full_table_configs(draw: st.DrawFn) -> TableConfig:
         free_fold=draw(st.booleans()),
     )
     return TableConfig(**data)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------- runs and rake
+
+
+@st.composite
+def rakes(draw: st.DrawFn) -> Rake:
+    """A table's rake (R13): an exact rate from 0 to 1/4 (percent strings and
+    fractions), a cap or none, with or without "no flop, no drop"."""
+    rate = draw(
+        st.sampled_from(["5%", "10%", "2.5%", "1/30", "0%"])
+        | st.fractions(min_value=0, max_value=Fraction(1, 4), max_denominator=100)
+    )
+    cap = draw(st.none() | st.integers(0, 500))
+    return Rake(rate, cap=cap, no_flop_no_drop=draw(st.booleans()))
+
+
+@st.composite
+def settle_configs(draw: st.DrawFn) -> TableConfig:
+    """A valid table (plain, or with straddles and posts) allowing one to three
+    runs of the board (R12.1), with a rake or none (R13)."""
+    base = draw(table_configs() | full_table_configs())
+    data = base.to_dict()
+    runs = draw(st.sampled_from([3, 2, 1]))
+    data.update(max_runs=runs, rake=draw(st.none() | rakes()))
+    return TableConfig(**data)  # type: ignore[arg-type]
+
+
+def play_to_the_end(
+    data: st.DataObject, hand: Hand, after: Callable[[Hand], None] | None = None
+) -> int:
+    """Play ``hand`` to the end with random legal actions (all-ins often, so
+    that the board is often run out) and answers to the run question (R12.1):
+    in half the hands everyone accepts the most runs, in the others each
+    answer is random. ``after(hand)`` runs after each decision. Returns the
+    number of decisions."""
+    decisions = 0
+    agree: bool | None = None
+    while not hand.is_over:
+        if decisions > HARD_CAP:
+            raise AssertionError(f"hand did not end after {HARD_CAP} decisions")
+        seat = hand.run_seat
+        if seat is not None:
+            top = hand.config.max_runs
+            if agree is None:  # half the hands: everyone accepts the most runs
+                agree = data.draw(st.sampled_from([True, False]), label="agree")
+            count = top if agree else data.draw(st.integers(1, top), label="runs")
+            hand.choose_runs(seat, count)
+        else:
+            legal = hand.legal_actions()
+            assert legal is not None
+            raises = sum(1 for a in street_actions(hand) if a.action in ("bet", "raise"))
+            if legal.can_all_in and data.draw(st.integers(0, 3), label="shove") == 0:
+                action = Action(Kind.ALL_IN)  # all-ins often, so that runs are asked for
+            else:
+                action = draw_action(data, hand, allow_raise=raises < MAX_RAISES_PER_STREET)
+            hand.act(legal.seat, action)
+        decisions += 1
+        if after is not None:
+            after(hand)
+    return decisions

@@ -35,6 +35,7 @@ from holdem.batch import (  # noqa: E402
     TablePolicy,
     call_policy,
     check_config,
+    deal,
     hand_class,
     play,
     random_policy,
@@ -155,6 +156,18 @@ def test_replay_names_the_hand_that_disagrees() -> None:
         list(replay(config, buttons, result._replace(log=None)))
 
 
+def test_deal_is_uniform_and_never_repeats_a_card() -> None:
+    """R5.4: every position (a seat's first card, the river) gets every card
+    alike; no card twice in a hand."""
+    hole, board = deal(np.random.default_rng(8), 26_000, 6)
+    cards = np.concatenate([hole.reshape(26_000, 12), board], axis=1)
+    assert (np.sort(cards, axis=1)[:, 1:] != np.sort(cards, axis=1)[:, :-1]).all()
+    for position in (hole[:, 0, 0], hole[:, 5, 1], board[:, 4]):
+        counts = np.bincount(position, minlength=52)
+        # 500 expected per card, standard deviation about 22: within 5.5.
+        assert counts.min() > 380 and counts.max() < 620
+
+
 def test_hand_class() -> None:
     cards = np.array(
         [
@@ -171,6 +184,8 @@ def test_hand_class() -> None:
         (TableConfig([100] * 3, 1, 2, structure="pot_limit"), "structure"),
         (TableConfig([100] * 3, 1, 2, small_blind_seat=None), "small_blind_seat"),
         (TableConfig([100] * 3, 1, 2, big_blind_seat=0, small_blind_seat=2), "small_blind_seat"),
+        (TableConfig([100] * 4, 1, 2, straddles=[3]), "straddles"),
+        (TableConfig([100] * 4, 1, 2, free_fold=True), "free_fold"),
     ],
 )
 def test_unsupported_tables_are_refused_by_field(config: TableConfig, field: str) -> None:

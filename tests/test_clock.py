@@ -134,15 +134,6 @@ def test_timeouts_in_a_row_count_and_an_action_in_time_resets_them() -> None:
     assert [s.timeouts for s in table.seats if s] == [0, 0]
 
 
-def test_an_action_made_on_the_hand_starts_the_next_decision_when_seen() -> None:
-    table, clock = timed_table()
-    hand = table.start_hand()
-    hand.act(0, "call")  # not through the table: not timed
-    clock.now = 150.0
-    assert table.deadline == 165.0  # seat 1's decision counted from now
-    assert table.poll_clock() == ()
-
-
 def test_an_illegal_action_changes_nothing() -> None:
     table, clock = timed_table()
     hand = table.start_hand()
@@ -152,7 +143,7 @@ def test_an_illegal_action_changes_nothing() -> None:
         table.act(0, "raise to 12")
     with pytest.raises(TableError) as info:
         table.act(5, "call")
-    assert info.value.reason is TableReason.NOT_DEALT_IN
+    assert info.value.reason is TableReason.NO_SUCH_SEAT  # a 3-seat table has no seat 5
     assert (table.seats, hand.log, table.deadline, table.events) == before
 
 
@@ -203,3 +194,85 @@ def test_a_stale_decision_number_is_refused_and_changes_nothing() -> None:
     assert (table.seats, hand.log, table.deadline) == before
     table.act(1, "call", decision=number + 1)
     assert hand.to_act == 2
+
+
+@pytest.mark.parametrize("seat", [True, False, 1.0, "1", None, 2**100, -1])
+def test_act_refuses_a_seat_that_is_not_a_table_seat(seat: object) -> None:
+    """A bool, float or text is not a table seat: refused as no_such_seat
+    before anything else (a bool used to reach hand seat 1, a float seat was
+    played), and nothing changes, not even a timeout due by now."""
+    from holdem import table_snapshot
+
+    table, clock = timed_table()
+    hand = table.start_hand()
+    table.act(0, "call")
+    clock.now += 100  # seat 1's decision is out of time
+    before = table_snapshot.snapshot(table)
+    with pytest.raises(TableError) as info:
+        table.act(seat, "call")  # type: ignore[arg-type]
+    assert info.value.reason is TableReason.NO_SUCH_SEAT
+    assert table_snapshot.snapshot(table) == before
+    assert hand.to_act == 1 and table.events_recorded == before["events_recorded"]
+
+
+def test_a_refused_action_leaves_the_decision_timer_alone() -> None:
+    """An illegal action after a decision made directly on the hand: the
+    table, its snapshot (the timer of the decision in progress) included,
+    stays as it was."""
+    from holdem import table_snapshot
+
+    table, clock = timed_table()
+    hand = table.start_hand()
+    hand.act(0, "call")  # directly on the hand: the table has not seen it yet
+    clock.now += 3
+    before = table_snapshot.snapshot(table)
+    with pytest.raises(IllegalActionError):
+        table.act(1, "raise to 11")
+    assert table_snapshot.snapshot(table) == before
+    hand.act(1, "fold")
+    hand.act(2, "raise to 20")
+    hand.act(0, "fold")
+    assert hand.is_over
+    before = table_snapshot.snapshot(table)
+    with pytest.raises(IllegalActionError):
+        table.act(2, "check")  # the hand is over
+    assert table_snapshot.snapshot(table) == before
+
+
+def test_a_decision_made_directly_on_the_hand_starts_the_next_one_at_once() -> None:
+    """A server that acts on the hand itself (``hand.act``) at 104: the next
+    decision's time starts at 104, not when the table next looks (at 112);
+    so a snapshot taken later restores the same deadline."""
+    from holdem import table_snapshot
+
+    table, clock = timed_table()
+    hand = table.start_hand()
+    clock.now = 104.0
+    hand.act(0, "call")  # button, first to act three-handed
+    clock.now = 112.0
+    assert table.deadline == 119.0  # 104 + 10 + 5
+    twin = table_snapshot.loads(table_snapshot.dumps(table), clock=FakeClock(12.0))
+    assert twin.deadline == 19.0
+    twin.hand.act(1, "call")  # type: ignore[union-attr]
+    assert twin.deadline == 12.0 + 15.0
+    clock.now = 119.0
+    assert table.poll_clock() == (TimedOut(1, 1, "B", "fold", 1),)
+
+
+def test_a_clock_returning_nan_times_out_nobody() -> None:
+    """A broken clock (NaN) never forces a fold: poll_clock does nothing."""
+    table, clock = timed_table()
+    hand = table.start_hand()
+    clock.now = float("nan")
+    assert table.poll_clock() == () and hand.to_act == 0
+    with pytest.raises(ConfigError) as info:
+        Table(3, schedule=Level(5, 10), clock=5)  # type: ignore[arg-type]
+    assert info.value.field == "clock"
+
+
+@pytest.mark.parametrize("field", ["decision_seconds", "time_bank"])
+def test_turn_clock_refuses_a_number_beyond_any_float(field: str) -> None:
+    kwargs: dict[str, object] = {"decision_seconds": 10, field: 10**5000}
+    with pytest.raises(ConfigError) as info:
+        TurnClock(**kwargs)  # type: ignore[arg-type]
+    assert info.value.field == field and "16610-bit number" in str(info.value)

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from holdem import _fasteval
 from holdem.cards import DECK
 from holdem.equity import equity
 
@@ -36,7 +37,7 @@ def test_late_counts_equal_the_general_enumerator(deck: list[str]) -> None:
     dead cards, flushes made on the river or already on the turn, quads."""
     for hands, board, dead in spots(11, 700, deck):
         combos, _, board_ix, dead_ix = E._hands(hands, board, dead)
-        raw, boards = E._late([c[0] for c in combos], board_ix, dead_ix)
+        raw, boards = _fasteval.late_outcomes([c[0] for c in combos], board_ix, dead_ix)
         for full in (False, True):
             expected = E._exact(combos, board_ix, dead_ix, None, None, full)
             assert (E._orders(raw, len(hands), full), boards) == expected, (hands, board, dead)

@@ -6,8 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from helpers import play
 
-from holdem import ConfigError, HoldemError
+from holdem import ConfigError, Hand, HoldemError, TableConfig
+from holdem.events import RakeTaken
 from holdem.pots import Pot, Rake, rake_pots
 
 
@@ -115,7 +117,9 @@ def test_r13_1_rate_forms_are_exact():
         (0.05, "must be exact"),
         (Fraction(1, 1), "below 1"),
         ("100%", "below 1"),
-        ("-1%", "at least 0"),
+        ("-1%", "a percent or a fraction"),
+        ("1e-999999999", "a percent or a fraction"),
+        (".5", "a percent or a fraction"),
         (Fraction(-1, 20), "at least 0"),
         ("five percent", "a percent or a fraction"),
         ("1/0", "a percent or a fraction"),
@@ -151,3 +155,127 @@ def test_r13_bad_chip_unit_is_refused():
     """R8.3: the chip unit must be a whole number >= 1."""
     with pytest.raises(HoldemError, match="chip_unit"):
         rake_pots(_pots(100), Rake("5%"), chip_unit=0)
+
+
+# ------------------------------------------------------------ in a hand (R13)
+
+
+def _hand(stacks, rake, holes, board="2c7d9hTs3s", **options):
+    return Hand(
+        TableConfig(stacks=stacks, small_blind=50, big_blind=100, rake=rake, **options),
+        hole_cards=holes,
+        board=board,
+    )
+
+
+def test_r13_2_rake_with_three_pots_in_a_hand():
+    """R13.1, R13.2 with R7: contributions 600 / 1,000 / 1,000 / 300 make a
+    main pot 1,200 (all four), side pot 1 900 (seats 0-2), side pot 2 800
+    (seats 1, 2): 2,900 in all. At 1/30 the rake is 96 (96.67 rounded down);
+    the pots give 39, 29 and 26 in proportion, and the 2 chips still short
+    come from the main pot and side pot 1: 40, 30, 26. Seat 3 wins the main
+    pot (1,160), seat 0 side pot 1 (870), seat 1 side pot 2 (774)."""
+    hand = _hand([600, 1000, 2000, 300], Rake("1/30"), ["KsKh", "QsQh", "JsJh", "AsAh"])
+    play(hand, (3, "all-in"), (0, "all-in"), (1, "all-in"), (2, "call"))
+    result = hand.result
+    assert result.rake == (40, 30, 26)
+    assert result.rake_total == 96
+    assert [(a.pot.name, a.pot.amount, a.winners) for a in result.awards] == [
+        ("main pot", 1160, (3,)),
+        ("side pot 1", 870, (0,)),
+        ("side pot 2", 774, (1,)),
+    ]
+    assert result.stacks == (870, 774, 1000, 1160)
+    assert sum(result.net) == -96
+    taken = [(e.pot, e.amount) for e in hand.log if isinstance(e, RakeTaken)]
+    assert taken == [("main pot", 40), ("side pot 1", 30), ("side pot 2", 26)]
+    kinds = [type(e).__name__ for e in hand.log]
+    assert kinds.index("RakeTaken") < kinds.index("PotAwarded")
+
+
+def test_r13_example_rk1_in_a_hand():
+    """Example RK1 played: main pot 600 (three seats), side pot 400 (two), 5%
+    capped at 30: the main pot gives 18 and pays 582, the side pot 12 and pays 388."""
+    hand = _hand([200, 400, 400], Rake("5%", cap=30), ["AsAh", "KsKh", "QsQh"])
+    play(hand, (0, "all-in"), (1, "all-in"), (2, "call"))
+    result = hand.result
+    assert [p.amount for p in hand.pots().pots] == [600, 400]
+    assert result.rake == (18, 12)
+    assert [(a.pot.amount, a.winners, a.shares) for a in result.awards] == [
+        (582, (0,), (582,)),
+        (388, (1,), (388,)),
+    ]
+    assert result.stacks == (582, 388, 0)
+    assert result.net == (382, -12, -400)
+
+
+def test_r13_1_uncalled_bet_is_never_raked_and_a_folded_pot_is():
+    """R13.1: the uncalled bet comes back first, unraked; a pot won when
+    everyone else folds is raked like any other (5% of the 200 in the pot: 10)."""
+    hand = _hand([1000, 1000], Rake("5%"), ["AsAh", "KsKh"])
+    play(hand, (0, "raise to 300"), (1, "fold"))
+    result = hand.result
+    assert result.returned == (200, 0)
+    assert result.rake == (10,) and result.rake_total == 10
+    assert result.net == (90, -100)
+
+
+def test_r13_1_no_flop_no_drop():
+    """R13.1: with no flop, no drop, a hand that ends before the flop is not raked."""
+    hand = _hand([1000, 1000], Rake("5%", no_flop_no_drop=True), ["AsAh", "KsKh"])
+    play(hand, (0, "raise to 300"), (1, "fold"))
+    assert hand.result.rake == (0,) and hand.result.rake_total == 0
+    assert hand.result.net == (100, -100)
+    assert not any(isinstance(e, RakeTaken) for e in hand.log)
+    # A flop dealt, then a fold: raked.
+    hand = _hand([1000, 1000], Rake("5%", no_flop_no_drop=True), ["AsAh", "KsKh"])
+    play(hand, (0, "call"), (1, "check"), (1, "bet 100"), (0, "fold"))
+    assert hand.result.rake_total == 10
+    assert hand.result.net == (-100, 90)
+
+
+def test_r13_1_a_flop_dealt_in_an_all_in_run_out_counts():
+    """R13.1: all-in preflop, the flop comes in the run-out: the hand is raked
+    (5% of 2,000 = 100, capped at 30)."""
+    hand = _hand([1000, 1000], Rake("5%", cap=30, no_flop_no_drop=True), ["AsAh", "KsKh"])
+    play(hand, (0, "all-in"), (1, "call"))
+    assert hand.result.rake_total == 30
+    assert hand.result.stacks == (1970, 0)
+
+
+def test_r13_2_rake_before_the_runs_are_divided():
+    """R13.2 with R12.3: RIT1 with 5% capped at 30: the 2,000 pot is raked once
+    (30), then 1,970 is divided 985 / 985."""
+    hand = _hand(
+        [1000, 1000],
+        Rake("5%", cap=30),
+        ["AsAh", "KsKh"],
+        board="2c7d9hTs3s" + "Kd8c4h5s6d",
+        max_runs=2,
+    )
+    play(hand, (0, "all-in"), (1, "call"))
+    hand.choose_runs(1, 2)
+    hand.choose_runs(0, 2)
+    result = hand.result
+    assert result.rake == (30,)
+    assert [(a.run, a.pot.amount, a.winners) for a in result.awards] == [
+        (1, 985, (0,)),
+        (2, 985, (1,)),
+    ]
+    assert result.stacks == (985, 985)
+    assert sum(result.net) == -30
+
+
+def test_r13_1_rake_in_the_table_config():
+    """R13.1: the table's rake is a Rake or a mapping, kept by to_dict."""
+    config = TableConfig(
+        stacks=[100, 100], small_blind=1, big_blind=2, rake={"rate": "5%", "cap": 3}
+    )
+    assert config.rake == Rake("5%", cap=3)
+    assert config.to_dict()["rake"] == {"rate": "5%", "cap": 3, "no_flop_no_drop": False}
+    assert TableConfig(**config.to_dict()) == config
+    assert TableConfig(stacks=[100, 100], small_blind=1, big_blind=2).rake is None
+    for bad, field in (({"rate": 0.05}, "rake.rate"), ({"cap": 3}, "rake"), ("5%", "rake")):
+        with pytest.raises(ConfigError) as info:
+            TableConfig(stacks=[100, 100], small_blind=1, big_blind=2, rake=bad)
+        assert info.value.field == field

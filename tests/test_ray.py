@@ -58,3 +58,31 @@ def test_a_shard_on_ray_and_a_bad_agent(
     with pytest.raises(AgentFailure) as error:
         simulate(2, 4, 1, [spec, "call"], factories=factories([spec]), runner=RayRunner())
     assert str(error.value) == f"agent {spec} (seat 0) failed in hand 0: it raised KeyError: 'x'"
+
+
+def test_ray_reports_the_first_failing_hand_like_a_local_run(
+    local_ray: None, tmp_path: Path
+) -> None:
+    """Every chunk fails, the first one last: the error still names the first failing
+    hand, as the local run does (it used to name whichever task failed first)."""
+    bots = tmp_path / "late.py"
+    bots.write_text(
+        "import time\n"
+        "class Late:\n"
+        "    def __init__(self, seed):\n"
+        "        self.hand = int(seed.split(':')[1])\n"
+        "    def act(self, view):\n"
+        "        if self.hand == 0:\n"
+        "            time.sleep(2)\n"
+        "        raise KeyError('x')\n"
+    )
+    spec = f"{bots}:Late"
+    expected = f"agent {spec} (seat 0) failed in hand 0: it raised KeyError: 'x'"
+    with pytest.raises(AgentFailure) as error:
+        simulate(2, 200, 1, [spec, "call"], workers=2, factories=factories([spec]))
+    assert str(error.value) == expected
+    with pytest.raises(AgentFailure) as error:
+        simulate(
+            2, 200, 1, [spec, "call"], workers=4, factories=factories([spec]), runner=RayRunner()
+        )
+    assert str(error.value) == expected

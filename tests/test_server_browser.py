@@ -5,6 +5,7 @@ what the page shows against the engine's saved state."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,9 @@ CHROMIUM = require_chromium()
 
 from server_process import ServerProcess  # noqa: E402
 
+from holdem import snapshot  # noqa: E402
+from holdem.abstraction import Abstraction  # noqa: E402
+
 STACK, BOTS = 200, 3
 TIMEOUT_MS = 20_000
 
@@ -26,8 +30,9 @@ def _engine(state: Path) -> dict[str, Any]:
     return data
 
 
-def _check_against_engine(page: Any, state: Path, me: int) -> None:
-    """At my turn nothing moves: the page must show the engine's cards and chips."""
+def _check_against_engine(page: Any, state: Path, me: int) -> bool:
+    """At my turn nothing moves: the page must show the engine's cards, chips
+    and options. True when a bet or raise was possible (its sizing checked)."""
     data = _engine(state)
     hand = data["table"]["hand"]
     names = hand["config"]["names"]
@@ -49,6 +54,27 @@ def _check_against_engine(page: Any, state: Path, me: int) -> None:
         assert stack.replace(",", "") == str(hand["state"]["stacks"][i])
     # Only my cards are face up before a showdown.
     assert page.locator(f'.seat:not([data-seat="{me}"]) .card[data-card]').count() == 0
+    # The buttons are the engine's legal options (R3), and my clock runs.
+    legal = snapshot.restore(hand).legal_actions()
+    assert legal is not None and legal.seat == mine
+    call = "Check" if legal.can_check else f"Call {legal.call}"
+    assert page.locator("#check").inner_text() == call
+    assert page.locator("#fold").is_disabled() == (not legal.can_fold)
+    if legal.min_raise_to is not None:
+        word = "Bet" if legal.raise_word == "bet" else "Raise to"
+        assert page.locator("#raise").inner_text() == f"{word} {legal.min_raise_to}"
+        assert page.locator("#slider").get_attribute("min") == str(legal.min_raise_to)
+        assert page.locator("#slider").get_attribute("max") == str(legal.max_raise_to)
+        # Pot-fraction shortcuts: the amounts of holdem.abstraction's buttons.
+        restored = snapshot.restore(hand)
+        buttons = Abstraction([Fraction(1, 2), Fraction(3, 4), 1])
+        amounts = buttons.amounts(legal, restored.pot_total, restored.current_bet)
+        assert amounts is not None
+        for frac, amount in zip(("0.5", "0.75", "1", "all"), amounts[1:]):
+            page.click(f'.shortcuts button[data-frac="{frac}"]')
+            assert page.locator("#amount").input_value() == str(amount)
+    assert page.locator(".seat.me .clock").count() == 1
+    return legal.min_raise_to is not None
 
 
 def test_play_a_hand_by_clicking(tmp_path: Path) -> None:
@@ -67,7 +93,7 @@ def test_play_a_hand_by_clicking(tmp_path: Path) -> None:
                 page.wait_for_selector(".seat.me", timeout=TIMEOUT_MS)
                 me = int(page.locator(".seat.me").get_attribute("data-seat") or "-1")
                 assert me == BOTS  # the first free seat
-                clicks = 0
+                clicks = sized = 0
                 while True:
                     page.wait_for_function(
                         "() => !document.getElementById('actions').hidden"
@@ -76,17 +102,15 @@ def test_play_a_hand_by_clicking(tmp_path: Path) -> None:
                     )
                     if page.locator("#history li.win").count():
                         break
-                    _check_against_engine(page, state, me)
+                    sized += _check_against_engine(page, state, me)
                     if clicks == 0:
                         page.screenshot(path=str(tmp_path / "table.png"))
-                    label = page.locator("#check").inner_text()
-                    assert label == "Check" or label.startswith("Call ")
                     page.click("#check")
                     clicks += 1
                     page.wait_for_function(
                         "() => document.getElementById('actions').hidden", timeout=TIMEOUT_MS
                     )
-                assert clicks >= 1
+                assert clicks >= 1 and sized >= 1
                 history = page.locator("#history li").all_inner_texts()
                 assert any(line.startswith("Hand #1") for line in history)
                 assert any(line.startswith("Ann ") for line in history)  # my clicks

@@ -229,6 +229,10 @@ def test_acting_for_another_seat_is_refused(server: tuple[Server, TestClient]) -
         ('{"type": "sit", "name": "x"}', "not_joined"),
         ('{"type": "act", "action": "fold"}', "not_joined"),
         ("x" * (MAX_MESSAGE + 1), "too_large"),
+        ("[" * 2000 + "]" * 2000, "bad_json"),
+        ('{"type": "join", "table": ' + "9" * 4000 + "}", "no_table"),
+        ('{"type": ' + "9" * 4000 + "}", "unknown_type"),
+        ('{"type": "sit", "name": "A\\nB"}', "not_joined"),
     ],
 )
 def test_malformed_messages_get_an_error(
@@ -239,7 +243,8 @@ def test_malformed_messages_get_an_error(
     with client.websocket_connect("/ws") as ws:
         c = Client(ws)
         ws.send_text(text)
-        assert c.error()["code"] == code
+        error = c.error()
+        assert error["code"] == code and len(error["message"]) < 200  # one short line
         ws.send_bytes(b"\x00\xff")
         assert c.error()["code"] == "bad_message"
         c.send({"type": "join", "table": 1})
@@ -247,6 +252,8 @@ def test_malformed_messages_get_an_error(
         c.send({"type": "sit", "name": ""})
         assert c.error()["code"] == "bad_name"
         c.send({"type": "sit", "name": "Bot 1"})
+        assert c.error()["code"] == "bad_name"
+        c.send({"type": "sit", "name": "Ann\nBot"})
         assert c.error()["code"] == "bad_name"
         c.send({"type": "sit", "name": "Ann", "seat": 0})
         assert c.error()["code"] == "seat_taken"
@@ -393,3 +400,29 @@ def test_a_flood_of_messages_is_cut_off() -> None:
             now[0] += 1.0  # 20 more messages allowed
             c.send({"type": "join", "table": 0})
             assert c.until(lambda m: m.get("type") == "welcome")["table"] == 0
+
+
+def test_a_held_up_loop_lets_the_clock_act_for_bots_too() -> None:
+    """When the clock has run out before a bot acts (a starved event loop: here
+    every reading of the clock is 100 s later), the default action stands
+    (R3.1), bots sat out come back, and the table goes on: chips conserved."""
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 100.0
+        return now[0]
+
+    settings = RoomSettings(bots=2, agent="call", bot_delay=0, between_hands=0)
+    server = Server(1, settings, clock=clock)
+    with TestClient(create_app(server)) as client:
+        with joined(client) as me:
+            me.send({"type": "sit", "name": "Ann"})
+            seat = me.until(lambda m: m.get("type") == "seated")["seat"]
+            me.until(lambda e: e.get("t") == "sitout" and e["s"] == seat)
+            me.until(lambda e: e.get("t") == "end")
+            timed_out = {e["s"] for e in me.events if e["t"] == "timeout"}
+            assert {0, 1} & timed_out and seat in timed_out
+            me.send({"type": "back"})
+            me.until(lambda e: e.get("t") == "hand")
+            assert not any(server.rooms[0].sitting_out(s) for s in (0, 1))
+            assert server.rooms[0].chips() == 600

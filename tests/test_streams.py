@@ -170,3 +170,36 @@ def test_table_changes_are_public_messages() -> None:
     ]
     for seat in (None, 2, 4):
         assert stream.since(seat, 0) == (False, expected)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    size=st.integers(3, 9),
+    data=st.data(),
+)
+def test_table_streams_never_leak_across_hands(size: int, data: st.DataObject) -> None:
+    """R6 at a table, hand after hand: each table seat's stream holds only its
+    own hole cards of each hand, that hand's board and shown cards; seats in
+    messages are table seats."""
+    seats = data.draw(
+        st.lists(st.integers(0, size - 1), min_size=2, max_size=size, unique=True), label="seats"
+    )
+    table = Table(size, schedule=Level(1, 2), seed=data.draw(st.integers(0, 2**32), label="seed"))
+    for seat in seats:
+        table.sit(seat, f"P{seat}", data.draw(st.integers(3, 300), label="stack"))
+    stream = TableStream(keep_hands=0)
+    for _ in range(3):
+        if len(table.players_with_chips) < 2:
+            break
+        hand = table.start_hand()
+        stream.begin_hand(hand, table.hand_seats, table.hands_played + 1)
+        play_random_hand(data, hand, after=lambda h, seat, action: stream.sync(h))
+        mapped = table.hand_seats
+        table.finish_hand()
+        for seat in range(size):
+            reset, messages = stream.since(seat, 0)
+            assert reset == (table.hands_played > 1)  # older hands were dropped
+            assert messages[0]["t"] == "hand" and messages[0]["seats"] == list(mapped)
+            allowed = _allowed(hand, mapped.index(seat) if seat in mapped else None)
+            assert _cards_in(messages) <= allowed
+            assert {m["s"] for m in messages if "s" in m} <= set(mapped)

@@ -840,3 +840,73 @@ def test_schedule_names_bad_levels(levels: object, message: str) -> None:
     with pytest.raises(ConfigError) as info:
         Schedule(levels, hands_per_level=2)  # type: ignore[arg-type]
     assert str(info.value) == message
+
+
+HUGE = 10**5000  # beyond the 4,300 digits Python prints
+
+
+def two_seated() -> Table:
+    table = Table(3, schedule=Level(1, 2), seed=1)
+    table.sit(0, "A", 100)
+    table.sit(1, "B", 100)
+    return table
+
+
+@pytest.mark.parametrize(
+    ("call", "reason"),
+    [
+        (lambda t: t.sit(HUGE, "C", 5), TableReason.NO_SUCH_SEAT),
+        (lambda t: t.sit(2, "C", -HUGE), TableReason.BAD_AMOUNT),
+        (lambda t: t.sit(2, "C", 5, post=HUGE), TableReason.BAD_AMOUNT),
+        (lambda t: t.sit_out(HUGE), TableReason.NO_SUCH_SEAT),
+        (lambda t: t.leave(HUGE), TableReason.NO_SUCH_SEAT),
+        (lambda t: t.act(HUGE, "call"), TableReason.NO_SUCH_SEAT),
+        (lambda t: t.start_hand(hole_cards={HUGE: "AsAh"}), TableReason.EMPTY_SEAT),
+    ],
+)
+def test_huge_numbers_are_refused_with_a_clear_message(call: object, reason: TableReason) -> None:
+    """Hostile input: a 5,000-digit number gives the usual TableError, named
+    by its size (printing it would raise ValueError), and changes nothing."""
+    table = two_seated()
+    before = (table.seats, table.events_recorded)
+    with pytest.raises(TableError) as info:
+        call(table)  # type: ignore[operator]
+    assert info.value.reason is reason and "16610-bit number" in str(info.value)
+    assert (table.seats, table.events_recorded) == before
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda t: t.sit(2, "C", HUGE),
+        lambda t: t.sit(2, "C", 2**62 - 199),  # 200 already at the table
+        lambda t: t.rebuy(0, 2**62),
+        lambda t: t.reset_stacks(2**61 + 1),  # two players
+    ],
+)
+def test_the_chips_at_a_table_stay_within_what_a_hand_takes(call: object) -> None:
+    """A stack beyond 2**62 would make every next hand fail (TableConfig
+    refuses it), so the table refuses chips that could ever make one: all
+    its chips stay within 2**62 (ABOVE_MAXIMUM), and nothing changes."""
+    table = two_seated()
+    before = (table.seats, table.events_recorded)
+    with pytest.raises(BuyInError) as info:
+        call(table)  # type: ignore[operator]
+    assert info.value.reason is TableReason.ABOVE_MAXIMUM and "2**62" in str(info.value)
+    assert (table.seats, table.events_recorded) == before
+    table.sit(2, "C", 2**62 - 200)  # exactly 2**62 at the table: a hand plays
+    hand = table.start_hand()
+    assert sum(hand.stacks) + hand.pot_total == 2**62
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("size", HUGE), ("min_buy_in", 2**62 + 1), ("max_events", HUGE), ("hold_seconds", HUGE)],
+    ids=["size", "min_buy_in", "max_events", "hold_seconds"],
+)
+def test_table_arguments_beyond_range_are_config_errors(field: str, value: object) -> None:
+    from holdem import ConfigError
+
+    with pytest.raises(ConfigError) as info:
+        Table(**{"size": 3, "schedule": Level(1, 2), field: value})  # type: ignore[arg-type]
+    assert info.value.field == field

@@ -17,6 +17,7 @@ from holdem.agents import random_action
 from holdem.clock import TurnClock
 from holdem.events import Posted
 from holdem.table import (
+    ActedForAbsent,
     ButtonMoved,
     DealtIn,
     Level,
@@ -255,17 +256,54 @@ def test_a_missed_blind_returning_on_the_button() -> None:
     assert sum(stacks(table)) == total
 
 
-def test_a_poster_on_a_blind_posts_the_blind_only() -> None:
-    """R14.3: posts come from a seat that posts no blind."""
+def test_a_poster_on_the_big_blind_posts_the_blind_only() -> None:
+    """R14.3: posts come from a seat that posts no blind. A newcomer posting
+    to come in at once lands on the big blind: that blind is all they post."""
+    table = Table(6, schedule=Level(50, 100), button=0, seed=1)
+    for seat in (0, 1, 2, 4, 5):
+        table.sit(seat, "ABCEF"[(0, 1, 2, 4, 5).index(seat)], 10_000)
+    table.play_hand(fold)  # button 0, blinds 1 and 2
+    table.sit(3, "D", 10_000, post=True)
+    hand = table.start_hand()  # button 1, blinds 2 and 3
+    assert (moved(table).small_blind_seat, moved(table).big_blind_seat) == (2, 3)
+    assert posts(hand) == []
+    assert [e for e in hand.log if isinstance(e, Posted)][1] == Posted(3, "big blind", 100, False)
+    assert table.events[-2] == DealtIn(2, 3, "D", 0, 0)
+
+
+def test_a_poster_who_missed_the_big_blind_does_not_come_in_on_the_small_blind() -> None:
+    """R14.2, R14.3: seat 3 missed the big blind and comes back posting just
+    as the small blind reaches them. Posting only that small blind would
+    skip the big blind they owe, and a post never comes from a blind: they
+    sit out one more hand (the small blind passes them too) and come in on
+    the button, posting 100 live and 50 dead: 150, what the two blinds they
+    missed cost everyone else."""
     table = six(button=0)
     table.play_hand(fold)  # button 0, blinds 1 and 2
     table.sit_out(3)
     table.play_hand(fold)  # button 1, blinds 2 and 4: the big blind passed 3
     table.sit_in(3, post=True)
-    hand = table.start_hand()  # button 2: seat 3 is the small blind
-    assert (moved(table).small_blind_seat, moved(table).big_blind_seat) == (3, 4)
-    assert posts(hand) == []
-    assert table.events[-2] == DealtIn(3, 3, "D", 0, 0)
+    total = sum(stacks(table))
+    table.start_hand()  # button 2: the small blind goes past 3 to 4
+    e = moved(table)
+    assert (e.seat, e.small_blind_seat, e.big_blind_seat) == (2, 4, 5)
+    assert 3 not in table.hand_seats
+    assert MissedBlind(3, 3, "D", "small blind") in table.events
+    while (seat := table.hand.to_act) is not None:  # type: ignore[union-attr]
+        table.hand.act(seat, fold(table.hand, seat))  # type: ignore[union-attr]
+    table.finish_hand()
+    state = table.seats[3]
+    assert state is not None and state.posting
+    assert state.missed_small_blind and state.missed_big_blind
+    hand = table.start_hand()
+    e = moved(table)
+    assert (e.seat, e.small_blind_seat, e.big_blind_seat) == (3, 4, 5)
+    assert posts(hand) == [(3, "live post", 100), (3, "dead post", 50)]
+    assert table.events[-2] == DealtIn(4, 3, "D", 100, 50)
+    while (seat := hand.to_act) is not None:
+        hand.act(seat, fold(hand, seat))
+    table.finish_hand()
+    assert sum(stacks(table)) == total
 
 
 def test_short_poster_is_all_in_for_the_post() -> None:
@@ -355,6 +393,82 @@ def test_newcomers_are_dealt_in_free_by_default() -> None:
     assert not any(isinstance(e, SatIn) for e in table.events)
 
 
+# ------------------------------------------------------------ busted seats
+def bust_seat_4() -> Table:
+    """Six seats at 50/100, button 0; seat 4 (E) goes all-in for 100 with 7-2
+    against the big blind's aces in hand 1 and busts: the seat is held (R10.2)."""
+    table = Table(6, schedule=Level(50, 100), button=0, seed=1)
+    for seat in range(6):
+        table.sit(seat, "ABCDEF"[seat], 100 if seat == 4 else 10_000)
+    hand = table.start_hand(hole_cards={2: "AsAh", 4: "7c2d"}, board="KsQd8h5c3s")
+    hand.act(3, "fold")
+    hand.act(4, "all-in")
+    for seat in (5, 0, 1):
+        hand.act(seat, "fold")
+    assert hand.is_over  # the big blind has no option against an all-in call (R3.6)
+    table.finish_hand()
+    state = table.seats[4]
+    assert state is not None and state.stack == 0 and state.held_until is not None
+    return table
+
+
+def test_r14_2_a_held_seat_misses_blinds_and_a_rebuy_waits_for_the_big_blind() -> None:
+    """R14.2 with R10.2: a busted player whose seat is held is not dealt in,
+    so the blinds that pass their seat are missed as when sitting out; a
+    rebuy then waits for the big blind (it used to deal them in free)."""
+    table = bust_seat_4()
+    table.play_hand(fold)  # button 1, blinds 2 and 3
+    table.play_hand(fold)  # button 2, blinds 3 and 5: the big blind passed 4
+    table.play_hand(fold)  # button 3, blinds 5 and 0: so did the small blind
+    assert [e for e in table.events if isinstance(e, MissedBlind)] == [
+        MissedBlind(3, 4, "E", "big blind"),
+        MissedBlind(4, 4, "E", "small blind"),
+    ]
+    table.rebuy(4, 10_000)
+    assert table.events[-1] == SatIn(4, "E", "wait", False)
+    state = table.seats[4]
+    assert state is not None and state.waiting and state.missed_big_blind
+    for button in (5, 0, 1):
+        table.play_hand(fold)
+        assert table.button == button and 4 not in table.hand_seats
+    table.start_hand()  # button 2, small blind 3: the big blind reaches 4
+    e = moved(table)
+    assert (e.seat, e.small_blind_seat, e.big_blind_seat) == (2, 3, 4)
+    assert table.events[-2] == DealtIn(8, 4, "E", 0, 0)
+
+
+def test_r14_2_a_rebuy_may_post_the_missed_blinds() -> None:
+    """R14.2, R14.3: rebuying after the blinds passed a held seat, the player
+    may post 100 live and 50 dead to be dealt in at once; chips add up."""
+    table = bust_seat_4()
+    for _ in range(3):
+        table.play_hand(fold)  # the big blind, then the small blind pass seat 4
+    table.rebuy(4, 10_000, post=True)
+    assert table.events[-1] == SatIn(4, "E", "post", False)
+    total = sum(stacks(table))
+    hand = table.start_hand()  # button 4: the button posts no blind
+    assert (moved(table).seat, table.hand_seats) == (4, (0, 1, 2, 3, 4, 5))
+    assert posts(hand) == [(4, "live post", 100), (4, "dead post", 50)]
+    while (seat := hand.to_act) is not None:
+        hand.act(seat, fold(hand, seat))
+    table.finish_hand()
+    assert sum(stacks(table)) == total
+
+
+def test_a_rebuy_before_any_blind_passes_deals_in_at_once() -> None:
+    """R10.2: a player who rebuys before the blinds pass their held seat owes
+    nothing and is dealt in at the next hand (``post`` changes nothing)."""
+    table = bust_seat_4()
+    table.rebuy(4, 5_000, post=True)
+    assert not any(isinstance(e, SatIn) for e in table.events)
+    hand = table.start_hand()  # button 1, blinds 2 and 3
+    assert 4 in table.hand_seats and posts(hand) == []
+    table.finish_hand() if hand.is_over else None
+    with pytest.raises(TableError) as info:
+        table.rebuy(4, 100, post=1)  # type: ignore[arg-type]
+    assert info.value.reason is TableReason.HAND_IN_PROGRESS
+
+
 # ------------------------------------------------------- tournaments, clock
 def test_tournament_player_sitting_out_is_dealt_in_and_folded() -> None:
     """In a tournament nobody skips the blinds: a player sitting out is dealt
@@ -372,7 +486,12 @@ def test_tournament_player_sitting_out_is_dealt_in_and_folded() -> None:
 
     hand = table.play_hand(call)
     assert table.hand_seats == (0, 1, 2) and hand.folded[0]
-    assert [e for e in table.events if isinstance(e, TimedOut)] == [TimedOut(1, 0, "A", "fold", 1)]
+    # Not a timeout (the player is away, not slow): the count stays at 0.
+    assert not any(isinstance(e, TimedOut) for e in table.events)
+    assert [e for e in table.events if isinstance(e, ActedForAbsent)] == [
+        ActedForAbsent(1, 0, "A", "fold")
+    ]
+    assert table.seats[0].timeouts == 0  # type: ignore[union-attr]
     assert table.sit_in(0) == "dealt in"
     assert table.events[-1] == SatIn(0, "A", "dealt in", False)
 
@@ -407,7 +526,8 @@ def test_the_clock_sits_a_player_out_after_timeouts_in_a_row() -> None:
     while (to_act := hand.to_act) is not None:
         if to_act == 0:
             (event,) = table.poll_clock()  # sitting out: no time given
-            assert event.seat == 0
+            assert isinstance(event, ActedForAbsent) and event.seat == 0
+            assert table.seats[0].timeouts == 2  # type: ignore[union-attr]
         else:
             table.act(to_act, "check")
     table.finish_hand()
@@ -464,8 +584,9 @@ def test_r14_invariants_over_random_sessions(
     """R14.1-R14.3 over random cash sessions of sitting out, coming back,
     newcomers, posts and busts: chips are only bought or taken away; a
     player sitting out is never dealt in; a player with a missed blind is
-    dealt in only posting, on the big blind, in a blind, or in a short game;
-    the big blind, and the button unless the table uses the dead-button
+    dealt in only posting, on the big blind, in a blind, or in a short game,
+    and never on the small blind when they owe the big blind; the big blind,
+    and the button unless the table uses the dead-button
     rule, are players dealt in."""
     rng = random.Random(seed)
     table = Table(
@@ -516,7 +637,10 @@ def test_r14_invariants_over_random_sessions(
             if state.sitting_out:
                 assert seat not in dealt
             elif state.stack and not state.waiting:
-                assert seat in dealt
+                # Only a poster owing the big blind skips a hand: the small blind's.
+                assert seat in dealt or (state.posting and state.missed_big_blind)
+            if seat in dealt and state.posting and state.missed_big_blind and not short:
+                assert seat != e.small_blind_seat
             owes = state.missed_small_blind or state.missed_big_blind
             if seat in dealt and (owes or state.waiting or state.posting):
                 assert seat in entering
@@ -534,3 +658,31 @@ def test_r14_invariants_over_random_sessions(
         table.finish_hand()
         total = sum(s.stack for s in table.seats if s is not None)
         assert total == bought
+
+
+def test_an_illegal_action_at_the_table_names_table_seats() -> None:
+    """With seat 1 sitting out (R14.1) hand seats and table seats differ:
+    the IllegalActionError of Table.act names table seats, as the caller
+    does, and changes nothing."""
+    from holdem import IllegalActionError, Reason
+
+    table = six(button=0)
+    table.sit_out(1)
+    hand = table.start_hand()  # button 0, blinds 2 and 3: seat 4 acts first
+    assert table.hand_seats == (0, 2, 3, 4, 5)
+    log = hand.log
+    with pytest.raises(IllegalActionError) as info:
+        table.act(5, "call")
+    assert info.value.seat == 5 and info.value.reason is Reason.NOT_YOUR_TURN
+    assert str(info.value) == (
+        "seat 5 (F) cannot call: it is seat 4's turn (E)"
+        " (legal: fold, call 100, raise to 200..10000)"
+    )
+    with pytest.raises(IllegalActionError) as info:
+        table.act(4, "raise to 150")
+    assert info.value.seat == 4 and info.value.reason is Reason.BELOW_MINIMUM
+    assert str(info.value) == (
+        "seat 4 (E) cannot raise to 150: the minimum is 200"
+        " (legal: fold, call 100, raise to 200..10000)"
+    )
+    assert hand.log == log

@@ -168,7 +168,10 @@ def step(table: Table, rng: random.Random, clock: FakeClock) -> bool:
         if table.poll_clock():
             return True
         seat = table.hand_seats[legal.seat]
-        table.act(seat, random_action(legal, rng))
+        if rng.random() < 0.2:  # directly on the hand: still timed (TimedHand)
+            hand.act(legal.seat, random_action(legal, rng))
+        else:
+            table.act(seat, random_action(legal, rng))
         return True
     clock.now += rng.choice([0.0, 1.5, 40.0, 700.0])
     table.expire_holds()
@@ -189,7 +192,7 @@ def step(table: Table, rng: random.Random, clock: FakeClock) -> bool:
     elif cash and pick == 0:
         for seat, state in enumerate(seats):
             if state is not None and state.stack == 0:
-                table.rebuy(seat, rng.randint(50, 300))
+                table.rebuy(seat, rng.randint(50, 300), post=rng.random() < 0.5)
                 break
     elif cash and pick == 1 and None in seats:
         seat = seats.index(None)
@@ -331,6 +334,9 @@ def altered(path: str, value: Any) -> dict[str, Any]:
         ("seats.0.timeouts", -1, "timeouts"),
         ("seats.0.sitting_out", 1, "sitting_out"),
         ("seats.0.entry", "maybe", "entry"),
+        ("seats.1.entry", "post", "seats[1]: a player dealt in"),
+        ("seats.2.entry", "wait", "seats[2]: a player dealt in"),
+        ("seats.1.missed_big_blind", True, "seats[1]: a player dealt in"),
         ("seats.0.missed_big_blind", None, "missed"),
         ("turn_seconds_ago", 3.0, "turn_seconds_ago"),
         ("config.newcomers_wait", "no", "newcomers_wait"),
@@ -351,6 +357,19 @@ def test_altered_snapshots_are_refused_with_the_field_named(
     with pytest.raises(SnapshotError) as info:
         restore(data, clock=FakeClock())
     assert words in str(info.value)
+
+
+def test_a_button_moved_by_hand_is_refused() -> None:
+    """R10.1: without the dead-button rule the button is the hand's button;
+    a snapshot with the button moved elsewhere would move the next button."""
+    data = base()
+    hand_button = data["positions"]["hand_button"]
+    for seat in range(3):
+        if seat != hand_button:
+            data["positions"]["button"] = seat
+            with pytest.raises(SnapshotError) as info:
+                restore(data, clock=FakeClock())
+            assert "positions" in str(info.value)
 
 
 @pytest.mark.parametrize("text", ["", "{", "[]", "null", '"holdem.table"', b"\xff\xfe"])

@@ -143,12 +143,13 @@ def check_config(config: TableConfig) -> None:
 
 def deal(rng: np.random.Generator, hands: int, seats: int) -> tuple[IntArray, IntArray]:
     """Uniformly random cards for ``hands`` hands: ``(hole (hands, seats, 2),
-    board (hands, 5))`` card indices, no card twice in a hand."""
+    board (hands, 5))`` card indices, no card twice in a hand. Each hand's
+    deck is shuffled on its own (``Generator.permuted``), then dealt from the
+    top: every seat and board position is alike."""
     needed = 2 * seats + 5
-    deck = rng.random((hands, 52)).argpartition(needed, axis=1)[:, :needed]
-    return deck[:, : 2 * seats].reshape(hands, seats, 2).astype(np.int64), deck[
-        :, 2 * seats :
-    ].astype(np.int64)
+    decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (hands, 1)), axis=1)
+    hole = decks[:, : 2 * seats].reshape(hands, seats, 2)
+    return hole, decks[:, 2 * seats : needed]
 
 
 def play(

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import gymnasium
 
-from holdem.envs._core import ILLEGAL_MODES
+from holdem.envs._core import ILLEGAL_MODES, ResetNeeded
 from holdem.envs.aec import HoldemAECEnv, aec_env
 from holdem.envs.gym import NoLimitHoldemEnv
 
@@ -34,4 +34,4 @@ ENV_ID = "holdem/NoLimitHoldem-v0"
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(ENV_ID, entry_point="holdem.envs.gym:NoLimitHoldemEnv")
 
-__all__ = ["ENV_ID", "ILLEGAL_MODES", "HoldemAECEnv", "NoLimitHoldemEnv", "aec_env"]
+__all__ = ["ENV_ID", "ILLEGAL_MODES", "HoldemAECEnv", "NoLimitHoldemEnv", "ResetNeeded", "aec_env"]

@@ -8,17 +8,19 @@ reproduces every episode that follows it.
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Sequence
 from typing import Any
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 
 from holdem.abstraction import Abstraction, ButtonError
 from holdem.betting import Action, LegalActions
 from holdem.config import TableConfig
-from holdem.errors import ConfigError
+from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand
 from holdem.observation import Encoder
 
@@ -26,6 +28,19 @@ ILLEGAL_MODES = ("penalty", "raise")
 """``penalty`` (the environments' default): an illegal button ends the hand with
 a penalty (PettingZoo style); ``raise`` (strict): it raises
 :class:`~holdem.abstraction.ButtonError` and changes nothing."""
+
+
+class ResetNeeded(HoldemError, gymnasium.error.ResetNeeded):
+    """The environment has no hand to play: ``reset()`` was never called, or the
+    episode is over (the hand was scored, an illegal button ended it, or an
+    opponent failed). Call ``reset()``. Both a
+    :class:`~holdem.errors.HoldemError` and Gymnasium's ``ResetNeeded``."""
+
+
+def _plain(value: Any) -> Any:
+    """A NumPy integer as a Python ``int``; anything else as it is (the table
+    configuration checks it)."""
+    return int(value) if isinstance(value, np.integer) else value
 
 
 class Game:
@@ -62,17 +77,21 @@ class Game:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
             raise ConfigError("players", f"must be 2 to 10, got {players!r}")
         try:
-            small, big = blinds
+            small, big = map(_plain, blinds)
         except (TypeError, ValueError):
             raise ConfigError("blinds", f"(small blind, big blind), got {blinds!r}") from None
-        if stacks is None:
-            stacks = 200 * big if isinstance(big, int) else 0
-        chips = [stacks] * players if isinstance(stacks, int) else list(stacks)
+        if stacks is None:  # 200 big blinds; with a bad big blind, the config names it
+            stacks = 200 * big if isinstance(big, int) and big > 0 else 200
+        if isinstance(stacks, str | bytes) or (isinstance(stacks, np.ndarray) and stacks.ndim != 1):
+            raise ConfigError("stacks", f"chips: one number or one per seat, got {stacks!r}")
+        if isinstance(stacks, Sequence | np.ndarray):
+            chips = [_plain(chip) for chip in stacks]
+        else:
+            chips = [_plain(stacks)] * players
+        ante = _plain(ante)
         if len(chips) != players:
             raise ConfigError("stacks", f"one stack per seat ({players}), got {len(chips)}")
-        self.configs = [
-            TableConfig(chips, small, big, button=b, ante=ante) for b in range(players)
-        ]
+        self.configs = [TableConfig(chips, small, big, button=b, ante=ante) for b in range(players)]
         # Nobody all-in on the forced bets: every hand has a decision to make.
         forced = big + ante
         if min(chips) <= forced:
@@ -83,18 +102,21 @@ class Game:
             )
         if illegal not in ILLEGAL_MODES:
             raise ConfigError("illegal", f"must be raise or penalty, got {illegal!r}")
+        penalty = _plain(penalty)
         if penalty is not None and (
-            isinstance(penalty, bool) or not isinstance(penalty, int | float) or not penalty >= 0
+            isinstance(penalty, bool)
+            or not isinstance(penalty, int | float)
+            or not 0 <= penalty < math.inf
         ):
-            raise ConfigError("penalty", f"big blinds, 0 or more, got {penalty!r}")
+            raise ConfigError("penalty", f"big blinds, 0 or more and finite, got {penalty!r}")
         if abstraction is not None and not isinstance(abstraction, Abstraction):
             raise ConfigError("abstraction", f"an Abstraction, got {abstraction!r}")
         self.players = players
-        self.big_blind = big
+        self.big_blind: int = big
         self.abstraction = abstraction or Abstraction()
         self.encoder = Encoder(players, history)
         self.illegal = illegal
-        self.penalty = penalty
+        self.penalty: float | None = penalty
         total = sum(chips) + ante * players
         high = float(max(total / big, big, 10))
         self.observation_space = spaces.Box(0.0, high, (self.encoder.size,), np.float32)
@@ -147,6 +169,12 @@ class Game:
         """
         if isinstance(button, np.integer):
             button = int(button)
+        elif (
+            isinstance(button, np.ndarray)
+            and button.shape == ()
+            and np.issubdtype(button.dtype, np.integer)
+        ):
+            button = int(button)  # Discrete.contains accepts a 0-d integer array
         if type(button) is int and 0 <= button < self.abstraction.size:
             found = self.buttons(hand)[button]
             if found is not None:

@@ -23,7 +23,7 @@ from typing import Any
 from pettingzoo import AECEnv
 
 from holdem.abstraction import Abstraction
-from holdem.envs._core import Game, penalty_rewards
+from holdem.envs._core import Game, ResetNeeded, penalty_rewards
 from holdem.errors import ConfigError
 from holdem.hand import Hand
 from holdem.history import format_history
@@ -110,8 +110,13 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[hand.to_act]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """``{"observation": float32 encoding, "action_mask": int8 buttons}`` of ``agent``."""
-        assert self.hand is not None, "reset() the environment first"
+        """``{"observation": float32 encoding, "action_mask": int8 buttons}`` of ``agent``.
+
+        Raises:
+            ResetNeeded: the environment was never reset.
+        """
+        if self.hand is None:
+            raise ResetNeeded("the environment was never reset: call reset()")
         seat = self._seat[agent]
         return {
             self._key: self.game.observation(self.hand, seat),
@@ -124,7 +129,9 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         Raises:
             ButtonError: the button is not legal now, in ``illegal="raise"`` mode
                 (nothing changes); with ``illegal="penalty"`` the hand ends instead.
+            ResetNeeded: never reset, or every agent is done (the episode is over).
         """
+        self._check_playing()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -145,6 +152,19 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                 assert hand.to_act is not None
                 self.agent_selection = self.possible_agents[hand.to_act]
         self._accumulate_rewards()
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``: what the agent to act sees.
+
+        Raises:
+            ResetNeeded: never reset, or every agent is done (the episode is over).
+        """
+        self._check_playing()
+        return super().last(observe)  # type: ignore[no-any-return]
+
+    def _check_playing(self) -> None:
+        if self.hand is None or not self.agents:
+            raise ResetNeeded("the episode is over or never started: call reset()")
 
     def _finish(self, rewards: list[float]) -> None:
         for agent in self.agents:

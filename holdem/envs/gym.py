@@ -34,9 +34,9 @@ from typing import Any
 import gymnasium
 
 from holdem.abstraction import Abstraction
-from holdem.agent_specs import factory
+from holdem.agent_specs import AgentFailure, checked_act, factory
 from holdem.agents import Agent
-from holdem.envs._core import Game
+from holdem.envs._core import Game, ResetNeeded
 from holdem.errors import ConfigError
 from holdem.hand import Hand
 from holdem.history import format_history
@@ -98,10 +98,13 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
         players = len(opponents) + 1
         self.game = Game(players, stacks, blinds, ante, abstraction, history, illegal, penalty)
         self.opponents = list(opponents)
+        self._names = [_name_of(opponent) for opponent in opponents]
         self.render_mode = render_mode
         self.observation_space = self.game.observation_space
         self.action_space = self.game.action_space
         self.hand: Hand | None = None
+        self._index = 0
+        self._playing = False  # an episode is under way: step() may be called
         self._agents: list[Agent] = []
         self._skipped = 0
         self._skipped_chips = 0
@@ -115,7 +118,16 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
             elif hasattr(opponent, "act"):
                 out.append(opponent)
             else:
-                out.append(opponent(seed))
+                name = self._names[i]
+                try:
+                    agent = opponent(seed)
+                except Exception as error:
+                    detail = f"building it raised {type(error).__name__}: {error}"
+                    raise AgentFailure(name, i + 1, index, detail) from None
+                if not callable(getattr(agent, "act", None)):
+                    detail = f"its factory returned {agent!r}, not an agent"
+                    raise AgentFailure(name, i + 1, index, detail)
+                out.append(agent)
         return out
 
     def _advance(self) -> None:
@@ -123,12 +135,14 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
         hand = self.hand
         assert hand is not None
         while (seat := hand.to_act) is not None and seat != LEARNER:
-            hand.act(seat, self._agents[seat - 1].act(seat_view(hand, seat)))
+            view = seat_view(hand, seat)
+            agent, name = self._agents[seat - 1], self._names[seat - 1]
+            hand.act(seat, checked_act(agent, name, view, self._index))
 
     def _next_decision(self) -> None:
         """Deal hands until the learner has a decision."""
         while True:
-            index = self.game.index
+            self._index = index = self.game.index
             self.hand = self.game.deal()
             self._agents = self._seated(index)
             self._advance()
@@ -153,8 +167,10 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
         """Deal the next hand the learner acts in; with ``seed``, start from hand 0 of it."""
         super().reset(seed=seed)
         self.game.reseed(seed)
+        self._playing = False
         self._skipped = self._skipped_chips = 0
-        self._next_decision()
+        self._next_decision()  # AgentFailure: an opponent failed
+        self._playing = True
         assert self.hand is not None
         return self.game.observation(self.hand, LEARNER), self._info()
 
@@ -168,25 +184,38 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
         Raises:
             ButtonError: the button is not legal now, in ``illegal="raise"`` mode
                 (nothing changes); with ``illegal="penalty"`` the episode ends instead.
+            ResetNeeded: no episode is under way (never reset, or it is over).
+            AgentFailure: an opponent raised or chose an illegal action (it is
+                named, with its seat and the hand); the episode is over.
         """
         hand = self.hand
-        assert hand is not None and hand.to_act == LEARNER, "reset() the environment first"
+        if not self._playing or hand is None or hand.to_act != LEARNER:
+            raise ResetNeeded("the episode is over or never started: call reset()")
         chosen = self.game.action(hand, action)
         if chosen is None:
+            self._playing = False
             info = self._info()
             info["illegal_action"] = action
             reward = -self.game.penalty_of(LEARNER)
             return self.game.observation(hand, LEARNER), reward, True, False, info
         hand.act(LEARNER, chosen)
-        self._advance()
+        self._playing = False
+        self._advance()  # AgentFailure: an opponent failed
         observation = self.game.observation(hand, LEARNER)
         if hand.is_over:
             return observation, self.game.rewards(hand)[LEARNER], True, False, self._info()
+        self._playing = True
         return observation, 0.0, False, False, self._info()
 
     def action_masks(self) -> Any:
-        """The legal buttons of the learner now (int8), for ``MaskablePPO``."""
-        assert self.hand is not None, "reset() the environment first"
+        """The legal buttons of the learner now (int8), for ``MaskablePPO``
+        (all zeros once the episode is over).
+
+        Raises:
+            ResetNeeded: the environment was never reset.
+        """
+        if self.hand is None:
+            raise ResetNeeded("the environment was never reset: call reset()")
         return self.game.mask(self.hand, LEARNER)
 
     def render(self) -> str | None:
@@ -198,3 +227,12 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
             print(text)
             return None
         return text
+
+
+def _name_of(opponent: Opponent) -> str:
+    """An opponent's name in error messages: its spec, or its class or function name."""
+    if isinstance(opponent, str):
+        return opponent
+    if hasattr(opponent, "act"):
+        return type(opponent).__name__
+    return str(getattr(opponent, "__name__", None) or repr(opponent))

@@ -24,7 +24,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from holdem.errors import ConfigError, HoldemError, IllegalActionError
+from holdem.errors import ConfigError, HoldemError, IllegalActionError, value_text
 from holdem.server.room import Room, RoomError, RoomSettings
 from holdem.streams import encode
 
@@ -87,7 +87,9 @@ class Connection:
 def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RoomError("bad_message", f"{key} must be a whole number, got {value!r}")
+        raise RoomError(
+            "bad_message", f"{key} must be a whole number, got {value_text(value, True)}"
+        )
     return value
 
 
@@ -185,7 +187,7 @@ class Server:
             return
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deep
             await conn.error("bad_json", "not JSON")
             return
         if not isinstance(data, dict):
@@ -202,7 +204,8 @@ class Server:
         }.get(kind if isinstance(kind, str) else "")
         if handler is None:
             await conn.error(
-                "unknown_type", f"unknown type {kind!r} (join, sit, act, since, back, leave)"
+                "unknown_type",
+                f"unknown type {value_text(kind, True)} (join, sit, act, since, back, leave)",
             )
             return
         try:
@@ -222,7 +225,9 @@ class Server:
     async def _join(self, conn: Connection, data: dict[str, Any]) -> None:
         index = _int(data, "table", 0)
         if not 0 <= index < len(self.rooms):
-            raise RoomError("no_table", f"no table {index} (0 to {len(self.rooms) - 1})")
+            raise RoomError(
+                "no_table", f"no table {value_text(index)} (0 to {len(self.rooms) - 1})"
+            )
         after = _int(data, "after", 0)
         room = self.rooms[index]
         token = data.get("token")
@@ -271,7 +276,9 @@ class Server:
         room, seat = self._seated(conn)
         claimed = data.get("seat", seat)
         if claimed != seat:
-            raise RoomError("not_your_seat", f"you hold seat {seat}, not {claimed!r}")
+            raise RoomError(
+                "not_your_seat", f"you hold seat {seat}, not {value_text(claimed, True)}"
+            )
         action = data.get("action")
         if not isinstance(action, str):
             raise RoomError("bad_message", "act needs an action")

@@ -32,7 +32,7 @@ from holdem import signing, table_snapshot
 from holdem.agents import Agent, make_agent
 from holdem.betting import Action, Kind
 from holdem.clock import TurnClock, default_action
-from holdem.errors import ConfigError, HoldemError
+from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.hand import Hand
 from holdem.streams import TableStream
 from holdem.table import Level, Table, TableError, TableReason
@@ -256,6 +256,8 @@ class Room:
         """
         if not isinstance(name, str) or not name.strip() or len(name) > 24:
             raise RoomError("bad_name", "a name is 1 to 24 characters")
+        if not name.isprintable():
+            raise RoomError("bad_name", "a name has no control characters")
         name = name.strip()
         if any(p.name == name for p in self.players.values()):
             raise RoomError("bad_name", f"{name} is already seated")
@@ -266,7 +268,7 @@ class Room:
                 raise RoomError("table_full", "every seat is taken")
             seat = free[0]
         elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < size:
-            raise RoomError("no_such_seat", f"no seat {seat!r} (0 to {size - 1})")
+            raise RoomError("no_such_seat", f"no seat {value_text(seat, True)} (0 to {size - 1})")
         elif seat not in free:
             raise RoomError("seat_taken", f"seat {seat} is taken")
         token = secrets.token_urlsafe(18)
@@ -295,7 +297,7 @@ class Room:
         if decision != self.decision:
             raise RoomError(
                 "stale_decision",
-                f"decision {decision!r} is not the current one ({self.decision})",
+                f"decision {value_text(decision, True)} is not the current one ({self.decision})",
             )
         try:
             action_kind = Kind(kind)
@@ -310,6 +312,7 @@ class Room:
         try:
             self.table.act(seat, action)
         except TableError as error:
+            self._after_action()  # the turn clock may have acted first
             raise RoomError(str(error.reason), str(error)) from None
         self._after_action()
 
@@ -348,14 +351,12 @@ class Room:
             if player.agent is not None:
                 await asyncio.sleep(self.settings.bot_delay)
                 if self.table.hand is hand and hand.to_act == to_act:
-                    self.table.act(seat, player.agent.act(seat_view(hand, to_act)))
-                    self._after_action()
+                    self._act_now(seat, player.agent.act(seat_view(hand, to_act)))
                 continue
             if player.leaving:  # check when free, else fold, at once
                 legal = hand.legal_actions()
                 assert legal is not None
-                self.table.act(seat, default_action(legal))
-                self._after_action()
+                self._act_now(seat, default_action(legal))
                 continue
             # A person: wait for their action or the turn clock (a person
             # sitting out has no time: their decision is due at once).
@@ -367,6 +368,16 @@ class Room:
             if self.table.hand is hand and self.decision == decision:
                 if self.table.poll_clock():
                     self._after_action()
+
+    def _act_now(self, seat: int, action: Action) -> None:
+        """A bot's action, or a leaving person's; if the loop was held up past
+        the turn clock, the clock's default action stands instead."""
+        try:
+            self.table.act(seat, action)
+        except TableError as error:
+            if error.reason is not TableReason.TIMED_OUT:
+                raise
+        self._after_action()
 
     async def _wait(self, timeout: float | None) -> None:
         self._wake.clear()
@@ -418,10 +429,9 @@ class Room:
                 chips = table.leave(seat) if table.seats[seat] is not None else 0
                 del self.players[seat]
                 self.stream.note("leave", s=seat, name=player.name, stack=chips)
-            elif player.back:
-                player.back = False
-                if self.sitting_out(seat):
-                    table.sit_in(seat)
+            elif (player.back or player.agent is not None) and self.sitting_out(seat):
+                table.sit_in(seat)  # a bot sat out by a held-up loop comes back too
+            player.back = False
         self._forward_table_events()
         states = table.seats
         for seat, player in sorted(self.players.items()):

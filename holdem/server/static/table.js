@@ -28,7 +28,7 @@ function newHand(m) {
   });
   return {
     number: m.h, seats: m.seats, button: m.button, bets, cards, last,
-    folded: new Set(), board: [], pot: 0, street: "preflop", over: false,
+    folded: new Set(), mucked: new Set(), board: [], pot: 0, street: "preflop", over: false,
   };
 }
 
@@ -103,11 +103,11 @@ function apply(m) {
       log(`${nameOf(m.s)} shows ${pretty(m.c)} (${m.h})`);
       break;
     case "muck":
-      if (h) { h.last[m.s] = "mucks"; log(`${nameOf(m.s)} mucks`); }
+      if (h) { h.last[m.s] = "mucks"; h.mucked.add(m.s); log(`${nameOf(m.s)} mucks`); }
       break;
     case "pot":
       if (!h) break;
-      m.w.forEach((s, i) => { changeStack(s, m.sh[i]); h.pot -= m.sh[i]; });
+      m.w.forEach((s, i) => { changeStack(s, m.sh[i]); h.pot -= m.sh[i]; h.last[s] = `wins ${m.sh[i]}`; });
       for (const s of h.seats) h.bets[s] = 0;
       log(`${m.w.map(nameOf).join(" and ")} win${m.w.length > 1 ? "" : "s"} the ${m.name} (${m.a})`, "win");
       break;
@@ -186,7 +186,7 @@ function draw() {
     if (state.turn && state.turn.s === s) el.classList.add("turn");
     const cards = document.createElement("div");
     cards.className = "cards";
-    if (inHand && !h.folded.has(s)) {
+    if (inHand && !h.folded.has(s) && (!h.mucked.has(s) || s === state.me)) {
       const known = h.cards[s];
       cards.appendChild(cardEl(known ? known[0] : null, true));
       cards.appendChild(cardEl(known ? known[1] : null, true));
@@ -280,11 +280,13 @@ function act(action, amount) {
 }
 
 function potFraction(frac) {
+  // As holdem.abstraction: call first, then raise by the fraction of the pot
+  // after the call (rounded down), clamped to the legal range.
   const h = state.hand, legal = state.turn.legal;
   if (frac === "all") return legal.max;
-  const myBet = h.bets[state.me] || 0;
-  const pot = h.pot + legal.call;          // every chip in the middle once I call
-  const to = myBet + legal.call + Math.round(Number(frac) * pot);
+  const currentBet = (h.bets[state.me] || 0) + legal.call;
+  const afterCall = h.pot + legal.call;    // every chip in the middle once I call
+  const to = currentBet + Math.floor(Number(frac) * afterCall);
   return Math.max(legal.min, Math.min(legal.max, to));
 }
 
