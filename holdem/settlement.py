@@ -226,7 +226,7 @@ def settle(
     ranks: Sequence[int | None] | None,
     returned: list[int],
     shown: Sequence[int],
-    log: list[Event],
+    log: list[Any],
     *,
     boards: Sequence[tuple[str, ...]] = ((),),
     hole: Sequence[tuple[str, ...]] = (),
@@ -252,7 +252,8 @@ def settle(
         returned: uncalled chips returned per seat so far; updated in place.
         shown: the seats that showed, in showing order.
         log: the hand's event log; the returns, rake, awards and the end are
-            appended.
+            appended as ``(event class, *fields)`` records (built into events
+            when :attr:`holdem.hand.Hand.log` is read).
         boards: every run's board, run 1 first (R12.2).
         hole: hole cards per seat; needed with more than one board, to rank
             the hands on the later runs' boards.
@@ -303,31 +304,33 @@ def settle(
         if chips:
             stacks[seat] += chips
             returned[seat] += chips
-            log.append(UncalledReturned(seat, chips))
+            log.append((UncalledReturned, seat, chips))
     for pot, chips in zip(pots, raked):
         if chips:
-            log.append(RakeTaken(pot.name, chips))
+            log.append((RakeTaken, pot.name, chips))
     for award in awards:
         pot = award.pot
         log.append(
-            PotAwarded(pot.name, pot.amount, pot.eligible, award.winners, award.shares, award.run)
+            (PotAwarded, pot.name, pot.amount, pot.eligible, award.winners, award.shares, award.run)
         )
     for seat, chips in enumerate(payouts):
-        stacks[seat] += chips
+        if chips:
+            stacks[seat] += chips
     final = tuple(stacks)
-    log.append(HandEnded(final))
+    log.append((HandEnded, final))
+    final_ranks = tuple(ranks)
     return HandResult(
         final,
-        tuple(f - s for f, s in zip(final, config.stacks)),
+        tuple([f - s for f, s in zip(final, config.stacks)]),
         awards,
         payouts,
         tuple(returned),
         tuple(shown),
-        tuple(ranks),
+        final_ranks,
         raked,
         sum(raked),
         tuple(boards),
-        tuple(tuple(r) for r in run_ranks),
+        (final_ranks,) if len(run_ranks) == 1 else tuple(tuple(r) for r in run_ranks),
     )
 
 
