@@ -54,7 +54,7 @@ def holdem_hand(hands: int, seed: int) -> tuple[int, float]:
     rng = random.Random(seed)
     actions = 0
     for index in range(hands):
-        hand = Hand(CONFIGS[index % SEATS], seed=rng.getrandbits(64))
+        hand = Hand(CONFIGS[index % SEATS], rng=rng)
         while (legal := hand.legal_actions()) is not None:
             hand.act(legal.seat, random_action(legal, rng))
             actions += 1

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
@@ -66,6 +67,10 @@ class Hand(HandRuns, ShowdownPhase):
         seed: seed for a reproducible deal; without it (and without fixed
             cards) the deck is shuffled by a cryptographically secure source
             (R5.4).
+        rng: instead of ``seed``, a ``random.Random`` to draw the cards from:
+            the hand draws every card it may deal in one call when it is
+            built, so many hands dealt from one seeded ``rng`` are
+            reproducible without seeding each (R5.4). Not with ``seed``.
         hole_cards: optional fixed hole cards per seat (indexed by seat); an
             entry may be ``None`` (dealt from the deck) or ``"????"`` (unknown:
             that hand can never win a pot). An action that would lead to a
@@ -147,17 +152,23 @@ class Hand(HandRuns, ShowdownPhase):
         config: TableConfig,
         *,
         seed: int | str | None = None,
+        rng: random.Random | None = None,
         hole_cards: Sequence[str | Iterable[str] | None] | None = None,
         board: str | Iterable[str] | None = None,
         show_policy: str = "auto",
     ) -> None:
         if show_policy not in ("auto", "manual"):
             raise ConfigError("show_policy", f"must be auto or manual, got {show_policy!r}")
+        if rng is not None and (seed is not None or not isinstance(rng, random.Random)):
+            detail = (
+                "give a seed or an rng, not both" if seed is not None else "not a random.Random"
+            )
+            raise ConfigError("rng", f"{detail} (got {type(rng).__name__})")
         n = config.seats
         self.config = config
         self._n = n
         self._manual = show_policy == "manual"
-        dealer = Dealer(n, config.button, hole_cards, board, seed, config.max_runs)
+        dealer = Dealer(n, config.button, hole_cards, board, seed, config.max_runs, rng=rng)
         self._hole = dealer.hole
         self._deck_board = dealer.board
         self._run_cards = dealer.run_cards
@@ -165,7 +176,7 @@ class Hand(HandRuns, ShowdownPhase):
         self._run_queue: list[int] = []
         self._run_offer = self._runs = 1
         self._run_boards: tuple[tuple[str, ...], ...] = ()
-        self._unknown = any(cards[0] == UNKNOWN for cards in dealer.hole)
+        self._unknown = hole_cards is not None and any(cards[0] == UNKNOWN for cards in dealer.hole)
         self._stacks = list(config.stacks)
         self._bets = [0] * n
         self._contrib = [0] * n

@@ -7,12 +7,14 @@ kept for a repeated question (R7) are checked against the general paths.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import draw_action, hands
 
-from holdem import Hand, HoldemError, TableConfig
+from holdem import ConfigError, Hand, HoldemError, TableConfig
 from holdem import events as ev
 from holdem.cards import DECK, Dealer
 from holdem.pots import layer_pots
@@ -143,3 +145,36 @@ def test_r6_1_ranks_on_one_board_flushes() -> None:
     assert rank_on_board([("Ah", "3c")], board) == [rank("Ah3c", board)]
     assert category(rank_on_board([("Th", "8h")], board)[0]) == "straight flush"
     assert category(rank_on_board([("Kc", "Ks")], board)[0]) == "three of a kind"
+
+
+def test_r5_4_hands_dealt_from_one_rng_are_reproducible() -> None:
+    """R5.4: hands dealt from one seeded ``rng`` deal the same cards again from
+    the same seed, each hand its own cards, as ``rng.sample`` draws them."""
+    config = TableConfig([100] * 6, 1, 2, button=2)
+    first = Hand(config, rng=random.Random(11))
+    rng, again = random.Random(11), random.Random(11)
+    hands_dealt = [Hand(config, rng=rng) for _ in range(20)]
+    assert hands_dealt[0].log == first.log
+    assert len({tuple(h.hole_cards(s) for s in range(6)) for h in hands_dealt}) == 20
+    for hand in hands_dealt:
+        cards = again.sample(list(DECK), 20)
+        order = [(2 + 1 + i) % 6 for i in range(6)]
+        assert [hand.hole_cards(s) for s in order] == list(zip(cards[:6], cards[6:12]))
+        assert hand._deck_board == (*cards[13:16], cards[17], cards[19])
+    # The general path (a fixed card list) draws from the rng the same way.
+    fixed = Hand(config, rng=random.Random(11), hole_cards=[None] * 6)
+    assert [fixed.hole_cards(s) for s in range(6)] == [first.hole_cards(s) for s in range(6)]
+
+
+def test_r5_4_rng_refused_with_a_seed_or_when_not_a_random() -> None:
+    """R5.4: a deal has one source: a seed and an rng together are refused at
+    construction (ConfigError naming ``rng``), and so is an rng that is not a
+    ``random.Random``."""
+    config = TableConfig([100] * 3, 1, 2)
+    with pytest.raises(ConfigError, match="^rng: give a seed or an rng, not both"):
+        Hand(config, seed=1, rng=random.Random(1))
+    with pytest.raises(ConfigError, match=r"^rng: not a random\.Random \(got int\)"):
+        Hand(config, rng=3)  # type: ignore[arg-type]
+    system = Hand(config, rng=random.SystemRandom())
+    dealt = [c for s in range(3) for c in system.hole_cards(s)]
+    assert len(set(dealt)) == 6
