@@ -102,7 +102,8 @@ def show_order(live: Sequence[int], aggressor: int | None, button: int, seats: i
         left of the button when the final street was checked through.
     """
     start = aggressor if aggressor is not None else (button + 1) % seats
-    return [s for s in ((start + i) % seats for i in range(seats)) if s in live]
+    ordered = sorted(set(live))  # the seats from ``start`` on, then the ones before
+    return [s for s in ordered if s >= start] + [s for s in ordered if s < start]
 
 
 def must_show(
@@ -408,11 +409,15 @@ class ShowdownPhase:
             self._skip_unknown()
         else:
             required = self._must_show()
-            for seat in list(self._show_queue):
+            log, shown, hole = self._log, self._shown, self._hole
+            for seat in self._show_queue:  # as _reveal and _conceal, in order
                 if seat in required:
-                    self._reveal(seat)
+                    log.append((Shown, seat, hole[seat], ranks[seat], board))
+                    shown.append(seat)
                 else:
-                    self._conceal(seat)
+                    ranks[seat] = None
+                    log.append((Mucked, seat))
+            self._show_queue = []
             self._finish_showdown()
 
     def _must_show(self) -> set[int]:
