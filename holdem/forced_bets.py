@@ -109,8 +109,9 @@ def post_forced_bets(
                 post(seat, "dead post", dead_posts[seat], False)
     current = config.big_blind
     first = (config.big_blind_seat + 1) % n
-    for seat, amount in zip(config.straddles, config.straddle_amounts):
-        post(seat, "straddle", amount, True)
-        current = amount
-        first = (seat + 1) % n
+    if config.straddles:
+        for seat, amount in zip(config.straddles, config.straddle_amounts):
+            post(seat, "straddle", amount, True)
+            current = amount
+            first = (seat + 1) % n
     return Preflop(dead, current, max(current, config.min_bet), first)
