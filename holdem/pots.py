@@ -180,7 +180,21 @@ def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
     return layering
 
 
-def _layer(contributions: Sequence[int], folded: Sequence[bool], dead: int) -> Layering:
+def _layer(contributions: tuple[int, ...], folded: Sequence[bool], dead: int) -> Layering:
+    """:func:`layer_pots` on checked input: at once when every seat still in
+    put in the same chips as the most any seat did, two seats or more (one
+    pot, nothing returned, the same as :func:`_layer_levels` gives)."""
+    top = max(contributions, default=0)
+    if top and contributions.count(top) > 1:
+        live = tuple([s for s in range(len(folded)) if not folded[s]])
+        if live and all(contributions[s] == top for s in live):
+            pot = Pot(sum(contributions) + dead, live, "main pot")
+            return Layering((0,) * len(contributions), (pot,))
+    return _layer_levels(contributions, folded, dead)
+
+
+def _layer_levels(contributions: Sequence[int], folded: Sequence[bool], dead: int) -> Layering:
+    """:func:`layer_pots` on checked input, level by level (R7.1 to R7.6)."""
     n = len(contributions)
     returns = [0] * n
     amounts: list[int] = []

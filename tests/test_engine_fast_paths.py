@@ -17,7 +17,7 @@ from strategies import draw_action, hands
 from holdem import ConfigError, Hand, HoldemError, TableConfig
 from holdem import events as ev
 from holdem.cards import DECK, Dealer
-from holdem.pots import layer_pots
+from holdem.pots import _layer, _layer_levels, layer_pots
 from holdem.showdown import category, rank, rank_on_board
 
 EVENT_TYPES = (
@@ -178,3 +178,22 @@ def test_r5_4_rng_refused_with_a_seed_or_when_not_a_random() -> None:
     system = Hand(config, rng=random.SystemRandom())
     dealt = [c for s in range(3) for c in system.hole_cards(s)]
     assert len(set(dealt)) == 6
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    chips=st.lists(st.sampled_from([0, 1, 2, 5, 50, 100]), min_size=2, max_size=10),
+    data=st.data(),
+)
+def test_r7_one_pot_at_once_is_the_level_by_level_layering(
+    chips: list[int], data: st.DataObject
+) -> None:
+    """R7.1-R7.6: the one-pot shortcut gives what layering level by level gives
+    (returns, pots, eligible seats, dead money in the main pot)."""
+    folded = data.draw(st.lists(st.booleans(), min_size=len(chips), max_size=len(chips)))
+    dead = data.draw(st.sampled_from([0, 0, 3]))
+    try:
+        expected = _layer_levels(chips, folded, dead)
+    except HoldemError:
+        return  # dead money with every seat folded: refused either way
+    assert _layer(tuple(chips), folded, dead) == expected
