@@ -53,7 +53,6 @@ __all__ = ["BETTING", "OVER", "RUNS", "SHOWDOWN", "STREETS", "Hand", "HandResult
 
 STREETS = ("preflop", "flop", "turn", "river")
 _FOLD, _CHECK, _CALL, _ALL_IN, _BET = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN, Kind.BET
-_NO_AMOUNT = frozenset({_FOLD, _CHECK, _ALL_IN})
 _FOLD_ACTION, _CHECK_ACTION = Action(_FOLD), Action(_CHECK)
 _CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
 _BOARD_SIZE = (0, 3, 4, 5)
@@ -458,7 +457,7 @@ class Hand(HandRuns, ShowdownPhase):
 
     def _act(self, seat: int, action: Action, legal: LegalActions) -> None:
         kind = action.kind
-        if action.amount is not None and kind in _NO_AMOUNT:
+        if action.amount is not None and (kind is _FOLD or kind is _CHECK or kind is _ALL_IN):
             self._refuse(
                 seat,
                 kind.value,
