@@ -52,6 +52,7 @@ from typing import Protocol
 import attrs
 
 from holdem.betting import Action, Kind, LegalActions
+from holdem.config import plain_int
 from holdem.errors import ConfigError, HoldemError
 
 _FOLD, _CHECK, _CALL = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
@@ -201,17 +202,25 @@ class Abstraction:
     def action(self, legal: LegalActions, pot: int, current_bet: int, button: int) -> Action:
         """The exact legal action of ``button``.
 
+        Args:
+            legal: the options of the seat to act.
+            pot: every chip in the middle now, this street's bets included.
+            current_bet: the bet to match on this street.
+            button: the button's index: an ``int`` or an integer-like value
+                (``__index__``: a NumPy integer, a 0-d integer array).
+
         Raises:
             ButtonError: ``button`` is masked now or not a button index.
         """
         actions = self._actions(legal, pot, current_bet)
-        if isinstance(button, bool) or not isinstance(button, int):
+        index = plain_int(button)
+        if index is None:
             raise self._refusal(legal, actions, button, "not a button index")
-        if not 0 <= button < len(actions):
+        if not 0 <= index < len(actions):
             raise self._refusal(legal, actions, button, "no such button")
-        found = actions[button]
+        found = actions[index]
         if found is None:
-            raise self._refusal(legal, actions, button, self.names[button])
+            raise self._refusal(legal, actions, button, self.names[index])
         return found
 
     # Conveniences over a Hand or a SeatView of the seat to act.

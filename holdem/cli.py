@@ -816,12 +816,29 @@ def _serve(args: argparse.Namespace) -> int:
             except OSError as error:
                 raise HoldemError(f"--state-key-file: {error.strerror}: {error.filename}") from None
         server = Server(args.tables, settings, state_dir, state_key=key)
-        print(f"holdem serve: http://{args.host}:{args.port}/ ({args.tables} tables)", flush=True)
+        _check_listen(args.host, args.port)
+        tables = f"{args.tables} table{'s' if args.tables != 1 else ''}"
+        print(f"holdem serve: http://{args.host}:{args.port}/ ({tables})", flush=True)
         serve(server, args.host, args.port)
     except HoldemError as error:
         print(f"holdem serve: error: {error}", file=sys.stderr)
         return USAGE
     return OK
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Raise one clear line now if ``holdem serve`` cannot listen on ``host:port``
+    (taken, or an unknown address), rather than a server log after start-up."""
+    import socket
+
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise HoldemError(f"--port: cannot listen on {host}:{port}: {reason}") from None
 
 
 # ------------------------------------------------------------------- main

@@ -60,6 +60,7 @@ from collections.abc import Sequence
 
 from holdem.betting import LegalActions
 from holdem.cards import DECK
+from holdem.config import plain_int
 from holdem.errors import ConfigError, HoldemError
 from holdem.events import Acted, Event
 from holdem.hand import STREETS, Hand
@@ -121,8 +122,10 @@ class Encoder:
                 ``seat`` is not one of its seats.
         """
         n = hand.config.seats
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        index = plain_int(seat)  # an int, or integer-like (a NumPy integer)
+        if index is None or not 0 <= index < n:
             raise HoldemError(f"no such seat: {seat!r} (0 to {n - 1})")
+        seat = index
         legal = hand.legal_actions() if hand.to_act == seat else None
         return self._encode(n, seat, hand.hole_cards(seat), hand, legal, hand.log)
 

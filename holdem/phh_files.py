@@ -16,7 +16,7 @@ from typing import Any
 
 from holdem.phh_record import DIFFERED, REJECTED, PHHError, ReplayResult
 from holdem.phh_replay import Replayed, replay_outcome
-from holdem.phh_write import dumps, dumps_all, export_fields
+from holdem.phh_write import dumps, export_fields
 
 #: The file suffixes read as hand histories.
 SUFFIXES = (".phh", ".phhs", ".jsonl")
@@ -146,28 +146,36 @@ def export_paths(paths: Iterable[str | Path], out: str | Path) -> Iterator[Repla
     Yields:
         One :class:`ReplayResult` per hand of the inputs.
 
+    A hand that replays but cannot be written (a name holding a lone
+    surrogate, say) is yielded as ``rejected`` with the reason.
+
     Raises:
-        PHHError: a ``.phh`` output for more than one hand, or a hand that
-            cannot be written.
+        PHHError: a ``.phh`` output for other than one hand.
         OSError: the output cannot be written.
     """
     out = Path(out)
-    written: list[dict[str, Any]] = []
+    texts: list[str] = []
     for result, record, replayed in replay_outcomes(paths):
         if record is not None and replayed is not None and result.status != DIFFERED:
-            written.append(export_fields(record, replayed))
+            try:
+                texts.append(dumps(export_fields(record, replayed)))
+            except PHHError as error:
+                message = f"cannot be written as PHH: {error}"
+                error_data = {"action_index": None, "action": None, "message": message}
+                result = ReplayResult(result.id, REJECTED, None, result.expected, error_data)
         yield result
     if out.suffix == ".phh":
-        if len(written) != 1:
+        if len(texts) != 1:
             raise PHHError(
-                f"{out.name} holds one hand and there are {len(written)} to write "
+                f"{out.name} holds one hand and there are {len(texts)} to write "
                 "(use a .phhs file or a folder)"
             )
-        out.write_text(dumps(written[0]), encoding="utf-8")
+        out.write_text(texts[0], encoding="utf-8")
     elif out.suffix == ".phhs":
-        out.write_text(dumps_all(written), encoding="utf-8")
+        out.write_text(
+            "\n".join(f"[{k}]\n{text}" for k, text in enumerate(texts, 1)), encoding="utf-8"
+        )
     else:
-        texts = [dumps(fields) for fields in written]
         out.mkdir(parents=True, exist_ok=True)
         width = len(str(len(texts)))
         for number, text in enumerate(texts, 1):

@@ -93,13 +93,9 @@ METADATA_FIELDS = frozenset(
     }
 )
 
-#: The project's record extensions for R3.1 and R14.3, as in JSON lines and
-#: with a leading underscore as in PHH files.
-EXTENSION_FIELDS = frozenset({"live_posts", "dead_posts", "free_fold"})
-
-#: The extensions for R12 and R13 (with or without a leading underscore),
-#: which the engine does not play yet: a hand with one is unsupported.
-UNPLAYED_FIELDS = frozenset({"run_count", "rake_rule"})
+#: The project's record extensions for R3.1, R12, R13 and R14.3, as in JSON
+#: lines and with a leading underscore as in PHH files.
+EXTENSION_FIELDS = frozenset({"run_count", "rake_rule", "live_posts", "dead_posts", "free_fold"})
 
 
 class PHHError(HoldemError):
@@ -217,8 +213,6 @@ def check_fields(record: Mapping[str, Any]) -> None:
             raise UnsupportedError(f"field {describe(key)} is not a name")
         if key in GAME_FIELDS or key in METADATA_FIELDS or key.lstrip("_") in EXTENSION_FIELDS:
             continue
-        if key.lstrip("_") in UNPLAYED_FIELDS:
-            raise UnsupportedError(f"field {key!r} (R12, R13) is not played by this replay")
         if key.startswith("_"):
             continue  # a user field: PHH's convention for fields a tool adds
         raise UnsupportedError(
@@ -242,14 +236,15 @@ def table_config(record: Mapping[str, Any]) -> TableConfig:
 
     Blinds: the small blind at p1 and the big blind at p2, or a big blind
     alone at p1 or p2 (a dead small blind, R2.1); further entries are
-    straddles (R11.1). ``live_posts``, ``dead_posts`` (R14.3) and
-    ``free_fold`` (R3.1) are read with or without a leading underscore.
+    straddles (R11.1). ``live_posts``, ``dead_posts`` (R14.3), ``free_fold``
+    (R3.1), ``run_count`` (R12: the table allows that many runs, and at least
+    two) and ``rake_rule`` (R13) are read with or without a leading
+    underscore.
 
     Raises:
         UnsupportedError: a variant other than ``NT`` (no-limit) or ``PT``
             (pot-limit, R3.5), blinds that are neither, an ante pattern that
-            is neither uniform nor a big-blind ante, or a field the replay
-            does not play (``run_count``, ``rake_rule``, unknown fields).
+            is neither uniform nor a big-blind ante, or an unknown field.
         PHHError: a field is missing or malformed.
     """
     check_fields(record)
@@ -299,10 +294,21 @@ def table_config(record: Mapping[str, Any]) -> TableConfig:
         or not all(isinstance(name, str) for name in names)
     ):
         raise PHHError(f"players must be an array of {n} names")
+    for k, name in enumerate(names or ()):
+        if any(0xD800 <= ord(ch) <= 0xDFFF for ch in name):
+            raise PHHError(f"players[{k}] holds a lone surrogate: not text")
     posts = {key: _posts(record, key, n) for key in ("live_posts", "dead_posts")}
     free_fold = _extension(record, "free_fold", False)
     if not isinstance(free_fold, bool):
         raise PHHError(f"free_fold must be true or false, got {describe(free_fold)}")
+    runs = run_count(record)
+    rake = _extension(record, "rake_rule", None)
+    if isinstance(rake, Mapping) and isinstance(rake.get("cap"), int) and rake["cap"] > MAX_CHIPS:
+        raise PHHError(f"rake_rule cap is too large ({describe(rake['cap'])})")
+    if rake is not None and not isinstance(rake, Mapping):
+        raise PHHError(
+            f"rake_rule must be a table of rate, cap, no_flop_no_drop, got {describe(rake)}"
+        )
     return TableConfig(
         stacks=stacks,
         small_blind=small,
@@ -320,7 +326,24 @@ def table_config(record: Mapping[str, Any]) -> TableConfig:
         live_posts=posts["live_posts"],
         dead_posts=posts["dead_posts"],
         free_fold=free_fold,
+        max_runs=1 if runs is None else max(runs, 2),
+        rake=rake,
     )
+
+
+def run_count(record: Mapping[str, Any]) -> int | None:
+    """The record's ``run_count`` (R12): the runs agreed, 1 to 3, or ``None``
+    when the question was not asked.
+
+    Raises:
+        PHHError: not a whole number from 1 to 3.
+    """
+    runs = _extension(record, "run_count", None)
+    if runs is None:
+        return None
+    if not isinstance(runs, int) or isinstance(runs, bool) or runs not in (1, 2, 3):
+        raise PHHError(f"run_count must be 1, 2 or 3 (R12.1), got {describe(runs)}")
+    return runs
 
 
 def _blinds(blinds: list[int], n: int, min_bet: int | None) -> tuple[int | None, int, list[int]]:

@@ -26,7 +26,7 @@ import attrs
 
 from holdem.cards import UNKNOWN, parse_cards
 from holdem.errors import HoldemError, IllegalActionError, Reason
-from holdem.events import Acted, Posted, PotAwarded, UncalledReturned
+from holdem.events import Acted, Posted, PotAwarded, RunsAgreed, StreetDealt, UncalledReturned
 from holdem.hand import Hand, ShowdownError
 from holdem.phh_record import (
     DIFFERED,
@@ -40,6 +40,7 @@ from holdem.phh_record import (
     UnsupportedError,
     chip_list,
     describe,
+    run_count,
     table_config,
 )
 
@@ -131,7 +132,7 @@ def replay_outcome(
         error = _error(None, None, f"a hand must be a table of fields, got {describe(record)}")
         return ReplayResult(hand_id or "?", REJECTED, None, None, error), None
     raw_id = record.get("id", record.get("_id", record.get("hand", hand_id or "?")))
-    ident = raw_id if isinstance(raw_id, str) else describe(raw_id)
+    ident = _text(raw_id) if isinstance(raw_id, str) else describe(raw_id)
     expected: tuple[int, ...] | None = None
     try:
         if record.get("finishing_stacks") is not None:
@@ -156,10 +157,15 @@ def replay_outcome(
     return ReplayResult(ident, status, stacks, expected, None), replayed
 
 
+def _text(text: str) -> str:
+    """``text`` printable in UTF-8: a lone surrogate becomes its escape."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _error(index: int | None, action: str | None, message: str) -> dict[str, Any]:
-    if action is not None and len(action) > 100:
-        action = action[:97] + "..."
-    return {"action_index": index, "action": action, "message": message}
+    if action is not None:
+        action = _text(action if len(action) <= 100 else action[:97] + "...")
+    return {"action_index": index, "action": action, "message": _text(message)}
 
 
 def play_record(record: Mapping[str, Any]) -> Replayed:
@@ -172,7 +178,8 @@ def play_record(record: Mapping[str, Any]) -> Replayed:
     if not isinstance(actions, list):
         raise PHHError("actions must be an array of strings")
     parsed = _parse_actions(actions)
-    deal = _Deal(parsed, n)
+    runs = run_count(record)
+    deal = _Deal(parsed, n, 5 if runs is None else 5 * runs)
     hidden: dict[int, tuple[str, ...]] = {}
     while True:
         try:
@@ -182,7 +189,7 @@ def play_record(record: Mapping[str, Any]) -> Replayed:
         except HoldemError as error:
             raise PHHError(str(error)) from None
         try:
-            return _Play(hand, parsed, deal, hidden).run()
+            return _Play(hand, parsed, deal, hidden, runs).run()
         except _LosingMuck as muck:
             # Sites let a losing hand be mucked after an all-in; the engine's
             # R6.4 shows it. It wins nothing either way: replay it unseen.
@@ -224,7 +231,8 @@ def _cards(text: str, index: int, action: str) -> tuple[str, ...] | None:
 class _Deal:
     """The cards a history deals and shows, checked before any action is played (R5.4)."""
 
-    def __init__(self, parsed: _Parsed, n: int) -> None:
+    def __init__(self, parsed: _Parsed, n: int, most: int) -> None:
+        self.most = most  # board cards the history may deal (more with several runs)
         self.hole: list[tuple[str, ...] | str | None] = [None] * n
         self.board: list[str] = []
         self.streets: dict[int, int] = {}  # action index -> board cards dealt there
@@ -279,8 +287,11 @@ class _Deal:
             self._place(cards, index, raw)
             self.board.extend(cards)
             self.streets[index] = len(cards)
-            if len(self.board) > 5:
-                raise UnsupportedError("more than five board cards (run it twice?)")
+            if len(self.board) > self.most:
+                raise UnsupportedError(
+                    f"more than {self.most} board cards"
+                    + ("" if self.most > 5 else " (a run_count is needed to run it twice)")
+                )
         else:
             raise PHHError(f"unknown dealer action {' '.join(tokens[1:])!r}", index, raw)
 
@@ -305,9 +316,17 @@ class _Play:
     """Applies a history's actions to a hand, one at a time."""
 
     def __init__(
-        self, hand: Hand, parsed: _Parsed, deal: _Deal, hidden: dict[int, tuple[str, ...]]
+        self,
+        hand: Hand,
+        parsed: _Parsed,
+        deal: _Deal,
+        hidden: dict[int, tuple[str, ...]],
+        runs: int | None,
     ) -> None:
         self.hand = hand
+        self.runs = runs  # the record's run_count (R12)
+        self._seen = 0  # log events counted in _cards
+        self._cards = 0  # board cards the hand has dealt, every run
         self.hidden = hidden
         self.parsed = parsed
         self.deal = deal
@@ -330,15 +349,23 @@ class _Play:
                 raise
             except HoldemError as error:
                 raise PHHError(str(error), index, raw) from None
+            self._answer_runs(index, raw)
             self._decide()
-            if len(hand.board) > len(self.deal.board):
+            if self._board_cards() > len(self.deal.board):
                 raise PHHError(
-                    f"the hand needs {len(hand.board)} board cards "
+                    f"the hand needs {self._board_cards()} board cards "
                     f"and the history deals {len(self.deal.board)}",
                     index,
                     raw,
                 )
         end = len(self.parsed)
+        if self.runs is not None and not any(isinstance(e, RunsAgreed) for e in hand.log):
+            raise PHHError(
+                f"run_count is {self.runs} but the board was never to be run more than "
+                "once (R12.1: an all-in with cards to come)",
+                end,
+                None,
+            )
         if hand.showdown_seat is not None:
             raise PHHError(
                 f"the history ends before the showdown is over "
@@ -361,7 +388,7 @@ class _Play:
         actor, code = tokens[0], tokens[1]
         if actor == "d":
             self.dealt += self.deal.streets.get(index, 0)
-            if self.dealt > len(hand.board):
+            if self.dealt > self._board_cards():
                 if hand.is_over:
                     raise PHHError("board cards dealt after the hand is over", index, raw)
                 raise PHHError(f"board dealt while {hand.street} betting is still on", index, raw)
@@ -376,7 +403,7 @@ class _Play:
             return  # R5.1a: a recorded check with no decision to make
         if code not in ("cc", "f", "cbr"):
             raise PHHError(f"unknown action code {describe(code)}", index, raw)
-        if hand.to_act is not None and self.dealt < len(hand.board):
+        if hand.to_act is not None and self.dealt < self._board_cards():
             raise PHHError(f"{actor} acts before the history deals the {hand.street}", index, raw)
         if code == "cc":
             hand.check_or_call(seat)
@@ -439,6 +466,25 @@ class _Play:
                 self.late.append(LateShow(len(hand.log), seat, hand.hole_cards(seat)))
             return
         self.pending[seat] = (index, raw, len(tokens) == 3)
+
+    def _board_cards(self) -> int:
+        """Board cards the hand has dealt so far, over every run (R12.2)."""
+        log = self.hand.log
+        for event in log[self._seen :]:
+            if isinstance(event, StreetDealt):
+                self._cards += len(event.cards)
+        self._seen = len(log)
+        return self._cards
+
+    def _answer_runs(self, index: int, raw: str) -> None:
+        """Answer the run question with the record's ``run_count`` (R12.1)."""
+        hand = self.hand
+        while hand.run_seat is not None:
+            assert self.runs is not None  # the question is asked only with max_runs > 1
+            try:
+                hand.choose_runs(hand.run_seat, self.runs)
+            except HoldemError as error:
+                raise PHHError(str(error), index, raw) from None
 
     def _decide(self) -> None:
         """Play the recorded shows and mucks whose turn has come."""

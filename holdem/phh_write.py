@@ -13,7 +13,10 @@ The export writes what PokerKit's strict replay reads back action for action:
   specification), and a chip unit above 1 the user field ``_chip_unit``;
 * straddles are in ``blinds_or_straddles`` at their posters' indexes (R11);
   live and dead posts are the user fields ``_live_posts`` and ``_dead_posts``
-  and a table allowing free folds ``_free_fold = true`` (R14.3, R3.1).
+  and a table allowing free folds ``_free_fold = true`` (R14.3, R3.1); the
+  runs agreed are ``_run_count`` with the later runs' boards as further
+  ``d db`` actions (R12), and the rake ``_rake_rule`` (R13, no ``cap`` when
+  there is none).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from holdem.events import (
     HoleCardsDealt,
     Mucked,
     Posted,
+    RunsAgreed,
     Shown,
     StreetDealt,
     UncalledReturned,
@@ -139,6 +143,13 @@ def _fields(
             record[name] = [posts[s] for s in order]
     if config.free_fold:
         record["_free_fold"] = True
+    if any(isinstance(event, RunsAgreed) for event in hand.log):
+        record["_run_count"] = hand.run_count
+    if config.rake is not None:
+        rake = config.rake.to_dict()
+        if rake["cap"] is None:
+            del rake["cap"]  # TOML has no null: no cap is no cap field
+        record["_rake_rule"] = rake
     if hand.is_over:
         record["finishing_stacks"] = [hand.stacks[s] for s in order]
     return record
@@ -243,13 +254,15 @@ class _Street:
 
 def _writable(value: object, depth: int = 0) -> bool:
     """A user field the export keeps: a bool, an integer of at most 64 bits, a
-    string, or a list of them (nested at most 20 deep)."""
+    string, or a list or a table of them (nested at most 20 deep)."""
     if isinstance(value, (bool, str)):
         return True
     if isinstance(value, int):
         return abs(value) <= MAX_CHIPS
     if isinstance(value, list) and depth < 20:
         return all(_writable(v, depth + 1) for v in value)
+    if isinstance(value, dict) and depth < 20:
+        return all(isinstance(k, str) and _writable(v, depth + 1) for k, v in value.items())
     return False
 
 
@@ -282,11 +295,16 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
+        if abs(value) > MAX_CHIPS:
+            raise PHHError(f"cannot write a number above 2**63 - 1 ({value.bit_length()} bits)")
         return str(value)
     if isinstance(value, str):
         return _toml_string(value)
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        pairs = (f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
     raise PHHError(f"cannot write a {type(value).__name__} as PHH")
 
 
@@ -296,8 +314,9 @@ def dumps(record: Mapping[str, Any]) -> str:
     Strings are escaped so that the text is always valid TOML.
 
     Raises:
-        PHHError: a value is not a bool, an integer, a string or a list of
-            them, or a string holds a lone surrogate.
+        PHHError: a value is not a bool, an integer, a string, or a list or
+            a table (written inline) of them, or a string holds a lone
+            surrogate.
     """
     return "".join(f"{_toml_key(key)} = {_toml_value(value)}\n" for key, value in record.items())
 

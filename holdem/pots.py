@@ -303,7 +303,9 @@ def award_pots(
 
 # A rate in text: a decimal or a percent ("5%", "2.5 %", "0.05") or a fraction
 # ("1/20"); no exponent, and few enough digits that reading it costs nothing.
-_RATE_TEXT = re.compile(r"(\d{1,9})(?:\.(\d{1,9}))?\s*(%?)|(\d{1,12})\s*/\s*(\d{1,12})")
+_RATE_TEXT = re.compile(
+    r"(\d{1,9})(?:\.(\d{1,9}))?\s*(%?)|(\d{1,12})\s*/\s*(\d{1,12})", re.ASCII
+)
 
 
 def _rate(value: object) -> Fraction:

@@ -24,7 +24,7 @@ from holdem.errors import HoldemError
 from holdem.hand import Hand
 
 EXPECT_KEYS = frozenset({"runs", "boards", "rake", "rake_pots"})
-_ANSWER = re.compile(r"accepts? +(\d+) +runs?")
+_ANSWER = re.compile(r"accepts? +([0-9]{1,18}) +runs?")  # ASCII digits, few enough to read
 
 
 @attrs.frozen

@@ -115,6 +115,13 @@ def _shard(data: Any, where: str, problems: list[str]) -> dict[str, Any] | None:
             detail = f"hands must be the shard's hands ({data['hands']}), got {result['hands']}"
         elif result["chips_squared"] < 0:
             detail = f"chips_squared must be 0 or more, got {result['chips_squared']}"
+        elif abs(result["chips"]) > data["hands"] * data["players"] * data["stack"]:
+            detail = "chips is more than its seats could win or lose in the shard's hands"
+        elif result["chips_squared"] * data["hands"] < result["chips"] ** 2:
+            # Cauchy-Schwarz: the sum of squares is at least (the sum)^2 / hands.
+            detail = "chips_squared is less than chips squared over hands: not one run's sums"
+        elif result["chips_squared"] > data["hands"] * (data["players"] * data["stack"]) ** 2:
+            detail = "chips_squared is more than the shard's hands could give"
         if detail is not None:
             problems.append(f"{where}: agent {name}: {detail}")
             return None

@@ -299,8 +299,14 @@ def _work(job: tuple[_Spec, int, int]) -> tuple[int, list[tuple[int, int]]]:
     return stop - start, _tally(spec, start, stop)
 
 
+MAX_CHUNKS = 100_000
+"""The most chunks a run is cut into: the chunks of a huge run (``--count
+1000000000000``) grow instead, so that listing them stays small."""
+
+
 def _chunks(hands: int, workers: int, first: int = 0) -> list[tuple[int, int]]:
     size = max(1, min(500, math.ceil(hands / (workers * 8)) if workers > 1 else 200))
+    size = max(size, -(-hands // MAX_CHUNKS))
     stop = first + hands
     return [(start, min(start + size, stop)) for start in range(first, stop, size)]
 

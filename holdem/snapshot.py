@@ -60,9 +60,9 @@ from typing import Any
 
 from holdem import events as _events
 from holdem.betting import Action, Kind
-from holdem.cards import parse_cards
+from holdem.cards import parse_cards, run_boards
 from holdem.config import TableConfig
-from holdem.errors import ConfigError, HoldemError
+from holdem.errors import CardError, ConfigError, HoldemError
 from holdem.hand import Hand, HandResult
 from holdem.signing import SignatureError, is_signed, sign, verify
 
@@ -273,6 +273,12 @@ def _run_deck(hand: Hand, deck: object) -> tuple[str, ...]:
     held = {c for pair in hand._hole for c in pair} | set(hand._deck_board) | set(hand._run_cards)
     if len(set(cards)) != len(cards) or held & set(cards):
         raise SnapshotError("run_deck repeats a card dealt elsewhere in the hand")
+    try:  # enough cards for every run the table allows, from preflop (the most needed)
+        run_boards(hand._run_cards, cards, 0, hand.config.max_runs)
+    except CardError:
+        raise SnapshotError(
+            f"run_cards and run_deck hold too few cards for {hand.config.max_runs} runs (R12.2)"
+        ) from None
     return cards
 
 

@@ -26,8 +26,9 @@ default) drives time levels, the seat hold and the turn clock
 (:mod:`holdem.clock`, :mod:`holdem.table_turns`); tests pass a fake clock.
 
 **Snapshots**: :mod:`holdem.table_snapshot`. The modules ``table_seats``
-(errors, seat values, buy-ins), ``table_button``, ``table_sitout``,
-``table_turns`` and ``table_events`` hold the parts; everything a caller
+(errors, seat values, buy-ins), ``table_args`` (argument checks),
+``table_button``, ``table_sitout``, ``table_straddles``, ``table_turns``
+and ``table_events`` hold the parts; everything a caller
 needs is importable from here.
 """
 
@@ -39,10 +40,11 @@ from collections.abc import Callable, Mapping, Sequence
 
 from holdem.betting import Action
 from holdem.clock import TurnClock
-from holdem.config import MAX_STACK, Structure, TableConfig
-from holdem.errors import ConfigError, value_text
+from holdem.config import Structure, TableConfig
+from holdem.errors import value_text
 from holdem.hand import Hand
 from holdem.schedule import Level, Schedule
+from holdem.table_args import check_arguments
 from holdem.table_button import Positions
 from holdem.table_events import (
     ActedForAbsent,
@@ -202,80 +204,24 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         button_straddles: bool = False,
         max_events: int = 10_000,
     ) -> None:
-        if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
-            raise ConfigError("size", f"a table has 2 to 10 seats, got {value_text(size, True)}")
-        if isinstance(schedule, Level):
-            schedule = Schedule([schedule])
-        if not isinstance(schedule, Schedule):
-            raise ConfigError(
-                "schedule", f"must be a Schedule or a Level, got {value_text(schedule, True)}"
-            )
-        try:
-            self.mode = TableMode(mode)
-        except ValueError:
-            raise ConfigError(
-                "mode", f"must be cash or tournament, got {value_text(mode, True)}"
-            ) from None
-        if (
-            isinstance(min_buy_in, bool)
-            or not isinstance(min_buy_in, int)
-            or not 1 <= min_buy_in <= MAX_STACK
-        ):
-            raise ConfigError(
-                "min_buy_in",
-                f"must be a whole number from 1 to 2**62, got {value_text(min_buy_in, True)}",
-            )
-        if max_buy_in is not None and (
-            isinstance(max_buy_in, bool)
-            or not isinstance(max_buy_in, int)
-            or max_buy_in < min_buy_in
-        ):
-            raise ConfigError(
-                "max_buy_in",
-                f"must be a whole number >= min_buy_in, got {value_text(max_buy_in, True)}",
-            )
-        if (
-            isinstance(hold_seconds, bool)
-            or not isinstance(hold_seconds, (int, float))
-            or not hold_seconds >= 0
-            or (isinstance(hold_seconds, int) and hold_seconds > MAX_STACK)
-        ):
-            raise ConfigError(
-                "hold_seconds",
-                f"must be a number of seconds >= 0, got {value_text(hold_seconds, True)}",
-            )
-        check_seed(seed)
-        if button is not None and (
-            isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < size
-        ):
-            raise ConfigError(
-                "button", f"must be a seat from 0 to {size - 1}, got {value_text(button, True)}"
-            )
-        if (
-            isinstance(max_events, bool)
-            or not isinstance(max_events, int)
-            or not 1 <= max_events <= MAX_STACK
-        ):
-            raise ConfigError(
-                "max_events",
-                f"must be a whole number from 1 to 2**62, got {value_text(max_events, True)}",
-            )
-        if not callable(clock):
-            raise ConfigError(
-                "clock", f"must be a function returning seconds, got {value_text(clock, True)}"
-            )
-        for field, flag in (("straddles", straddles), ("button_straddles", button_straddles)):
-            if not isinstance(flag, bool):
-                raise ConfigError(field, f"must be true or false, got {value_text(flag, True)}")
-        if not isinstance(newcomers_wait, bool):
-            raise ConfigError(
-                "newcomers_wait", f"must be true or false, got {value_text(newcomers_wait, True)}"
-            )
-        if turn_clock is not None and not isinstance(turn_clock, TurnClock):
-            raise ConfigError(
-                "turn_clock", f"must be a TurnClock or None, got {value_text(turn_clock, True)}"
-            )
-        TableConfig([1, 1], 0, 1, structure=structure, chip_unit=chip_unit)  # checks both
+        schedule, self.mode = check_arguments(
+            size=size,
+            schedule=schedule,
+            mode=mode,
+            min_buy_in=min_buy_in,
+            max_buy_in=max_buy_in,
+            hold_seconds=hold_seconds,
+            clock=clock,
+            button=button,
+            seed=seed,
+            structure=structure,
+            chip_unit=chip_unit,
+            turn_clock=turn_clock,
+            newcomers_wait=newcomers_wait,
+            straddles=straddles,
+            button_straddles=button_straddles,
+            max_events=max_events,
+        )
         self.size = size
         self.schedule = schedule
         self.min_buy_in = min_buy_in

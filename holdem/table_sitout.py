@@ -218,7 +218,8 @@ class TableSitOut:
         missed small blind dead at the next hand. A player who missed
         nothing, or any tournament player, is dealt in at the next hand.
         A player waiting for the big blind may call this again with
-        ``post=True`` to come in at once.
+        ``post=True`` to come in at once. Coming back starts the count of
+        timeouts in a row afresh (:mod:`holdem.clock`).
 
         Raises:
             TableError: during a hand, an empty seat, or a player who is
@@ -238,6 +239,7 @@ class TableSitOut:
         else:
             entry = "post" if post else "wait"
         player.sitting_out = False
+        player.timeouts = 0  # back at the table: timeouts in a row count afresh
         player.entry = None if entry == "dealt in" else entry
         self._record(SatIn(seat, player.name, entry, False))
         return entry

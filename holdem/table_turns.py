@@ -79,9 +79,10 @@ class TableTurns:
 
         Raises:
             TableError: ``seat`` is not a table seat (a whole number, never a
-                bool), no hand in progress, a seat not dealt in, or the
-                seat's decision had just timed out (``timed_out``: the
-                default action stands).
+                bool), no hand in progress, a seat not dealt in, the seat's
+                decision had just timed out (``timed_out``: the default
+                action stands), or the player sits out and the table acted
+                for them (``sitting_out``, R14.1).
             IllegalActionError: the action is not legal now (R3.7), or the
                 decision number is stale; the table and the hand are
                 unchanged. Its ``seat`` and message are in table seats (its
@@ -99,8 +100,13 @@ class TableTurns:
         hand = self._hand
         if hand is None:
             raise TableError(None, TableReason.NO_HAND, "no hand in progress")
-        if any(event.seat == seat for event in timed_out):
-            raise TableError(seat, TableReason.TIMED_OUT, "too late: the decision timed out")
+        for event in timed_out:
+            if event.seat == seat and isinstance(event, ActedForAbsent):
+                raise TableError(
+                    seat, TableReason.SITTING_OUT, "sits out: the table acted for them (R14.1)"
+                )
+            if event.seat == seat:
+                raise TableError(seat, TableReason.TIMED_OUT, "too late: the decision timed out")
         if seat not in self._hand_seats:
             raise TableError(seat, TableReason.NOT_DEALT_IN, "no player dealt in at that seat")
         rules = self.turn_clock
@@ -143,9 +149,17 @@ class TableTurns:
         at once, and the action applied for them is an
         :class:`~holdem.table_events.ActedForAbsent` (not a timeout). The
         next decision starts now. Returns the event of the action applied
-        (none or one). Does nothing without a turn clock or a hand in
-        progress.
+        (none or one). Without a turn clock only a player sitting out is
+        acted for (a tournament player sitting out, R14.1); without a hand
+        in progress nothing happens.
         """
+        hand = self._hand
+        legal = None if hand is None else hand.legal_actions()
+        if legal is None:
+            return ()
+        player = self._players[self._hand_seats[legal.seat]]
+        if player is not None and player.sitting_out:  # due at once, clock or not
+            return (self._time_out(),)
         deadline = self.deadline
         if deadline is None or not self._clock() >= deadline:  # a NaN clock times out nobody
             return ()

@@ -17,7 +17,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not insta
 from holdem import Action, ConfigError, HoldemError, Kind  # noqa: E402
 from holdem.abstraction import Abstraction  # noqa: E402
 from holdem.agent_specs import AgentFailure  # noqa: E402
-from holdem.envs import NoLimitHoldemEnv, ResetNeeded, aec_env  # noqa: E402
+from holdem.envs import ENV_ID, NoLimitHoldemEnv, ResetNeeded, aec_env  # noqa: E402
 
 
 def test_zero_dim_integer_arrays_are_buttons() -> None:
@@ -200,3 +200,12 @@ def test_the_aec_loop_of_docs_rl_runs_and_its_results_sum_to_zero(
     result = ast.literal_eval(capsys.readouterr().out)
     assert sorted(result) == [f"player_{s}" for s in range(6)]
     assert sum(result.values()) == 0
+
+
+def test_action_masks_through_gymnasium_make_as_documented() -> None:
+    """docs/rl.md: Gymnasium 1.x wrappers do not forward ``action_masks``; the two
+    documented ways reach it."""
+    env = gymnasium.make(ENV_ID, opponents=["call"], stacks=100)
+    _, info = env.reset(seed=3)
+    assert env.unwrapped.action_masks().tolist() == info["action_mask"].tolist()
+    assert env.get_wrapper_attr("action_masks")().tolist() == [1, 1, 1, 0, 1, 1, 1, 1]

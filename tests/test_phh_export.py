@@ -10,9 +10,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from strategies import play_random_hand, seeds, table_configs
+from strategies import play_random_hand, play_to_the_end, seeds, settle_configs, table_configs
 
 from conftest import corpus_file
 from holdem import ConfigError, Hand, TableConfig
@@ -57,9 +57,16 @@ def _reads_as_blinds(config: TableConfig) -> bool:
 
 @st.composite
 def _extras(draw: st.DrawFn, config: TableConfig, fields: dict) -> dict:
-    """Straddles (R11.1), live and dead posts (R14.3) and free folds (R3.1), at random."""
+    """Straddles (R11.1), live and dead posts (R14.3), free folds (R3.1), several runs
+    (R12) and rake (R13), at random."""
     n = config.seats
-    extras: dict = {"free_fold": draw(st.booleans())}
+    extras: dict = {"free_fold": draw(st.booleans()), "max_runs": draw(st.integers(1, 3))}
+    if draw(st.booleans()):
+        extras["rake"] = {
+            "rate": draw(st.sampled_from(["5%", "1/20", "10%", "0.03"])),
+            "cap": draw(st.none() | st.integers(0, 50)),
+            "no_flop_no_drop": draw(st.booleans()),
+        }
     big = fields.get("big_blind_seat", config.big_blind_seat)
     blinds = {big, fields.get("small_blind_seat", config.small_blind_seat)}
     straddles: list[int] = []
@@ -87,8 +94,8 @@ def _extras(draw: st.DrawFn, config: TableConfig, fields: dict) -> dict:
 def engine_hands(draw: st.DrawFn) -> Hand:
     """A hand played to the end under any configuration the engine supports: antes of
     each type, pot-limit, chip units, a dead small blind or moved blinds, straddles,
-    live and dead posts, free folds, any names, an automatic or a manual showdown
-    with random shows and mucks."""
+    live and dead posts, free folds, runs of the board, rake, any names, an automatic
+    or a manual showdown with random shows and mucks."""
     config = draw(table_configs(with_min_bet=True))
     fields = config.to_dict()
     n = config.seats
@@ -111,6 +118,8 @@ def engine_hands(draw: st.DrawFn) -> Hand:
         show_policy="manual" if manual else "auto",
     )
     play_random_hand(draw(st.data()), hand)
+    while hand.run_seat is not None:
+        hand.choose_runs(hand.run_seat, draw(st.integers(1, config.max_runs), label="runs"))
     while hand.showdown_seat is not None:
         seat = hand.showdown_seat
         if draw(st.booleans(), label="muck"):
@@ -135,6 +144,23 @@ def test_export_then_replay_gives_the_same_hand_under_every_configuration(hand: 
     assert replayed.config.chip_unit == hand.config.chip_unit
     assert replayed.config.free_fold == hand.config.free_fold
     assert len(replayed.config.straddles) == len(hand.config.straddles)
+    assert replayed.config.rake == hand.config.rake
+    assert replayed.run_count == hand.run_count
+
+
+@settings(max_examples=200, deadline=None)
+@given(settle_configs(), seeds, st.data())
+def test_runs_and_rake_export_and_replay_to_the_same_hand(
+    config: TableConfig, seed: int, data: st.DataObject
+) -> None:
+    """R12, R13 (with straddles and posts, R11, R14.3): all-ins are frequent, so the
+    board is often run more than once; export and replay give the same hand."""
+    assume(not _reads_as_blinds(config))
+    hand = Hand(config, seed=seed)
+    play_to_the_end(data, hand)
+    record = round_trip(hand)
+    assert record.get("_run_count", 1) == hand.run_count
+    assert replay(record).stacks == tuple(record["finishing_stacks"])
 
 
 @settings(max_examples=200, deadline=None)
@@ -156,9 +182,11 @@ def test_delete_and_control_characters_in_names_round_trip() -> None:
     assert sorted(record["players"]) == sorted(names)
 
 
-def test_a_lone_surrogate_is_refused_clearly() -> None:
+def test_a_lone_surrogate_or_a_huge_number_is_refused_clearly() -> None:
     with pytest.raises(PHHError, match="lone surrogate"):
         dumps({"players": ["\ud800"]})
+    with pytest.raises(PHHError, match="above 2\\*\\*63 - 1"):
+        dumps({"_x": {"y": [10**5000]}})
 
 
 def _all_in_hand(**config: object) -> Hand:
@@ -363,3 +391,23 @@ def test_replay_print_shows_each_hand_history(
     assert out.count("*** Result ***") == 2
     assert f"Hand {first['id']}\nNo-limit hold'em, blinds 50/100, 6 players\n" in out
     assert out.splitlines()[-1] == "2 hands: 2 matched, 0 differed, 0 rejected, 0 unsupported"
+
+
+def test_a_hand_that_cannot_be_written_is_listed_and_the_others_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JSON text may hold a lone surrogate (``"\\ud800"``), which no UTF-8 file can: in a
+    user field the hand cannot be written, in a name it is refused."""
+    first, second = _sample(2)
+    bad = dict(second, _note="\ud800")
+    source = tmp_path / "in.jsonl"
+    source.write_text(_lines([first, bad]), encoding="utf-8")
+    out = tmp_path / "out.phhs"
+    assert main(["export", str(source), "-o", str(out)]) == 1
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith(f"rejected {second['id']}: cannot be written as PHH: ")
+    assert printed[-1] == f"1 of 2 hands written to {out}"
+    assert list(tomllib.loads(out.read_text(encoding="utf-8"))) == ["1"]
+    result = replay_record(dict(second, players=["\ud800", "b", "c", "d", "e", "f"]))
+    assert result.error is not None
+    assert result.error["message"] == "players[0] holds a lone surrogate: not text"

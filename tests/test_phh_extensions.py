@@ -1,8 +1,10 @@
-"""Records for the table's rules: straddles (R11), live and dead posts (R14.3), free folds (R3.1).
+"""Records for the table's rules: straddles (R11), runs (R12), rake (R13), posts (R14.3),
+free folds (R3.1).
 
-Straddles are in ``blinds_or_straddles`` as PHH writes them; the posts and the
-free fold are ``live_posts``, ``dead_posts`` and ``free_fold`` in JSON lines
-and the same names with a leading underscore in ``.phh`` files. The rule
+Straddles are in ``blinds_or_straddles`` as PHH writes them; the runs, the
+rake, the posts and the free fold are ``run_count``, ``rake_rule``,
+``live_posts``, ``dead_posts`` and ``free_fold`` in JSON lines and the same
+names with a leading underscore in ``.phh`` files. The rule
 book's worked examples are replayed as records with their exact figures.
 """
 
@@ -154,9 +156,111 @@ def test_r3_1_a_free_fold_stands_only_where_the_table_allows_it(field: str) -> N
     assert replay_record(tomllib.loads(dumps(written))).status == MATCHED
 
 
-def test_r12_r13_records_are_not_played_yet() -> None:
-    """Runs (R12) and rake (R13) records are unsupported until the engine plays them."""
-    for field, value in (("run_count", 2), ("rake_rule", {"rate": "5%", "cap": 30})):
-        result = replay_record(mb1(**{field: value}))
-        assert result.status == UNSUPPORTED
-        assert result.error is not None and field in result.error["message"]
+def heads_up(actions: list[str], **fields: Any) -> dict[str, Any]:
+    """Heads-up, blinds 50/100, stacks 1,000: p1 (big blind) KsKh, p2 (button) AsAh."""
+    record: dict[str, Any] = {
+        "variant": "NT",
+        "antes": [0, 0],
+        "blinds_or_straddles": [50, 100],
+        "min_bet": 100,
+        "starting_stacks": [1000, 1000],
+        "actions": ["d dh p1 KsKh", "d dh p2 AsAh", *actions],
+    }
+    record.update(fields)
+    return record
+
+
+ALL_IN = ["p2 cbr 1000", "p1 cc", "p2 sm AsAh", "p1 sm KsKh"]
+RUN_1 = ["d db 2c7d9h", "d db Ts", "d db 3s"]
+RUN_2 = ["d db Kd8c4h", "d db 5s", "d db 6d"]
+
+
+@pytest.mark.parametrize("field", ["run_count", "_run_count"])
+def test_r12_example_rit1_two_runs(field: str) -> None:
+    """R12.3, example RIT1: all-in preflop, run twice; run 1 (2c 7d 9h Ts 3s) to the
+    aces, run 2 (Kd 8c 4h 5s 6d) to the kings: 1,000 / 1,000. The later run's board
+    is further ``d db`` actions, in run order."""
+    record = heads_up(ALL_IN + RUN_1 + RUN_2, finishing_stacks=[1000, 1000], **{field: 2})
+    assert replay_record(record).status == MATCHED
+    hand = replay(record)
+    assert hand.run_count == 2
+    assert hand.boards == (("2c", "7d", "9h", "Ts", "3s"), ("Kd", "8c", "4h", "5s", "6d"))
+    written = record_to_phh(record)
+    assert written["_run_count"] == 2
+    assert written["actions"][-6:] == RUN_1 + RUN_2
+    assert replay_record(tomllib.loads(dumps(written))).status == MATCHED
+
+
+def test_r12_a_later_run_from_the_first_street_not_common() -> None:
+    """R12.2: all-in on the flop, run twice: run 2 deals only a turn and a river."""
+    actions = ["p2 cc", "p1 cc", "d db 2c7d9h", "p1 cbr 900", "p2 cc", "p2 sm AsAh"]
+    record = heads_up(
+        [*actions, "p1 sm KsKh", "d db Ts", "d db 3s", "d db Kd", "d db 5s"], run_count=2
+    )
+    hand = replay(record)
+    assert hand.boards == (("2c", "7d", "9h", "Ts", "3s"), ("2c", "7d", "9h", "Kd", "5s"))
+    assert hand.stacks == (1000, 1000)
+
+
+def test_r12_run_count_one_keeps_one_board() -> None:
+    """R12.1: somebody declined: run_count 1, one board."""
+    record = heads_up(ALL_IN + RUN_1, run_count=1, finishing_stacks=[0, 2000])
+    assert replay_record(record).status == MATCHED
+    assert record_to_phh(record)["_run_count"] == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        ({"run_count": 4}, "run_count must be 1, 2 or 3"),
+        ({"run_count": True}, "run_count must be 1, 2 or 3"),
+        ({"run_count": 2, "_run_count": 2}, "run_count and _run_count are both given"),
+        ({"actions": ["p2 f"], "run_count": 2}, "never to be run more than once"),
+        ({"actions": ALL_IN + RUN_1 + RUN_2[:2], "run_count": 2}, "history deals 9"),
+    ],
+)
+def test_r12_a_run_count_that_does_not_fit_is_refused(change: dict, fragment: str) -> None:
+    record = heads_up(ALL_IN + RUN_1 + RUN_2)
+    record.update(change)
+    if "actions" in change:
+        record["actions"] = heads_up(change["actions"])["actions"]
+    result = replay_record(record)
+    assert result.status == REJECTED and result.error is not None
+    assert fragment in result.error["message"]
+
+
+def test_r12_more_boards_than_one_run_without_run_count_is_unsupported() -> None:
+    result = replay_record(heads_up(ALL_IN + RUN_1 + RUN_2))
+    assert result.status == UNSUPPORTED and result.error is not None
+    assert "a run_count is needed" in result.error["message"]
+
+
+@pytest.mark.parametrize("field", ["rake_rule", "_rake_rule"])
+def test_r13_a_pot_won_when_everyone_folds_is_raked(field: str) -> None:
+    """R13.1: p2 raises to 300 and p1 folds: 200 comes back uncalled and the pot of 200
+    is raked 5% (10) like any other; with "no flop, no drop" it is not raked."""
+    record = heads_up(["p2 cbr 300", "p1 f"], **{field: {"rate": "5%", "cap": 30}})
+    assert replay(record).stacks == (900, 1090)
+    written = record_to_phh(record)
+    assert written["_rake_rule"] == {"rate": "5%", "cap": 30, "no_flop_no_drop": False}
+    assert replay(tomllib.loads(dumps(written))).stacks == (900, 1090)
+    record[field] = {"rate": "5%", "no_flop_no_drop": True}
+    assert replay(record).stacks == (900, 1100)
+    assert "cap" not in record_to_phh(record)["_rake_rule"]  # no cap: TOML has no null
+
+
+def test_r13_rake_with_the_runs() -> None:
+    """R13.2 with R12: a pot is raked once, before it is divided between the runs:
+    2,000 at 5% capped at 30 leaves 1,970, shared 985 / 985."""
+    record = heads_up(ALL_IN + RUN_1 + RUN_2, run_count=2, rake_rule={"rate": "5%", "cap": 30})
+    assert replay(record).stacks == (985, 985)
+
+
+@pytest.mark.parametrize(
+    ("rule", "fragment"),
+    [({"rate": "500%"}, "rake.rate"), ({"cap": 30}, "rake"), ("5%", "rake_rule must be a table")],
+)
+def test_r13_a_bad_rake_rule_is_refused(rule: object, fragment: str) -> None:
+    result = replay_record(heads_up(["p2 f"], rake_rule=rule))
+    assert result.status == REJECTED and result.error is not None
+    assert fragment in result.error["message"]

@@ -111,6 +111,8 @@ BASE: dict[str, Any] = {
         ({"finishing_stacks": [10**5000, 1]}, None, "got a 16610-bit number"),
         ({"min_bet": 10**5000}, None, "min_bet is too large (a 16610-bit number)"),
         ({"_chip_unit": 10**5000}, None, "_chip_unit is too large"),
+        ({"rake_rule": {"rate": "5%", "cap": 10**5000}}, None, "rake_rule cap is too large"),
+        ({"run_count": 10**5000}, None, "run_count must be 1, 2 or 3 (R12.1), got a 16610"),
         ({"actions": [*BASE["actions"][:2], "p2 cbr " + HUGE]}, 2, "whole number of chips"),
         ({"actions": [*BASE["actions"][:2], "p" + HUGE + " f"]}, 2, "not a player"),
         ({"starting_stacks": [True, 1000]}, None, "got True"),
@@ -242,3 +244,31 @@ def test_the_commands_report_bad_input_on_one_line(
     out = tmp_path / "out.phhs"
     assert main(["export", str(bad), "-o", str(out)]) == 1
     assert capsys.readouterr().out.splitlines()[-1] == f"0 of 1 hands written to {out}"
+
+
+ANY_TEXT = st.text(st.characters(), max_size=6)  # lone surrogates included
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(["id", "players", "_note", "actions", "variant", "hand"]),
+    ANY_TEXT,
+)
+def test_any_text_prints_and_writes_or_is_refused(field: str, text: str) -> None:
+    """Lone surrogates and control characters anywhere: what the commands print is
+    valid UTF-8, and the export writes the hand or refuses it with PHHError."""
+    record = copy.deepcopy(BASE)
+    if field == "players":
+        record["players"] = [text, text + "!"]
+    elif field == "actions":
+        record["actions"] = [*record["actions"][:2], f"p2 {text}"]
+    else:
+        record[field] = text
+    result = replay_record(record)
+    result.to_json().encode("utf-8")
+    f"{result.id}: {result.divergence()}".encode()
+    if result.status in (MATCHED, REPLAYED):
+        try:
+            dumps(record_to_phh(record))
+        except PHHError as error:
+            assert "lone surrogate" in str(error)

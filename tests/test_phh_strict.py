@@ -182,10 +182,8 @@ def test_a_shown_unknown_hand_holding_a_dealt_card_names_the_show() -> None:
 @pytest.mark.parametrize(
     ("field", "value"),
     [
-        ("rake_rule", {"rate": "5%", "cap": 30}),
-        ("_rake_rule", {"rate": "5%", "cap": 30}),
-        ("run_count", 2),
-        ("_run_count", 2),
+        ("rake_rate", "5%"),
+        ("max_runs", 2),
         ("straddle", 200),
         ("bring_in", 5),
     ],
@@ -193,8 +191,8 @@ def test_a_shown_unknown_hand_holding_a_dealt_card_names_the_show() -> None:
 def test_fields_that_could_change_the_game_make_the_hand_unsupported(
     field: str, value: object
 ) -> None:
-    """An unknown field may change the game (a rake, more runs): never ignored; R12 and
-    R13 records are not played yet."""
+    """An unknown field may change the game (a rake, more runs, a straddle): never
+    ignored."""
     result = replay_record(heads_up(["p2 f"], **{field: value}))
     assert result.status == UNSUPPORTED
     assert result.error is not None and repr(field) in result.error["message"]
@@ -208,7 +206,7 @@ def test_metadata_and_user_fields_are_allowed() -> None:
         event="a game",
         seat_count=6,
         source="here",
-        rake=3,
+        rake=3,  # the corpus's: the amount a site took, for information
         notes="n",
         _any_note={"a": 1},
         finishing_stacks=[1050, 950],

@@ -128,3 +128,94 @@ def test_play_a_hand_by_clicking(tmp_path: Path) -> None:
                 assert (tmp_path / "table.png").stat().st_size > 10_000
             finally:
                 browser.close()
+
+
+def _wait_turn_or_win(page: Any) -> None:
+    page.wait_for_function(
+        "() => !document.getElementById('actions').hidden"
+        " || document.querySelector('#history li.win')",
+        timeout=TIMEOUT_MS,
+    )
+
+
+def test_the_page_lives_through_a_kill_9(tmp_path: Path) -> None:
+    """Crash recovery seen from the page: the server is killed on the flop and
+    started again; the page reconnects by itself and shows the same hand once
+    (the replayed hand does not write the history twice), the engine's cards
+    and chips, and the hand finishes with no chip created or lost."""
+    state = tmp_path / "state"
+    args = ("--bots", str(BOTS), "--bot-delay", "0.05", "--decision-seconds", "60")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 860})
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            with ServerProcess(*args, "--state-dir", str(state)) as server:
+                page.goto(server.url, timeout=TIMEOUT_MS)
+                page.fill("#name", "Ann")
+                page.click("#sit")
+                page.wait_for_selector(".seat.me", timeout=TIMEOUT_MS)
+                for _ in range(40):  # check or call until a hand of mine reaches the flop
+                    page.wait_for_function(
+                        "() => !document.getElementById('actions').hidden", timeout=TIMEOUT_MS
+                    )
+                    if page.locator("#board .card[data-card]").count() >= 3:
+                        break
+                    page.click("#check")
+                    page.wait_for_function(
+                        "() => document.getElementById('actions').hidden", timeout=TIMEOUT_MS
+                    )
+                else:
+                    raise AssertionError("no hand of mine reached the flop")
+                number = _engine(state)["table"]["hands_played"] + 1
+                mine = page.locator(".seat.me .card[data-card]").evaluate_all(
+                    "els => els.map(e => e.dataset.card)"
+                )
+                server.kill()
+            page.wait_for_function(
+                "() => document.getElementById('status').textContent !== 'connected'",
+                timeout=TIMEOUT_MS,
+            )
+            with ServerProcess(*args, "--state-dir", str(state), port=server.port):
+                page.wait_for_function(
+                    "() => document.getElementById('status').textContent === 'connected'"
+                    " && !document.getElementById('actions').hidden",
+                    timeout=TIMEOUT_MS,
+                )
+                me = int(page.locator(".seat.me").get_attribute("data-seat") or "-1")
+                assert me == BOTS
+                lines = page.locator("#history li.hand").all_inner_texts()
+                assert [line.split(" ")[1] for line in lines].count(f"#{number}") == 1
+                _check_against_engine(page, state, me)
+                assert (
+                    page.locator(".seat.me .card[data-card]").evaluate_all(
+                        "els => els.map(e => e.dataset.card)"
+                    )
+                    == mine
+                )
+                for _ in range(10):
+                    page.click("#check")
+                    _wait_turn_or_win(page)
+                    if page.locator("#history li.win").count():
+                        break
+                else:
+                    raise AssertionError("the hand did not end")
+                total = page.evaluate(
+                    "() => [...document.querySelectorAll('.seat .stack')]"
+                    ".reduce((a, e) => a + Number(e.textContent.replace(/,/g, '') || 0), 0)"
+                    " + Number(document.getElementById('pot-total').textContent.replace(/,/g, ''))"
+                )
+                data = _engine(state)
+                chips = sum(s["stack"] for s in data["table"]["seats"] if s)
+                if data["table"]["hand"] is not None:  # the next hand already began
+                    hand = data["table"]["hand"]
+                    chips = sum(hand["config"]["stacks"]) + sum(
+                        s["stack"]
+                        for i, s in enumerate(data["table"]["seats"])
+                        if s and i not in data["table"]["hand_seats"]
+                    )
+                assert total == chips
+            assert errors == []
+        finally:
+            browser.close()

@@ -88,3 +88,35 @@ def test_serve_refuses_bad_options_in_one_line(
     assert capsys.readouterr().err == "holdem serve: error: tables: 1 to 100 tables, got 0\n"
     assert main(["serve", "--bots", "6"]) == 2
     assert "bots" in capsys.readouterr().err
+
+
+def test_unusable_state_dir_or_port_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bad configuration fails at start-up with one line naming the option,
+    never a traceback: a state folder that cannot be made or written, a saved
+    table that cannot be read, a port already taken."""
+    import socket
+
+    from holdem.cli import main
+
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x", encoding="utf-8")
+    for bad in (a_file, a_file / "below"):
+        assert main(["serve", "--state-dir", str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("holdem serve: error: state_dir: ") and err.count("\n") == 1
+        assert str(bad) in err
+    unreadable = tmp_path / "state"
+    (unreadable / "table-0.json").mkdir(parents=True)  # a folder where the file should be
+    with pytest.raises(HoldemError, match="cannot restore the table") as refused:
+        Server(1, SETTINGS, unreadable)
+    assert "table-0.json" in str(refused.value) and "\n" not in str(refused.value)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr()
+    assert err.err.startswith(f"holdem serve: error: --port: cannot listen on 127.0.0.1:{port}")
+    assert err.err.count("\n") == 1 and err.out == ""

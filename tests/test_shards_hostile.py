@@ -156,3 +156,37 @@ def test_hands_and_count_together_are_refused(capsys: pytest.CaptureFixture[str]
     assert err.splitlines()[-1].endswith("argument --count: not allowed with argument --hands")
     assert main(["simulate", "--count", "3", "--players", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["hands"] == 3
+
+
+@pytest.mark.parametrize(
+    ("chips", "squares", "problem"),
+    [
+        (10**4000, 10**8001, "chips is more than its seats could win or lose in the shard's hands"),
+        (10**300, 10**601, "chips is more than its seats could win or lose in the shard's hands"),
+        (0, 10**300, "chips_squared is more than the shard's hands could give"),
+        (100, 1, "chips_squared is less than chips squared over hands: not one run's sums"),
+    ],
+    ids=["4000 digits", "300 digits", "huge squares", "squares too small"],
+)
+def test_impossible_sums_are_refused(chips: int, squares: int, problem: str) -> None:
+    """Sums no run can give (a 4,000-digit total used to end in an OverflowError
+    turning it into bb/100) are refused: a seat wins or loses at most the table's
+    chips in a hand, and a sum of squares is at least the sum squared over hands."""
+    data = shard()
+    data["results"]["call"].update(chips=chips, chips_squared=squares)
+    with pytest.raises(ShardError) as error:
+        merge([data], ["a"])
+    assert error.value.problems == [f"a: agent call: {problem}"]
+
+
+def test_a_huge_count_is_cut_into_few_chunks() -> None:
+    """``--count 10**12`` used to list 5 billion chunks before playing a hand
+    (memory exhausted); the chunks grow instead, and still cover every hand once."""
+    from holdem.simulate import MAX_CHUNKS, _chunks
+
+    for hands, workers, first in ((10**12, 1, 0), (10**12, 8, 7), (10**6 + 3, 2, 5)):
+        chunks = _chunks(hands, workers, first)
+        assert len(chunks) <= MAX_CHUNKS
+        assert chunks[0][0] == first and chunks[-1][1] == first + hands
+        assert all(a[1] == b[0] for a, b in zip(chunks, chunks[1:]))
+    assert len(_chunks(1000, 1)) == 5  # ordinary runs keep chunks of 200 hands

@@ -533,6 +533,21 @@ def test_the_clock_sits_a_player_out_after_timeouts_in_a_row() -> None:
     table.finish_hand()
     table.start_hand()
     assert table.hand_seats == (1, 2)
+    table.act(2, "fold")  # heads-up: button 2 acts first
+    table.finish_hand()
+    assert table.seats[0].timeouts == 2  # type: ignore[union-attr]
+    table.sit_in(0)  # coming back counts as being there: the count starts again
+    assert table.seats[0].timeouts == 0  # type: ignore[union-attr]
+    hand = table.start_hand()
+    assert 0 in table.hand_seats
+    seat = table.hand_seats[hand.to_act]  # type: ignore[index]
+    while seat != 0:
+        table.act(seat, "call" if hand.legal_actions().call else "check")  # type: ignore[union-attr]
+        seat = table.hand_seats[hand.to_act]  # type: ignore[index]
+    clock.now += 100
+    (event,) = table.poll_clock()
+    assert isinstance(event, TimedOut) and event.in_a_row == 1
+    assert not table.seats[0].sitting_out  # type: ignore[union-attr]
 
 
 # ------------------------------------------------------------------ errors
@@ -617,8 +632,8 @@ def test_r14_invariants_over_random_sessions(
             )
             bought += chips
         for s in table.seats:
-            if s is not None and s.stack == 0:
-                table.rebuy(s.seat, 100)
+            if s is not None and s.stack == 0 and rng.random() < 0.5:  # else held a while
+                table.rebuy(s.seat, 100, post=rng.random() < 0.5)
                 bought += 100
         if dealt_in_count(table._players, table.mode) < 2:
             continue
@@ -686,3 +701,27 @@ def test_an_illegal_action_at_the_table_names_table_seats() -> None:
         " (legal: fold, call 100, raise to 200..10000)"
     )
     assert hand.log == log
+
+
+def test_tournament_player_sitting_out_is_acted_for_without_a_clock() -> None:
+    """R14.1 when a server drives the hand (start_hand, act) with no turn
+    clock: poll_clock folds for the tournament player sitting out at once,
+    and their own action is then refused (sitting_out)."""
+    table = Table(3, schedule=Level(5, 10), mode=TableMode.TOURNAMENT, button=0, seed=5)
+    for seat in range(3):
+        table.sit(seat, "ABC"[seat], 500)
+    table.sit_out(0)
+    hand = table.start_hand()  # three-handed: the button, seat 0, acts first
+    assert hand.to_act == 0 and table.deadline is None
+    assert table.poll_clock() == (ActedForAbsent(1, 0, "A", "fold"),)
+    assert hand.folded[0] and hand.to_act == 1
+    assert table.poll_clock() == ()  # B is not sitting out: nothing to do
+    table.act(1, "fold")
+    table.finish_hand()
+    table.sit_out(1)
+    hand = table.start_hand()  # button 1 (sitting out) acts first
+    assert hand.to_act == 1
+    with pytest.raises(TableError) as info:
+        table.act(1, "call")
+    assert info.value.reason is TableReason.SITTING_OUT
+    assert hand.folded[1] and table.events[-1] == ActedForAbsent(2, 1, "B", "fold")

@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from holdem.errors import ConfigError, HoldemError, IllegalActionError, value_text
-from holdem.server.room import Room, RoomError, RoomSettings
+from holdem.server.room import Player, Room, RoomError, RoomSettings
 from holdem.streams import encode
 
 STATIC = Path(__file__).parent / "static"
@@ -38,13 +38,14 @@ MAX_MESSAGE = 4096
 
 
 class Connection:
-    """One WebSocket client: the table it joined, its seat, the last stream
-    message number it was sent."""
+    """One WebSocket client: the table it joined, its seat and the player who
+    holds it, the last stream message number it was sent."""
 
     def __init__(self, socket: WebSocket, clock: Callable[[], float]) -> None:
         self.socket = socket
         self.room: Room | None = None
         self.seat: int | None = None
+        self.player: Player | None = None
         self.last = 0
         self.wake = asyncio.Event()
         self._clock = clock
@@ -61,6 +62,19 @@ class Connection:
         self._tokens -= 1
         return True
 
+    def take(self, room: Room, seat: int | None) -> None:
+        """This connection now speaks for the player at ``seat`` (``None``: no seat)."""
+        self.room, self.seat = room, seat
+        self.player = None if seat is None else room.players[seat]
+
+    def held_seat(self) -> int | None:
+        """The seat, while its player holds it: a player who left (maybe from
+        another connection) loses it here too, before anyone else sits there."""
+        room, seat, player = self.room, self.seat, self.player
+        if seat is not None and (room is None or player is None or not room.holds(seat, player)):
+            self.seat, self.player = None, None
+        return self.seat
+
     async def send(self, message: dict[str, Any]) -> None:
         await self.socket.send_text(encode(message))
 
@@ -75,7 +89,7 @@ class Connection:
             room = self.room
             if room is None:
                 continue
-            reset, events = room.stream.since(self.seat, self.last)
+            reset, events = room.since(self.held_seat(), self.last)
             self.last = room.stream.last
             if events or reset:
                 try:
@@ -91,6 +105,22 @@ def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
             "bad_message", f"{key} must be a whole number, got {value_text(value, True)}"
         )
     return value
+
+
+def _usable_folder(folder: Path) -> None:
+    """Make ``folder`` if need be and check that files can be written in it.
+
+    Raises:
+        ConfigError: (field ``state_dir``) it cannot be made or written.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".holdem-write-check"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise ConfigError("state_dir", f"cannot write in {folder}: {reason}") from None
 
 
 class Server:
@@ -110,7 +140,8 @@ class Server:
             connections' rate limit (:data:`RATE`).
 
     Raises:
-        ConfigError: a bad table count or setting (the field is named).
+        ConfigError: a bad table count or setting, or a state folder that
+            cannot be made or written (the field is named).
         HoldemError: a saved table that cannot be restored (the file is named).
     """
 
@@ -127,7 +158,7 @@ class Server:
         self.settings = settings or RoomSettings()
         self.settings.check()
         if state_dir is not None:
-            state_dir.mkdir(parents=True, exist_ok=True)
+            _usable_folder(state_dir)
         self.clock = time.monotonic if clock is None else clock
         kwargs: dict[str, Any] = {"state_dir": state_dir, "state_key": state_key}
         kwargs["clock"] = self.clock
@@ -234,7 +265,8 @@ class Server:
         seat = room.claim(token) if isinstance(token, str) else None
         if conn.room is not None:
             conn.room.listeners.discard(conn.wake)
-        conn.room, conn.seat, conn.last = room, seat, after
+        conn.take(room, seat)
+        conn.last = after
         room.listeners.add(conn.wake)
         await conn.send(self._welcome(room, seat))
         conn.wake.set()
@@ -262,11 +294,11 @@ class Server:
         room = conn.room
         if room is None:
             raise RoomError("not_joined", "join a table first")
-        if conn.seat is not None:
+        if conn.held_seat() is not None:
             raise RoomError("already_seated", f"you hold seat {conn.seat}")
         wanted = data.get("seat")
         seat, token = room.sit(data.get("name"), wanted)  # type: ignore[arg-type]
-        conn.seat = seat
+        conn.take(room, seat)
         await conn.send({"type": "seated", "seat": seat, "token": token})
         # From now on this connection sees its seat's secrets: resend nothing
         # already sent, the seat's own cards come with the next hand.
@@ -287,9 +319,10 @@ class Server:
     def _seated(self, conn: Connection) -> tuple[Room, int]:
         if conn.room is None:
             raise RoomError("not_joined", "join a table first")
-        if conn.seat is None:
+        seat = conn.held_seat()
+        if seat is None:
             raise RoomError("not_seated", "sit down first")
-        return conn.room, conn.seat
+        return conn.room, seat
 
     async def _back(self, conn: Connection, data: dict[str, Any]) -> None:
         room, seat = self._seated(conn)
@@ -300,7 +333,7 @@ class Server:
     async def _leave(self, conn: Connection, data: dict[str, Any]) -> None:
         room, seat = self._seated(conn)
         room.leave(seat)
-        conn.seat = None
+        conn.take(room, None)
 
     async def _since(self, conn: Connection, data: dict[str, Any]) -> None:
         if conn.room is None:

@@ -110,11 +110,14 @@ class RoomSettings:
 
 @attrs.define
 class Player:
-    """Who holds a seat: a name, a bot's agent or a person's seat token (hashed)."""
+    """Who holds a seat: a name, a bot's agent or a person's seat token
+    (hashed), and ``since``: the last stream message number before they took
+    the seat (earlier messages show the seat's secrets to nobody at it)."""
 
     name: str
     agent: Agent | None = None
     token_hash: str | None = None
+    since: int = 0
     back: bool = False  # asked to sit in again (applied between hands)
     leaving: bool = False  # asked to leave (applied between hands)
 
@@ -232,11 +235,39 @@ class Room:
             return None
         digest = _hash(token)
         for seat, player in self.players.items():
+            if player.leaving:
+                continue  # asked to leave: the token no longer holds the seat
             if player.token_hash is not None and secrets.compare_digest(player.token_hash, digest):
                 if self.sitting_out(seat):
                     self.back(seat)
                 return seat
         return None
+
+    def since(self, seat: int | None, after: int) -> tuple[bool, list[dict[str, Any]]]:
+        """The stream messages after number ``after`` as the player now at
+        table seat ``seat`` may see them (``None``: a spectator).
+
+        Messages from before the player took the seat (the stream keeps the
+        previous hand) are shown as a spectator sees them: the hole cards and
+        options of the seat's previous holder are never theirs to see.
+
+        Returns:
+            ``(reset, messages)`` as :meth:`holdem.streams.TableStream.since`.
+
+        Raises:
+            HoldemError: ``after`` is not a whole number.
+        """
+        player = None if seat is None else self.players.get(seat)
+        reset, events = self.stream.since(None if player is None else seat, after)
+        if player is None or not events or events[0]["n"] > player.since:
+            return reset, events
+        public = {e["n"]: e for e in self.stream.since(None, after)[1]}
+        return reset, [public[e["n"]] if e["n"] <= player.since else e for e in events]
+
+    def holds(self, seat: int, player: Player) -> bool:
+        """Whether ``player`` still holds table seat ``seat`` (and has not
+        asked to leave)."""
+        return self.players.get(seat) is player and not player.leaving
 
     def sitting_out(self, seat: int) -> bool:
         """Whether the player at ``seat`` sits out (R14.1)."""
@@ -320,6 +351,7 @@ class Room:
         """The person at ``seat`` sits in again (R14.2) at the next hand (one
         who missed a blind waits for the big blind)."""
         self.players[seat].back = True
+        self._save()
         self._changed()
 
     def leave(self, seat: int) -> None:
@@ -327,6 +359,7 @@ class Room:
         (if any) is over; until then their decisions are made at once (check
         when free, else fold)."""
         self.players[seat].leaving = True
+        self._save()
         self._changed()
 
     # ------------------------------------------------------------ driver
@@ -409,6 +442,7 @@ class Room:
 
     def _seat(self, seat: int, player: Player, chips: int | None = None) -> None:
         chips = self.settings.buy_in if chips is None else chips
+        player.since = self.stream.last
         self.players[seat] = player
         if chips > 0:
             if self.table.hand is None:
@@ -499,7 +533,8 @@ class Room:
     # ------------------------------------------------------------ saving
     def state(self) -> dict[str, Any]:
         """The room as JSON-ready data (schema ``holdem.server.table`` v1): the
-        players (bot or person, with the hash of the person's seat token), the
+        players (bot or person, with the hash of the person's seat token and
+        whether they asked to sit in again or to leave), the
         stream's last number and the table's snapshot
         (:mod:`holdem.table_snapshot`; it holds secret cards: never send it)."""
         return {
@@ -512,6 +547,8 @@ class Room:
                     "name": p.name,
                     "bot": p.agent is not None,
                     "token_hash": p.token_hash,
+                    "back": p.back,
+                    "leaving": p.leaving,
                 }
                 for seat, p in sorted(self.players.items())
             ],
@@ -545,6 +582,9 @@ class Room:
             if data.get("schema") != STATE_SCHEMA or data.get("version") != STATE_VERSION:
                 raise RoomError("bad_state", "not a saved table of this version")
             self._restore(data)
+        except OSError as error:
+            reason = error.strerror or type(error).__name__
+            raise HoldemError(f"{path}: cannot restore the table: {reason}") from None
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise HoldemError(f"{path}: cannot restore the table: {error}") from None
 
@@ -555,7 +595,10 @@ class Room:
         self.stream = TableStream(keep_hands=1, start=int(data["stream_last"]))
         for item in data["players"]:
             agent = make_agent(self.settings.agent) if item["bot"] else None
-            self.players[int(item["seat"])] = Player(str(item["name"]), agent, item["token_hash"])
+            player = Player(str(item["name"]), agent, item["token_hash"])
+            player.back = item.get("back", False) is True  # absent in older saves
+            player.leaving = item.get("leaving", False) is True
+            self.players[int(item["seat"])] = player
         hand = self.table.hand
         if hand is not None:
             self.stream.begin_hand(

@@ -48,6 +48,17 @@ function log(text, cls) {
   list.appendChild(li);
   while (list.children.length > 400) list.removeChild(list.firstChild);
   list.parentElement.scrollTop = list.parentElement.scrollHeight;
+  return li;
+}
+
+function forgetHand(number) {
+  // A hand streamed again (a restarted server replays the hand in play from
+  // its `hand` message): its lines are written once, not twice.
+  const list = $("history");
+  const start = [...list.querySelectorAll("li.hand")].find((li) => li.dataset.h === String(number));
+  if (!start) return;
+  while (start.nextSibling) list.removeChild(start.nextSibling);
+  list.removeChild(start);
 }
 
 function changeStack(s, delta) {
@@ -64,9 +75,10 @@ function apply(m) {
       log(`${m.name} sits at seat ${m.s + 1} with ${m.stack}`);
       break;
     case "hand":
+      forgetHand(m.h);
       state.hand = newHand(m);
       state.turn = null;
-      log(`Hand #${m.h} — blinds ${m.sb}/${m.bb}, button ${nameOf(m.button)}`, "hand");
+      log(`Hand #${m.h} — blinds ${m.sb}/${m.bb}, button ${nameOf(m.button)}`, "hand").dataset.h = m.h;
       break;
     case "post":
       if (!h) break;
