@@ -420,6 +420,7 @@ class Hand(HandRuns, ShowdownPhase):
             and type(seat) is int
             and seat == self._to_act  # a seat is to act only while betting
             and not self._unknown
+            and type(self) is Hand  # a subclass may hook _run (a table's timed hand)
         ):
             legal = self._memo
             if legal is None:

@@ -8,6 +8,7 @@ kept for a repeated question (R7) are checked against the general paths.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -197,3 +198,22 @@ def test_r7_one_pot_at_once_is_the_level_by_level_layering(
     except HoldemError:
         return  # dead money with every seat folded: refused either way
     assert _layer(tuple(chips), folded, dead) == expected
+
+
+def test_a_subclass_hooking_run_sees_every_decision() -> None:
+    """A subclass of Hand that hooks ``_run`` (as a table's timed hand does)
+    is told of every decision, plain actions included."""
+    seen: list[int] = []
+
+    class Counting(Hand):
+        __slots__ = ()
+
+        def _run(self, apply: Any, *args: Any) -> None:
+            super()._run(apply, *args)
+            seen.append(self.decision)
+
+    hand = Counting(TableConfig([100, 100, 100], 1, 2), seed=3)
+    hand.call(0)
+    hand.fold(1)
+    hand.check(2)
+    assert seen == [1, 2, 3]
