@@ -85,7 +85,8 @@ class Hand(HandRuns, ShowdownPhase):
             showing order, R6.2).
 
     Raises:
-        ConfigError: ``show_policy`` is unknown.
+        ConfigError: ``show_policy`` is unknown, or ``rng`` is given with a
+            ``seed`` or is not a ``random.Random``.
         CardError: a card is malformed or dealt twice.
 
     The forced bets (blinds, antes, posts and straddles, R2, R11, R14.3; see
