@@ -540,11 +540,11 @@ def _merge(args: argparse.Namespace) -> int:
     from holdem.simulate import format_results
 
     data, labels, problems = read_shards(args.files)
-    if not problems:
+    if data or not problems:  # the records that were read are checked too
         try:
             result = merge(data, labels)
         except ShardError as error:
-            problems = error.problems
+            problems = problems + error.problems
     if problems:
         for problem in problems:
             print(f"holdem merge: error: {problem}", file=sys.stderr)
