@@ -295,8 +295,7 @@ def settle(
     unit = config.chip_unit
     try:
         if len(contenders) == 1:
-            won = _pots.award_pots(left, contenders[0], config.button, unit)
-            awards, payouts = won.awards, won.payouts
+            awards, payouts = _pots._award(left, contenders[0], config.button, unit, 1)
         else:
             awards, payouts = (), (0,) * n
             shares = _pots.share_pots(left, len(contenders), unit)
@@ -412,7 +411,11 @@ class ShowdownPhase:
                     raise ShowdownError(
                         f"no seat eligible for the {pot.name} has a hand that can win it"
                     )
-        self._show_queue = show_order(live, self._aggressor, self.config.button, self._n)
+        # show_order(live, ...) on ``live``, which is in seat order already
+        start = self._aggressor
+        if start is None:
+            start = (self.config.button + 1) % self._n
+        self._show_queue = [s for s in live if s >= start] + [s for s in live if s < start]
         self._phase = SHOWDOWN
         if self._manual:
             self._skip_unknown()
