@@ -784,6 +784,12 @@ def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         "--between-hands", type=float, default=2.0, help="seconds between two hands (2)"
     )
     serve.add_argument(
+        "--away-seconds",
+        type=float,
+        default=600.0,
+        help="a person sitting out this long leaves with their chips, freeing the seat (600)",
+    )
+    serve.add_argument(
         "--max-runs",
         type=int,
         default=1,
@@ -843,6 +849,7 @@ def _serve(args: argparse.Namespace) -> int:
             bot_delay=args.bot_delay,
             decision_seconds=args.decision_seconds,
             between_hands=args.between_hands,
+            away_seconds=args.away_seconds,
             max_runs=args.max_runs,
             rake=_serve_rake(args.rake, args.no_flop_no_drop),
         )
