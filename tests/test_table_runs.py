@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem import Hand
+from holdem import Action, Hand
 from holdem.agents import answer_runs, make_agent
 from holdem.clock import TurnClock
 from holdem.errors import ConfigError, IllegalActionError, Reason
@@ -262,6 +262,45 @@ def test_r12_1_play_hand_asks_runs_callback_and_defaults_to_one_run() -> None:
     assert hand.run_count == 1 and hand.stacks == (2000, 0)
 
 
+def play_session(seed: int, runs: int, rake: Rake, players: int) -> tuple[Table, list[Hand]]:
+    """Up to 12 hands at a six-seat table of ``players`` random agents, the
+    run question answered through answer_runs; the table and its hands.
+    After every hand the table's chips plus all the rake taken so far must
+    equal the chips bought in (R13: no chip created or lost)."""
+    table = Table(6, schedule=Level(5, 10), seed=seed, max_runs=runs, rake=rake)
+    for seat in range(players):
+        table.sit(seat, f"P{seat}", 100 + 37 * seat)
+    bought = sum(100 + 37 * seat for seat in range(players))
+    agents = [make_agent("random", seed=seed + seat) for seat in range(6)]
+
+    def decide(hand: Hand, seat: int) -> Action:
+        return agents[table.hand_seats[seat]].act(seat_view(hand, seat))
+
+    def answer(hand: Hand, seat: int) -> int:
+        return answer_runs(agents[table.hand_seats[seat]], seat_view(hand, seat))
+
+    hands: list[Hand] = []
+    raked = 0
+    for _ in range(12):
+        if len(table.players_with_chips) < 2:
+            break
+        hand = table.play_hand(decide, runs=answer)
+        hands.append(hand)
+        assert hand.result is not None
+        raked += hand.result.rake_total
+        assert sum(s.stack for s in table.seats if s) + raked == bought
+    return table, hands
+
+
+def test_r12_r13_seeded_sessions_run_boards_and_rake() -> None:
+    """The sessions of the property below do reach the run question and the
+    rake: seeds 0 to 4 with four players give hands run two or three times
+    and raked hands (so the property does not pass on nothing)."""
+    hands = [hand for seed in range(5) for hand in play_session(seed, 3, Rake("5%", cap=30), 4)[1]]
+    assert sum(hand.run_count > 1 for hand in hands) >= 3
+    assert sum(hand.result is not None and hand.result.rake_total > 0 for hand in hands) >= 10
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 10**6),
@@ -276,33 +315,18 @@ def test_r12_r13_chips_conserved_with_rake_over_sessions(
 ) -> None:
     """R12, R13 over a whole session: random agents, answering the run
     question through answer_runs; after every hand the table's chips plus
-    all the rake taken so far equal the chips bought in, and each hand's
-    stacks plus its rake equal its starting stacks."""
-    rake = Rake(rate, cap=cap, no_flop_no_drop=no_flop)
-    table = Table(6, schedule=Level(5, 10), seed=seed, max_runs=runs, rake=rake)
-    for seat in range(players):
-        table.sit(seat, f"P{seat}", 100 + 37 * seat)
-    bought = sum(100 + 37 * seat for seat in range(players))
-    agents = [make_agent("random", seed=seed + seat) for seat in range(6)]
-
-    def decide(hand: Hand, seat: int) -> object:
-        return agents[table.hand_seats[seat]].act(seat_view(hand, seat))
-
-    def answer(hand: Hand, seat: int) -> int:
-        return answer_runs(agents[table.hand_seats[seat]], seat_view(hand, seat))
-
-    raked = 0
-    for _ in range(12):
-        if len(table.players_with_chips) < 2:
-            break
-        hand = table.play_hand(decide, runs=answer)  # type: ignore[arg-type]
+    all the rake taken so far equal the chips bought in, each hand's stacks
+    plus its rake equal its starting stacks, ``net`` sums to minus the rake
+    and the rake never exceeds the cap."""
+    table, hands = play_session(seed, runs, Rake(rate, cap=cap, no_flop_no_drop=no_flop), players)
+    assert table.hands_played == len(hands) >= 1
+    for hand in hands:
         result = hand.result
-        assert result is not None and hand.run_count <= runs
+        assert result is not None and 1 <= hand.run_count <= runs
         assert sum(result.rake) == result.rake_total
         assert sum(hand.stacks) + result.rake_total == sum(hand.config.stacks)
         assert sum(result.net) == -result.rake_total
         if cap is not None:
             assert result.rake_total <= cap
-        raked += result.rake_total
-        assert sum(s.stack for s in table.seats if s) + raked == bought
-    assert table.hands_played >= 1
+        if no_flop and not any(len(board) >= 3 for board in hand.boards):
+            assert result.rake_total == 0
