@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +29,7 @@ from holdem.cli import _serve_rake, main  # noqa: E402
 from holdem.errors import ConfigError  # noqa: E402
 from holdem.pots import Rake  # noqa: E402
 from holdem.server import RoomSettings, Server, create_app  # noqa: E402
+from holdem.server.room import Room  # noqa: E402
 
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
 
@@ -167,3 +169,54 @@ def test_r13_serve_rake_option() -> None:
         _serve_rake(None, True)
     assert main(["serve", "--max-runs", "4", "--port", "1"]) == 2
     assert main(["serve", "--rake", "5%:abc", "--port", "1"]) == 2
+
+
+def _room_at_the_run_question(state: Path, now: list[float]) -> tuple[Room, int]:
+    """A heads-up room (a bot at seat 0, Ann at seat 1) whose hand is all-in
+    preflop: the run question is open. Returns the room and the seat asked."""
+    room = Room(0, SETTINGS, state_dir=state, clock=lambda: now[0])
+    seat, _ = room.sit("Ann")
+    assert seat == 1 and room._start_hand()
+    hand = room.hand
+    assert hand is not None
+    while hand.to_act is not None:
+        legal = hand.legal_actions()
+        assert legal is not None
+        action = "all-in" if legal.min_raise_to is not None else "call"
+        room.act(room.table.hand_seats[hand.to_act], action, None, room.decision)
+    assert hand.run_seat is not None
+    return room, room.table.hand_seats[hand.run_seat]
+
+
+def test_r12_saved_room_at_the_run_question_restores_and_goes_on(tmp_path: Path) -> None:
+    """R12.1: a room saved while the run question is open restores with the
+    question open, streamed again (the ``turn`` with ``q: "runs"``), and the
+    answer through Room.runs finishes the hand exactly as before."""
+    now = [0.0]
+    room, asked = _room_at_the_run_question(tmp_path, now)
+    again = Room(0, SETTINGS, state_dir=tmp_path, clock=lambda: now[0])
+    assert again.hand is not None and again.table.max_runs == 2
+    assert again.table.rake == Rake("5%", cap=30)
+    turn = again.stream.since(asked, 0)[1][-1]
+    assert (turn["t"], turn["q"], turn["s"], turn["runs"]) == ("turn", "runs", asked, [1, 2])
+    assert again.decision == turn["d"]
+    for r in (room, again):
+        r.runs(asked, 1, r.decision)
+    assert room.table.last_hand is not None and again.table.last_hand is not None
+    assert again.table.last_hand.result == room.table.last_hand.result
+    assert again.table.last_hand.run_count == 1
+
+
+def test_r12_1_room_clock_answers_one_run(tmp_path: Path) -> None:
+    """R12.1: out of time on the run question, the room's turn clock keeps it
+    to one run and the stream says ``timeout`` with ``runs 1``."""
+    now = [0.0]
+    room, asked = _room_at_the_run_question(tmp_path, now)
+    assert room.clock_left() == (None if room.players[asked].agent else 60.0)
+    now[0] = 61.0
+    (event,) = room.table.poll_clock()
+    assert event.action == "runs 1" and event.seat == asked
+    room._after_action()
+    timeouts = [m for m in room.stream.since(None, 0)[1] if m["t"] == "timeout"]
+    assert [(m["s"], m["a"]) for m in timeouts] == [(asked, "runs 1")]
+    assert room.table.last_hand is not None and room.table.last_hand.run_count == 1
