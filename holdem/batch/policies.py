@@ -73,14 +73,18 @@ class TablePolicy:
             all zero checks or calls.
 
     Raises:
-        ValueError: the table has another shape, or a negative or
-            non-finite weight.
+        ValueError: the table has another shape, entries that are not real
+            numbers (text, booleans, complex), or a negative or non-finite
+            weight.
 
     The raise-to amount is uniform in the legal range.
     """
 
     def __init__(self, table: npt.ArrayLike) -> None:
-        weights = np.array(table, dtype=np.float64)
+        given = np.asarray(table)
+        if given.dtype.kind not in "iuf":
+            raise ValueError(f"policy weights must be real numbers, got {given.dtype}")
+        weights = given.astype(np.float64)
         if weights.shape == (169, 3):
             weights = np.broadcast_to(weights, (4, 169, 3)).copy()
         if weights.shape != (4, 169, 3):
