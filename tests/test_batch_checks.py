@@ -372,3 +372,18 @@ def test_chips_squared_is_exact_with_large_stacks() -> None:
     result = play(config, np.arange(50) % 2, seats, np.random.default_rng([7, 0]))
     expected = sum(v * v for v in result.net[:, 0].tolist())
     assert simulation.results[0].chips_squared == expected > 2**63
+
+
+@pytest.mark.parametrize("weight", [1e308, 5e-324, 3.0])
+def test_table_weights_are_ratios_at_any_scale(weight: float) -> None:
+    """Only the ratios of a row's weights count: rows of 1e308 used to
+    overflow the sum and always raise, subnormal rows drew lopsidedly."""
+    config = TableConfig([400] * 6, 1, 2)
+    buttons = np.arange(600) % 6
+
+    def log_of(table: TablePolicy) -> object:
+        result = play(config, buttons, table, np.random.default_rng(4), record=True)
+        return result.log
+
+    scaled = log_of(TablePolicy(np.full((169, 3), weight)))
+    assert np.array_equal(scaled, log_of(TablePolicy(np.ones((169, 3)))))

@@ -93,7 +93,10 @@ class TablePolicy:
             )
         if not np.isfinite(weights).all() or (weights < 0).any():
             raise ValueError("policy weights must be finite and non-negative")
-        self.table = weights
+        # Each row scaled to a largest weight of 1: the same choice, and sums
+        # that neither overflow (1e308) nor lose precision (subnormals).
+        largest = weights.max(axis=2, keepdims=True)
+        self.table = np.divide(weights, largest, out=np.zeros_like(weights), where=largest > 0)
 
     @classmethod
     def tight(cls) -> TablePolicy:
