@@ -94,7 +94,7 @@ class SpecFactory:
         """
         if self._cls is None:
             cls = _load_class(self.spec)
-            self._takes_seed = _takes_argument(cls)
+            self._takes_seed = takes_seed(cls)
             self._cls = cls
         return self._cls
 
@@ -186,7 +186,9 @@ def _describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-def _takes_argument(cls: Any) -> bool:
+def takes_seed(cls: Any) -> bool:
+    """Whether the agent class ``cls`` is built with a seed (its constructor
+    takes a positional argument) rather than with none."""
     try:
         parameters = inspect.signature(cls).parameters.values()
     except (TypeError, ValueError):

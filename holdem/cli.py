@@ -540,11 +540,11 @@ def _merge(args: argparse.Namespace) -> int:
     from holdem.simulate import format_results
 
     data, labels, problems = read_shards(args.files)
-    if not problems:
+    if data or not problems:  # the records that were read are checked too
         try:
             result = merge(data, labels)
         except ShardError as error:
-            problems = error.problems
+            problems = problems + error.problems
     if problems:
         for problem in problems:
             print(f"holdem merge: error: {problem}", file=sys.stderr)
@@ -782,6 +782,12 @@ def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
     serve.add_argument(
         "--between-hands", type=float, default=2.0, help="seconds between two hands (2)"
     )
+    serve.add_argument(
+        "--away-seconds",
+        type=float,
+        default=600.0,
+        help="a person sitting out this long leaves with their chips, freeing the seat (600)",
+    )
     serve.set_defaults(handler=_serve)
 
 
@@ -804,6 +810,7 @@ def _serve(args: argparse.Namespace) -> int:
             bot_delay=args.bot_delay,
             decision_seconds=args.decision_seconds,
             between_hands=args.between_hands,
+            away_seconds=args.away_seconds,
         )
         settings.check()
         if not 0 < args.port < 65536:

@@ -261,6 +261,13 @@ _RATE_TEXT = re.compile(
 )
 
 
+# The largest numerator or denominator of a rate (a text rate never has more), and
+# the largest cap: the bound of a stack (holdem.config.MAX_STACK), so that every
+# figure of a rake can be written out.
+_MAX_RATE_TERM = 10**12
+_MAX_CAP = 2**62
+
+
 def _rate(value: object) -> Fraction:
     """The rake rate as an exact fraction from ``"5%"``, ``"1/20"``, ``"0.05"``,
     a :class:`~fractions.Fraction` or the integer 0; floats are refused."""
@@ -287,6 +294,12 @@ def _rate(value: object) -> Fraction:
             "rake.rate",
             f"must be exact (a string such as '5%' or '1/20', or a Fraction), got {value!r}",
         )
+    if abs(rate.numerator) > _MAX_RATE_TERM or rate.denominator > _MAX_RATE_TERM:
+        raise ConfigError(
+            "rake.rate",
+            f"must be a fraction with terms of at most 10**12 (as a text rate has), got a "
+            f"{max(abs(rate.numerator), rate.denominator).bit_length()}-bit term",
+        )
     if not 0 <= rate < 1:
         raise ConfigError("rake.rate", f"must be at least 0 and below 1, got {value!r}")
     return rate
@@ -300,10 +313,11 @@ def _cap(value: object) -> int | None:
             value = int(operator.index(value))  # type: ignore[arg-type]
         except TypeError:
             pass
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_CAP:
         raise ConfigError(
             "rake.cap",
-            f"must be a whole number of chips >= 0 or None, got {value_text(value, True)}",
+            f"must be a whole number of chips from 0 to 2**62 or None, "
+            f"got {value_text(value, True)}",
         )
     return value
 
@@ -322,8 +336,10 @@ class Rake:
         rate: the share of the pots taken, an exact fraction ``0 <= rate < 1``.
             Built from a percent string (``"5%"``, ``"2.5%"``), a fraction
             string (``"1/20"``), a decimal string, or a
-            :class:`~fractions.Fraction`; a float is refused, being inexact.
-        cap: the most chips raked from one hand, or ``None`` for no cap.
+            :class:`~fractions.Fraction` with terms of at most 10**12 (ASCII
+            digits only); a float is refused, being inexact.
+        cap: the most chips raked from one hand (0 to 2**62), or ``None``
+            for no cap.
         no_flop_no_drop: when true, a hand that ends before a flop is dealt
             is not raked (a flop dealt in an all-in run-out counts, R13.1).
 

@@ -209,3 +209,33 @@ def test_action_masks_through_gymnasium_make_as_documented() -> None:
     _, info = env.reset(seed=3)
     assert env.unwrapped.action_masks().tolist() == info["action_mask"].tolist()
     assert env.get_wrapper_attr("action_masks")().tolist() == [1, 1, 1, 0, 1, 1, 1, 1]
+
+
+class NoSeed:
+    def act(self, view: Any) -> Action:
+        legal = view.legal
+        return Action(Kind.CHECK) if legal.can_check else Action(Kind.CALL)
+
+
+def test_agent_classes_are_opponents() -> None:
+    """An agent class (what ``simulate(factories=...)`` takes) is built for every
+    hand, with the seed when it takes one; it used to be taken for an agent
+    object and fail with ``act() missing 1 required positional argument``."""
+    from holdem.agents import CallAgent
+
+    def play(opponent: object) -> list[float]:
+        env = NoLimitHoldemEnv(opponents=[opponent], stacks=100)
+        rewards = []
+        env.reset(seed=4)
+        for _ in range(30):
+            _, reward, terminated, _, _ = env.step(1)
+            rewards.append(reward)
+            if terminated:
+                env.reset()
+        return rewards
+
+    assert play(CallAgent) == play("call") == play(NoSeed)
+    env = NoLimitHoldemEnv(opponents=[Crasher], stacks=100)
+    env.reset(seed=0)  # hand 0: the learner has the button and acts first
+    with pytest.raises(AgentFailure, match=r"^agent Crasher \(seat 1\) failed in hand 0"):
+        env.step(1)

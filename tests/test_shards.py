@@ -83,6 +83,8 @@ def test_merge_reports_every_problem(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert err.splitlines() == [
         f"holdem merge: error: {bad}:2: not JSON (Expecting value)",
         f"holdem merge: error: {tmp_path / 'missing.jsonl'}: cannot read: No such file or directory",
+        f"holdem merge: error: {bad}:3: missing start, seconds, results, players, seed, agents, "
+        "small_blind, big_blind, stack (from holdem simulate --json)",
     ]
     bad.write_text(json.dumps(a) + "\n" + json.dumps({"hands": 3}) + "\n")
     status, out, err = run(capsys, "merge", str(bad))

@@ -190,3 +190,16 @@ def test_a_huge_count_is_cut_into_few_chunks() -> None:
         assert chunks[0][0] == first and chunks[-1][1] == first + hands
         assert all(a[1] == b[0] for a, b in zip(chunks, chunks[1:]))
     assert len(_chunks(1000, 1)) == 5  # ordinary runs keep chunks of 200 hands
+
+
+def test_unreadable_lines_do_not_hide_the_other_records_problems(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A line that is not JSON and a record with an impossible value are both
+    reported (the second used to be hidden until the first was fixed)."""
+    path = tmp_path / "s.jsonl"
+    path.write_text("not json\n" + json.dumps({**shard(), "hands": 0}) + "\n")
+    assert merge_errors(capsys, path) == [
+        f"holdem merge: error: {path}:1: not JSON (Expecting value)",
+        f"holdem merge: error: {path}:2: hands must be 1 or more, got 0",
+    ]

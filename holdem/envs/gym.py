@@ -34,7 +34,7 @@ from typing import Any
 import gymnasium
 
 from holdem.abstraction import Abstraction
-from holdem.agent_specs import AgentFailure, checked_act, factory
+from holdem.agent_specs import AgentFailure, checked_act, factory, takes_seed
 from holdem.agents import Agent
 from holdem.envs._core import Game, ResetNeeded
 from holdem.errors import ConfigError
@@ -44,9 +44,10 @@ from holdem.views import seat_view
 
 Opponent = str | Agent | Callable[[str], Agent]
 """An agent spec (a name of :data:`holdem.agents.AGENTS`, ``module:Class`` or
-``path/to/file.py:Class``, see :mod:`holdem.agent_specs`) or a factory from a
-seed (text) to an agent, both built fresh for every hand; or an agent object,
-used as it is."""
+``path/to/file.py:Class``, see :mod:`holdem.agent_specs`), an agent class
+(built with the seed when its constructor takes one, else with none) or a
+factory from a seed (text) to an agent, all built fresh for every hand; or an
+agent object, used as it is."""
 
 LEARNER = 0
 """The learner's seat."""
@@ -115,12 +116,15 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
             seed = f"{self.game.seed}:{index}:{i + 1}"
             if isinstance(opponent, str):
                 out.append(self._factories[opponent](seed))
-            elif hasattr(opponent, "act"):
+            elif hasattr(opponent, "act") and not isinstance(opponent, type):
                 out.append(opponent)
-            else:
+            else:  # a factory, or an agent class (built with the seed when it takes one)
                 name = self._names[i]
                 try:
-                    agent = opponent(seed)
+                    if isinstance(opponent, type) and not takes_seed(opponent):
+                        agent = opponent()
+                    else:
+                        agent = opponent(seed)
                 except Exception as error:
                     detail = f"building it raised {type(error).__name__}: {error}"
                     raise AgentFailure(name, i + 1, index, detail) from None
@@ -233,6 +237,6 @@ def _name_of(opponent: Opponent) -> str:
     """An opponent's name in error messages: its spec, or its class or function name."""
     if isinstance(opponent, str):
         return opponent
-    if hasattr(opponent, "act"):
+    if hasattr(opponent, "act") and not isinstance(opponent, type):
         return type(opponent).__name__
     return str(getattr(opponent, "__name__", None) or repr(opponent))
