@@ -28,6 +28,7 @@ from holdem.batch import (  # noqa: E402
     CALL,
     FOLD,
     RAISE,
+    BatchState,
     Decisions,
     Policy,
     PolicyError,
@@ -387,3 +388,27 @@ def test_table_weights_are_ratios_at_any_scale(weight: float) -> None:
 
     scaled = log_of(TablePolicy(np.full((169, 3), weight)))
     assert np.array_equal(scaled, log_of(TablePolicy(np.ones((169, 3)))))
+
+
+def test_step_wise_apply_refuses_bad_actions_and_changes_nothing() -> None:
+    """R3.7 on :meth:`BatchState.apply` (the vector environment's path): a
+    NaN code or a fractional raise is refused and the state is unchanged."""
+    config = TableConfig([100] * 3, 1, 2)
+    state = BatchState(config, 4)
+    hole, board = deal(np.random.default_rng(0), 4, 3)
+    lanes = np.arange(4)
+    state.deal(lanes, np.zeros(4, np.int64), hole, board)
+    decisions = state.decisions(lanes)
+    before = (state.stack.copy(), state.bet.copy(), state.to_act.copy())
+    for code, amount in [
+        (np.full(4, np.nan), np.zeros(4)),
+        (np.full(4, RAISE), decisions.min_to + 0.5),
+        (np.full(3, CALL), np.zeros(3, np.int64)),
+    ]:
+        with pytest.raises(PolicyError):
+            state.apply(decisions, code, amount)
+        assert all(
+            np.array_equal(a, b) for a, b in zip(before, (state.stack, state.bet, state.to_act))
+        )
+    to = state.apply(decisions, np.full(4, CALL), np.zeros(4, np.int64))
+    assert to.tolist() == [2] * 4
