@@ -349,6 +349,9 @@ def _add_export(subparsers: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
+    if not args.output:
+        print("holdem export: error: the output name is empty", file=sys.stderr)
+        return USAGE
     files = _history_files("export", args.paths)
     if files is None:
         return USAGE
@@ -372,7 +375,10 @@ def _export(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"holdem export: error: cannot write {out}: {error.strerror}", file=sys.stderr)
         return USAGE
-    print(f"{written} of {total} hands written to {out}")
+    if written == 0 and total:
+        print(f"0 of {total} hands written: nothing to write to {out}")
+    else:
+        print(f"{written} of {total} hands written to {out}")
     return OK if written == total else FAILED
 
 

@@ -9,6 +9,7 @@ lines, the line number; the good hands before and after it are still read.
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -55,18 +56,37 @@ def read_records(path: str | Path) -> Iterator[tuple[str, Mapping[str, Any] | Ex
     """
     path = Path(path)
     try:
+        if not path.is_file():
+            yield path.name, PHHError(f"{path.name}: {_not_a_file(path)}")
+            return
+        if path.suffix == ".jsonl":
+            with path.open("rb") as lines:
+                yield from _json_lines(path.name, lines)
+            return
         data = path.read_bytes()
     except OSError as error:
         yield path.name, PHHError(f"{path.name}: cannot be read: {error.strerror}")
         return
-    if path.suffix == ".jsonl":
-        yield from _json_lines(path.name, data)
-    else:
-        yield from _toml_hands(path, data)
+    yield from _toml_hands(path, data)
 
 
-def _json_lines(name: str, data: bytes) -> Iterator[tuple[str, Mapping[str, Any] | Exception]]:
-    for number, line in enumerate(data.split(b"\n"), 1):
+def _not_a_file(path: Path) -> str:
+    """Why ``path``, which is not a regular file, is not read (a named pipe would
+    wait for a writer for ever)."""
+    if path.is_dir():
+        try:
+            with os.scandir(path):
+                pass
+        except OSError as error:
+            return f"folder cannot be read: {error.strerror}"
+        return "a folder"
+    return "not a regular file"
+
+
+def _json_lines(
+    name: str, data: Iterable[bytes]
+) -> Iterator[tuple[str, Mapping[str, Any] | Exception]]:
+    for number, line in enumerate(data, 1):
         if not line.strip():
             continue
         ident = f"{name}:{number}"
@@ -101,12 +121,30 @@ def _toml_hands(path: Path, data: bytes) -> Iterator[tuple[str, Mapping[str, Any
 
 
 def iter_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """Files named, and ``.phh``/``.phhs``/``.jsonl`` files under folders named, sorted."""
+    """Files named, and ``.phh``/``.phhs``/``.jsonl`` files under folders named, sorted.
+
+    Under a folder, every entry with one of these suffixes that is not a folder
+    is yielded (a broken link or a named pipe too, for :func:`read_records` to
+    report), and so is a subfolder that cannot be read, so that nothing it may
+    hold is skipped in silence. Links to folders are not followed.
+    """
     for p in map(Path, paths):
         if p.is_dir():
-            yield from sorted(f for f in p.rglob("*") if f.suffix in SUFFIXES and f.is_file())
+            yield from _walk(p)
         else:
             yield p
+
+
+def _walk(folder: Path) -> list[Path]:
+    found: list[Path] = []
+
+    def unreadable(error: OSError) -> None:
+        if error.filename is not None:
+            found.append(Path(error.filename))
+
+    for root, _, names in os.walk(folder, onerror=unreadable):
+        found.extend(Path(root, name) for name in names if Path(name).suffix in SUFFIXES)
+    return sorted(found)
 
 
 def replay_outcomes(
@@ -141,7 +179,11 @@ def export_paths(paths: Iterable[str | Path], out: str | Path) -> Iterator[Repla
     yielded with their reason and not written. ``out`` is a ``.phh`` file (one
     hand), a ``.phhs`` file (tables ``[1]``, ``[2]``...) or a folder (one
     ``.phh`` file per hand, numbered in input order). Nothing is written
-    until every input is read.
+    until every input is read, so ``out`` may be one of the inputs; nothing at
+    all is written when no hand can be. A folder that already holds
+    ``.phh``, ``.phhs`` or ``.jsonl`` files is refused before anything is
+    read: the numbered files of an earlier export would stay beside the new
+    ones.
 
     Yields:
         One :class:`ReplayResult` per hand of the inputs.
@@ -150,10 +192,13 @@ def export_paths(paths: Iterable[str | Path], out: str | Path) -> Iterator[Repla
     surrogate, say) is yielded as ``rejected`` with the reason.
 
     Raises:
-        PHHError: a ``.phh`` output for other than one hand.
+        PHHError: a ``.phh`` output for more than one hand, or an output
+            folder that already holds hand histories.
         OSError: the output cannot be written.
     """
     out = Path(out)
+    if out.suffix not in (".phh", ".phhs") and out.is_dir() and any(_walk(out)):
+        raise PHHError(f"{out} already holds hand histories (export to a new or empty folder)")
     texts: list[str] = []
     for result, record, replayed in replay_outcomes(paths):
         if record is not None and replayed is not None and result.status != DIFFERED:
@@ -164,8 +209,10 @@ def export_paths(paths: Iterable[str | Path], out: str | Path) -> Iterator[Repla
                 error_data = {"action_index": None, "action": None, "message": message}
                 result = ReplayResult(result.id, REJECTED, None, result.expected, error_data)
         yield result
+    if not texts:
+        return
     if out.suffix == ".phh":
-        if len(texts) != 1:
+        if len(texts) > 1:
             raise PHHError(
                 f"{out.name} holds one hand and there are {len(texts)} to write "
                 "(use a .phhs file or a folder)"
