@@ -226,6 +226,8 @@ def load_scenario(path: str | Path) -> Scenario:
     """
     name = str(path)
     try:
+        if Path(path).exists() and not Path(path).is_file():  # a named pipe would never end
+            raise ScenarioError(name, None, "not a regular file")
         data = Path(path).read_bytes()
     except OSError as error:
         raise ScenarioError(name, None, f"cannot read: {error.strerror}") from None
@@ -808,7 +810,7 @@ def find_scenarios(paths: Iterable[str | Path]) -> list[Path]:
                 found.extend(sorted(path.rglob("*.toml")))
             except OSError as error:
                 raise ScenarioError(str(path), None, f"cannot read: {error.strerror}") from None
-        elif path.is_file():
+        elif path.exists():
             found.append(path)
         else:
             raise ScenarioError(str(path), None, "no such file or folder")

@@ -84,6 +84,27 @@ def test_scenario_file_with_invalid_utf8_is_broken_with_its_line(tmp_path: Path)
     assert caught.value.problem == "not valid UTF-8: line 2 has the byte 0xe9"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_named_pipe_among_scenarios_is_broken_not_waited_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Reading a named pipe waits for a writer for ever: in a folder or named, it is a
+    broken scenario, and the scenarios beside it still run."""
+    os.mkfifo(tmp_path / "pipe.toml")
+    good = Path(__file__).parents[1] / "scenarios" / "betting" / "big_blind_option_after_limp.toml"
+    (tmp_path / "good.toml").write_bytes(good.read_bytes())
+    status, out, err = _cli(["run", "--quiet", str(tmp_path)], capsys)
+    assert (status, err) == (1, "")
+    assert out.splitlines() == [
+        f"PASS {tmp_path / 'good.toml'} (R4.5)",
+        f"ERROR {tmp_path / 'pipe.toml'}: broken scenario: file: not a regular file",
+        "1 passed, 1 failed",
+    ]
+    status, out, err = _cli(["run", "--quiet", str(tmp_path / "pipe.toml")], capsys)
+    assert (status, err) == (1, "")
+    assert out.splitlines()[0].endswith("pipe.toml: broken scenario: file: not a regular file")
+
+
 @pytest.mark.parametrize(
     ("step", "where", "problem"),
     [
