@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -49,10 +50,14 @@ OK, FAILED, USAGE = 0, 1, 2
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr, exit status 2."""
+    """An argument parser whose errors are one line on stderr, exit status 2: control
+    characters in the arguments it quotes are escaped, a word of more than 60
+    characters (a 5,000-digit number) is shortened."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE, f"{self.prog}: error: {message}\n")
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        text = re.sub(r"\S{61,}", lambda m: f"{m[0][:20]}... ({len(m[0]):,} characters)", text)
+        self.exit(USAGE, f"{self.prog}: error: {text}\n")
 
 
 # -------------------------------------------------------------------- run
