@@ -313,11 +313,11 @@ def _replay(args: argparse.Namespace) -> int:
         if args.json:
             print(result.to_json())
         elif args.print and replayed is not None:
-            print(f"Hand {result.id}")
+            print(printable(f"Hand {result.id}"))
             print(format_history(replayed.hand))
             print()
         if not args.json and result.status not in (MATCHED, REPLAYED):
-            print(f"{result.status} {result.id}: {result.divergence()}")
+            print(printable(f"{result.status} {result.id}: {result.divergence()}"))
         if show and total % 250 == 0:
             done = counts[MATCHED] + counts[REPLAYED]
             sys.stderr.write(f"\rreplaying: {total} hands, {done} ok ")
@@ -373,7 +373,7 @@ def _export(args: argparse.Namespace) -> int:
             if result.status in (MATCHED, REPLAYED):
                 written += 1
             else:
-                print(f"{result.status} {result.id}: {result.divergence()}")
+                print(printable(f"{result.status} {result.id}: {result.divergence()}"))
     except PHHError as error:
         print(f"holdem export: error: {error}", file=sys.stderr)
         return USAGE

@@ -10,6 +10,7 @@ input, each problem on one line.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -165,3 +166,26 @@ def test_export_over_its_own_input_file_keeps_the_hand(
     assert _cli(["export", str(source), "-o", str(source)], capsys)[0] == 0
     assert source.read_text(encoding="utf-8") == text
     assert [r.status for r in replay_paths([source])] == [MATCHED]
+
+
+def test_a_hostile_hand_id_or_name_prints_as_one_plain_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An ``id`` with a newline and an escape sequence could forge a summary line or
+    drive the terminal: each hand not matched is still one plain line."""
+    record = json.loads(SAMPLE.read_bytes().splitlines()[0])
+    evil = dict(record, id="x\n68 hands: 68 matched\x1b[2J", finishing_stacks=[1] * 6)
+    named = dict(record, players=["a\x1b[2J", "b\nc", "d", "e", "f", "g"])
+    source = tmp_path / "evil.jsonl"
+    source.write_text(f"{json.dumps(evil)}\n{json.dumps(named)}\n", encoding="utf-8")
+    status, out, _ = _cli(["replay", "--print", str(source)], capsys)
+    assert status == 1
+    assert all(line.isprintable() for line in out.splitlines())
+    assert "Hand x\\n68 hands: 68 matched\\x1b[2J" in out.splitlines()
+    differed = [line for line in out.splitlines() if line.startswith("differed ")]
+    assert len(differed) == 1
+    assert differed[0].startswith("differed x\\n68 hands: 68 matched\\x1b[2J: p1 ")
+    assert "a\\x1b[2J posts the small blind, 50" in out.splitlines()
+    status, out, _ = _cli(["export", str(source), "-o", str(tmp_path / "o.phhs")], capsys)
+    assert status == 1
+    assert out.splitlines()[0].startswith("differed x\\n68 hands: 68 matched\\x1b[2J: p1 ")
