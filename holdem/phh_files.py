@@ -56,8 +56,8 @@ def read_records(path: str | Path) -> Iterator[tuple[str, Mapping[str, Any] | Ex
     """
     path = Path(path)
     try:
-        if not path.is_file():
-            yield path.name, PHHError(f"{path.name}: {_not_a_file(path)}")
+        if path.is_dir():
+            yield path.name, PHHError(f"{path.name}: {_folder_problem(path)}")
             return
         if path.suffix == ".jsonl":
             with path.open("rb") as lines:
@@ -70,17 +70,14 @@ def read_records(path: str | Path) -> Iterator[tuple[str, Mapping[str, Any] | Ex
     yield from _toml_hands(path, data)
 
 
-def _not_a_file(path: Path) -> str:
-    """Why ``path``, which is not a regular file, is not read (a named pipe would
-    wait for a writer for ever)."""
-    if path.is_dir():
-        try:
-            with os.scandir(path):
-                pass
-        except OSError as error:
-            return f"folder cannot be read: {error.strerror}"
-        return "a folder"
-    return "not a regular file"
+def _folder_problem(path: Path) -> str:
+    """Why the folder ``path`` (a subfolder :func:`iter_paths` could not list) is not read."""
+    try:
+        with os.scandir(path):
+            pass
+    except OSError as error:
+        return f"folder cannot be read: {error.strerror}"
+    return "a folder, not a file"
 
 
 def _json_lines(
@@ -123,10 +120,13 @@ def _toml_hands(path: Path, data: bytes) -> Iterator[tuple[str, Mapping[str, Any
 def iter_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
     """Files named, and ``.phh``/``.phhs``/``.jsonl`` files under folders named, sorted.
 
-    Under a folder, every entry with one of these suffixes that is not a folder
-    is yielded (a broken link or a named pipe too, for :func:`read_records` to
-    report), and so is a subfolder that cannot be read, so that nothing it may
-    hold is skipped in silence. Links to folders are not followed.
+    Under a folder, every regular file with one of these suffixes is yielded,
+    and so are a broken link and a subfolder that cannot be read, for
+    :func:`read_records` to report, so that nothing it may hold is skipped in
+    silence; a named pipe or other special file there is left alone (nobody
+    writes to it: reading it would wait for ever), and links to folders are
+    not followed. A file named is read whatever it is, so a named pipe given
+    on the command line (``<(zcat hands.jsonl.gz)``) works.
     """
     for p in map(Path, paths):
         if p.is_dir():
@@ -143,7 +143,10 @@ def _walk(folder: Path) -> list[Path]:
             found.append(Path(error.filename))
 
     for root, _, names in os.walk(folder, onerror=unreadable):
-        found.extend(Path(root, name) for name in names if Path(name).suffix in SUFFIXES)
+        for name in names:
+            entry = Path(root, name)
+            if entry.suffix in SUFFIXES and (entry.is_file() or not entry.exists()):
+                found.append(entry)
     return sorted(found)
 
 
