@@ -11,10 +11,15 @@ OpenSpiel (C++, driven from Python through ``pyspiel``) plays the full game
 every other legal action id is a raise-to amount); its dealing is a chance
 step per card, sampled uniformly from ``chance_outcomes()``.
 
-Measured, each in one process, the runs alternating engine by engine so that
-a busy machine slows them alike (the best of ``--repeat`` runs is kept):
+Measured, each in this process, the runs alternating engine by engine so that
+a busy machine slows them alike (the best of ``--repeat`` runs is kept), in
+CPU time of this process (``time.process_time``: on a shared machine the
+time spent waiting for a core is nobody's speed; ``--wall`` measures the
+elapsed time instead):
 
-* ``holdem Hand``: the raw engine, ``Hand`` + ``legal_actions`` + ``act``;
+* ``holdem Hand``: the raw engine, ``Hand`` + ``legal_actions`` + ``act``,
+  every hand dealt from the run's one seeded ``random.Random``
+  (``Hand(config, rng=rng)``), as OpenSpiel's chance steps draw from it;
 * ``holdem simulate``: :func:`holdem.simulate.simulate` with the ``random``
   agent on every seat (the self-play path of ``holdem simulate``);
 * ``holdem batch``: :func:`holdem.batch.simulate_batch` with the random
@@ -50,11 +55,11 @@ Play = Callable[[int, int], tuple[int, float]]
 
 
 def holdem_hand(hands: int, seed: int) -> tuple[int, float]:
-    """The raw engine: ``Hand``, ``legal_actions``, ``act``."""
+    """The raw engine: ``Hand`` (dealt from ``rng``), ``legal_actions``, ``act``."""
     rng = random.Random(seed)
     actions = 0
     for index in range(hands):
-        hand = Hand(CONFIGS[index % SEATS], seed=rng.getrandbits(64))
+        hand = Hand(CONFIGS[index % SEATS], rng=rng)
         while (legal := hand.legal_actions()) is not None:
             hand.act(legal.seat, random_action(legal, rng))
             actions += 1
@@ -130,14 +135,20 @@ def openspiel(hands: int, seed: int) -> tuple[int, float]:
     return hands, actions / hands
 
 
-def rates(plays: dict[str, Play], hands: int, seed: int, repeat: int) -> dict[str, float]:
-    """Hands per second of each, the best of ``repeat`` alternated runs."""
+def rates(
+    plays: dict[str, Play],
+    hands: int,
+    seed: int,
+    repeat: int,
+    clock: Callable[[], float] = time.process_time,
+) -> dict[str, float]:
+    """Hands per second of each by ``clock``, the best of ``repeat`` alternated runs."""
     best = dict.fromkeys(plays, 0.0)
     for run in range(repeat):
         for name, play in plays.items():
-            began = time.perf_counter()
+            began = clock()
             played, _ = play(hands, seed + run)
-            best[name] = max(best[name], played / (time.perf_counter() - began))
+            best[name] = max(best[name], played / (clock() - began))
     return best
 
 
@@ -146,7 +157,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=3000, help="hands per timed run")
     parser.add_argument("--repeat", type=int, default=5, help="timed runs per engine (best kept)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--wall", action="store_true", help="elapsed time instead of this process's CPU time"
+    )
     args = parser.parse_args(argv)
+    clock = time.perf_counter if args.wall else time.process_time
     plays: dict[str, Play] = {
         "holdem Hand": holdem_hand,
         "holdem simulate": holdem_simulate,
@@ -163,10 +178,11 @@ def main(argv: list[str] | None = None) -> int:
         play(50, args.seed)
     print(
         f"6-max random play, blinds {SMALL}/{BIG}, stacks {STACK}, {args.hands} hands per run, "
-        f"best of {args.repeat} alternated runs, Python {sys.version.split()[0]}"
+        f"best of {args.repeat} alternated runs, {'wall' if args.wall else 'CPU'} time, "
+        f"Python {sys.version.split()[0]}"
     )
     per_hand = {name: play(500, args.seed)[1] for name, play in plays.items()}
-    measured = rates(plays, args.hands, args.seed, args.repeat)
+    measured = rates(plays, args.hands, args.seed, args.repeat, clock)
     theirs = measured["OpenSpiel"]
     for name, speed in measured.items():
         known = per_hand[name] == per_hand[name]  # not nan

@@ -119,8 +119,12 @@ def answer_runs(agent: object, view: SeatView) -> int:
     return answer
 
 
+# Actions are immutable values: the ones without an amount are built once.
+_FOLD, _CHECK, _CALL = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
+
+
 def _passive(legal: LegalActions) -> Action:
-    return Action(Kind.CHECK) if legal.can_check else Action(Kind.CALL)
+    return _CHECK if legal.can_check else _CALL
 
 
 def _raise(legal: LegalActions, to: int) -> Action:
@@ -145,7 +149,7 @@ def random_action(legal: LegalActions, rng: random.Random) -> Action:
     pick = rng.randrange(kinds)
     if legal.can_fold:
         if pick == 0:
-            return Action(Kind.FOLD)
+            return _FOLD
         pick -= 1
     if pick == 0:
         return _passive(legal)

@@ -793,6 +793,12 @@ def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
     serve.add_argument(
         "--between-hands", type=float, default=2.0, help="seconds between two hands (2)"
     )
+    serve.add_argument(
+        "--away-seconds",
+        type=float,
+        default=600.0,
+        help="a person sitting out this long leaves with their chips, freeing the seat (600)",
+    )
     serve.set_defaults(handler=_serve)
 
 
@@ -815,6 +821,7 @@ def _serve(args: argparse.Namespace) -> int:
             bot_delay=args.bot_delay,
             decision_seconds=args.decision_seconds,
             between_hands=args.between_hands,
+            away_seconds=args.away_seconds,
         )
         settings.check()
         if not 0 < args.port < 65536:

@@ -6,10 +6,12 @@ by seat) and tells the hand state machine how preflop betting starts.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from holdem.config import AnteType, TableConfig
-from holdem.events import Event, Posted
+from holdem.events import Posted
 
 DEAD = frozenset({"big blind ante", "dead post"})
 """The kinds of :class:`~holdem.events.Posted` that are dead money (R2.3, R14.3)."""
@@ -42,7 +44,7 @@ def post_forced_bets(
     stacks: list[int],
     bets: list[int],
     contributions: list[int],
-    log: list[Event],
+    log: list[Any],
 ) -> Preflop:
     """Post the antes, blinds, posts and straddles of ``config`` (R2, R11, R14.3).
 
@@ -65,7 +67,9 @@ def post_forced_bets(
         bets: chips bet on the street per seat; blinds are added in place.
         contributions: chips put in per seat; antes and blinds added in place
             (never the big-blind ante, which is dead money).
-        log: the hand's event log; one :class:`~holdem.events.Posted` per post.
+        log: the hand's event log; one :class:`~holdem.events.Posted` per
+            post, recorded as ``(Posted, *fields)`` (built when
+            :attr:`holdem.hand.Hand.log` is read).
 
     Returns:
         The :class:`Preflop` start.
@@ -84,7 +88,7 @@ def post_forced_bets(
             dead += paid
         else:
             contributions[seat] += paid
-        log.append(Posted(seat, kind, paid, stacks[seat] == 0))
+        log.append((Posted, seat, kind, paid, stacks[seat] == 0))
 
     n = config.seats
     if config.ante_type is AnteType.UNIFORM:
@@ -105,8 +109,9 @@ def post_forced_bets(
                 post(seat, "dead post", dead_posts[seat], False)
     current = config.big_blind
     first = (config.big_blind_seat + 1) % n
-    for seat, amount in zip(config.straddles, config.straddle_amounts):
-        post(seat, "straddle", amount, True)
-        current = amount
-        first = (seat + 1) % n
+    if config.straddles:
+        for seat, amount in zip(config.straddles, config.straddle_amounts):
+            post(seat, "straddle", amount, True)
+            current = amount
+            first = (seat + 1) % n
     return Preflop(dead, current, max(current, config.min_bet), first)

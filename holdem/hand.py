@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
@@ -51,8 +52,7 @@ from holdem.settlement import (
 __all__ = ["BETTING", "OVER", "RUNS", "SHOWDOWN", "STREETS", "Hand", "HandResult", "ShowdownError"]
 
 STREETS = ("preflop", "flop", "turn", "river")
-_FOLD, _CHECK, _CALL, _ALL_IN = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN
-_NO_AMOUNT = frozenset({_FOLD, _CHECK, _ALL_IN})
+_FOLD, _CHECK, _CALL, _ALL_IN, _BET = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN, Kind.BET
 _FOLD_ACTION, _CHECK_ACTION = Action(_FOLD), Action(_CHECK)
 _CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
 _BOARD_SIZE = (0, 3, 4, 5)
@@ -66,6 +66,10 @@ class Hand(HandRuns, ShowdownPhase):
         seed: seed for a reproducible deal; without it (and without fixed
             cards) the deck is shuffled by a cryptographically secure source
             (R5.4).
+        rng: instead of ``seed``, a ``random.Random`` to draw the cards from:
+            the hand draws every card it may deal in one call when it is
+            built, so many hands dealt from one seeded ``rng`` are
+            reproducible without seeding each (R5.4). Not with ``seed``.
         hole_cards: optional fixed hole cards per seat (indexed by seat); an
             entry may be ``None`` (dealt from the deck) or ``"????"`` (unknown:
             that hand can never win a pot). An action that would lead to a
@@ -81,7 +85,8 @@ class Hand(HandRuns, ShowdownPhase):
             showing order, R6.2).
 
     Raises:
-        ConfigError: ``show_policy`` is unknown.
+        ConfigError: ``show_policy`` is unknown, or ``rng`` is given with a
+            ``seed`` or is not a ``random.Random``.
         CardError: a card is malformed or dealt twice.
 
     The forced bets (blinds, antes, posts and straddles, R2, R11, R14.3; see
@@ -124,6 +129,7 @@ class Hand(HandRuns, ShowdownPhase):
         "_memo",
         "_unknown",
         "_decision",
+        "_built",
     )
     _ALL_SLOTS = HandRuns.__slots__ + ShowdownPhase.__slots__ + __slots__
     _LISTS = (
@@ -146,17 +152,23 @@ class Hand(HandRuns, ShowdownPhase):
         config: TableConfig,
         *,
         seed: int | str | None = None,
+        rng: random.Random | None = None,
         hole_cards: Sequence[str | Iterable[str] | None] | None = None,
         board: str | Iterable[str] | None = None,
         show_policy: str = "auto",
     ) -> None:
         if show_policy not in ("auto", "manual"):
             raise ConfigError("show_policy", f"must be auto or manual, got {show_policy!r}")
+        if rng is not None and (seed is not None or not isinstance(rng, random.Random)):
+            detail = (
+                "give a seed or an rng, not both" if seed is not None else "not a random.Random"
+            )
+            raise ConfigError("rng", f"{detail} (got {type(rng).__name__})")
         n = config.seats
         self.config = config
         self._n = n
         self._manual = show_policy == "manual"
-        dealer = Dealer(n, config.button, hole_cards, board, seed, config.max_runs)
+        dealer = Dealer(n, config.button, hole_cards, board, seed, config.max_runs, rng=rng)
         self._hole = dealer.hole
         self._deck_board = dealer.board
         self._run_cards = dealer.run_cards
@@ -164,7 +176,7 @@ class Hand(HandRuns, ShowdownPhase):
         self._run_queue: list[int] = []
         self._run_offer = self._runs = 1
         self._run_boards: tuple[tuple[str, ...], ...] = ()
-        self._unknown = any(cards[0] == UNKNOWN for cards in dealer.hole)
+        self._unknown = hole_cards is not None and any(cards[0] == UNKNOWN for cards in dealer.hole)
         self._stacks = list(config.stacks)
         self._bets = [0] * n
         self._contrib = [0] * n
@@ -175,7 +187,10 @@ class Hand(HandRuns, ShowdownPhase):
         self._dead = 0
         self._street = 0
         self._board: tuple[str, ...] = ()
-        self._log: list[Event] = []
+        # Records: Event objects, or (event class, *fields) tuples built into
+        # events when ``log`` is read (the hot path builds no objects).
+        self._log: list[Any] = []
+        self._built = 0
         self._to_act: int | None = None
         self._aggressor: int | None = None
         self._phase = BETTING
@@ -187,9 +202,11 @@ class Hand(HandRuns, ShowdownPhase):
         self._decision = 0
         preflop = post_forced_bets(config, self._stacks, self._bets, self._contrib, self._log)
         self._dead = preflop.dead
-        log = self._log
-        for seat in [(config.button + 1 + i) % n for i in range(n)]:
-            log.append(HoleCardsDealt(seat, self._hole[seat]))
+        hole = self._hole
+        first = config.button + 1
+        self._log.extend(
+            [(HoleCardsDealt, seat, hole[seat]) for seat in [(first + i) % n for i in range(n)]]
+        )
         self._current = preflop.current_bet
         self._min_raise = preflop.min_raise
         self._to_act = self._first_to_act(preflop.first)
@@ -270,7 +287,14 @@ class Hand(HandRuns, ShowdownPhase):
     @property
     def log(self) -> tuple[Event, ...]:
         """Everything that happened, in order (see :mod:`holdem.events`)."""
-        return tuple(self._log)
+        log = self._log
+        if self._built < len(log):
+            for index in range(self._built, len(log)):
+                record = log[index]
+                if type(record) is tuple:
+                    log[index] = record[0](*record[1:])
+            self._built = len(log)
+        return tuple(log)
 
     @property
     def result(self) -> HandResult | None:
@@ -345,7 +369,10 @@ class Hand(HandRuns, ShowdownPhase):
         word = "raise" if current else "bet"
         low = high = None
         can_all_in = stack <= owed
-        if stack > owed and self._reopened(seat):
+        # R4.2, R4.3 (as _reopened): betting is open to this seat.
+        if stack > owed and (
+            not self._acted[seat] or current - self._level[seat] >= self._min_raise
+        ):
             # R3.6: somebody else must be able to put in more than the current bet.
             stacks, bets, folded = self._stacks, self._bets, self._folded
             for other in range(self._n):
@@ -389,8 +416,20 @@ class Hand(HandRuns, ShowdownPhase):
                 raise NotationError(
                     f"not an action: {action!r} (an Action, or text like 'raise to 300')"
                 )
-        kind = action.kind
-        legal = self._check_turn(seat, kind.value, action.amount, decision)
+        if (
+            decision is None
+            and type(seat) is int
+            and seat == self._to_act  # a seat is to act only while betting
+            and not self._unknown
+            and type(self) is Hand  # a subclass may hook _run (a table's timed hand)
+        ):
+            legal = self._memo
+            if legal is None:
+                legal = self._memo = self._legal(seat)
+            self._act(seat, action, legal)
+            self._decision += 1
+            return
+        legal = self._check_turn(seat, action.kind.value, action.amount, decision)
         self._run(self._act, legal.seat, action, legal)
 
     @property
@@ -420,7 +459,7 @@ class Hand(HandRuns, ShowdownPhase):
 
     def _act(self, seat: int, action: Action, legal: LegalActions) -> None:
         kind = action.kind
-        if action.amount is not None and kind in _NO_AMOUNT:
+        if action.amount is not None and (kind is _FOLD or kind is _CHECK or kind is _ALL_IN):
             self._refuse(
                 seat,
                 kind.value,
@@ -435,7 +474,7 @@ class Hand(HandRuns, ShowdownPhase):
                     seat, "fold", Reason.CANNOT_FOLD, "nothing to call; check instead", legal
                 )
             self._folded[seat] = True
-            self._log.append(Acted(seat, "fold", self._bets[seat], 0, False))
+            self._log.append((Acted, seat, "fold", self._bets[seat], 0, False))
         elif kind is _CHECK:
             if not legal.can_check:
                 self._refuse(seat, "check", Reason.CANNOT_CHECK, f"{legal.call} to call", legal)
@@ -469,7 +508,7 @@ class Hand(HandRuns, ShowdownPhase):
             else:
                 self._put(seat, legal.raise_word, to)
         else:
-            self._raise(seat, kind.value, action.amount, legal)
+            self._raise(seat, "bet" if kind is _BET else "raise", action.amount, legal)
         self._advance(seat)
 
     def _check_stale(self, seat: object, what: str, amount: int | None, decision: object) -> None:
@@ -636,7 +675,7 @@ class Hand(HandRuns, ShowdownPhase):
     def _check(self, seat: int) -> None:
         self._acted[seat] = True
         self._level[seat] = self._current
-        self._log.append(Acted(seat, "check", self._bets[seat], 0, False))
+        self._log.append((Acted, seat, "check", self._bets[seat], 0, False))
 
     def _put(self, seat: int, word: str, to: int) -> None:
         added = to - self._bets[seat]
@@ -651,7 +690,7 @@ class Hand(HandRuns, ShowdownPhase):
             self._aggressor = seat
         self._acted[seat] = True
         self._level[seat] = self._current
-        self._log.append(Acted(seat, word, to, added, self._stacks[seat] == 0))
+        self._log.append((Acted, seat, word, to, added, self._stacks[seat] == 0))
 
     # ------------------------------------------------------------ progression
     def _first_to_act(self, start: int) -> int | None:
@@ -697,7 +736,7 @@ class Hand(HandRuns, ShowdownPhase):
             self._bets[seat] -= min(chips, self._bets[seat])
             self._stacks[seat] += chips
             self._returned[seat] += chips
-            self._log.append(UncalledReturned(seat, chips))
+            self._log.append((UncalledReturned, seat, chips))
 
     def _end_street(self) -> None:
         self._to_act = None
@@ -726,7 +765,7 @@ class Hand(HandRuns, ShowdownPhase):
             size = _BOARD_SIZE[self._street]
             cards = self._deck_board[len(self._board) : size]
             self._board = self._deck_board[:size]
-            self._log.append(StreetDealt(STREETS[self._street], cards, self._board, run_out))
+            self._log.append((StreetDealt, STREETS[self._street], cards, self._board, run_out))
             if not run_out:
                 self._start_street()
                 if self._to_act is not None:

@@ -133,6 +133,13 @@ def uncalled_bet(contributions: Sequence[int]) -> tuple[int, int] | None:
     return None
 
 
+# The last layering built, by its arguments: a hand at showdown asks for the
+# same pots more than once (who must show, then the payout). Layerings are
+# immutable values, so giving the same one back is safe.
+_Key = tuple[tuple[int, ...], tuple[bool, ...], int]
+_last_layering: tuple[_Key, Layering] = (((), (), -1), Layering((), ()))
+
+
 def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int = 0) -> Layering:
     """Build the pots from each seat's contribution for the whole hand (R7.1 to R7.6).
 
@@ -157,22 +164,54 @@ def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
     n = len(contributions)
     if len(folded) != n:
         raise HoldemError(f"folded has {len(folded)} entries for {n} contributions")
-    _check_chips("contributions", contributions)
-    _check_chips("dead", [dead])
+    for value in contributions:
+        if type(value) is not int or value < 0:
+            _check_chips("contributions", contributions)
+            break
+    if type(dead) is not int or dead < 0:
+        _check_chips("dead", [dead])
+    global _last_layering
+    key = (tuple(contributions), tuple(folded), dead)
+    last = _last_layering
+    if last[0] == key:
+        return last[1]
+    layering = _layer(key[0], folded, dead)
+    _last_layering = (key, layering)
+    return layering
+
+
+def _layer(contributions: tuple[int, ...], folded: Sequence[bool], dead: int) -> Layering:
+    """:func:`layer_pots` on checked input: at once when every seat still in
+    put in the same chips as the most any seat did, two seats or more (one
+    pot, nothing returned, the same as :func:`_layer_levels` gives)."""
+    top = max(contributions, default=0)
+    if top and contributions.count(top) > 1:
+        live = tuple([s for s in range(len(folded)) if not folded[s]])
+        if live and all(contributions[s] == top for s in live):
+            pot = Pot(sum(contributions) + dead, live, "main pot")
+            return Layering((0,) * len(contributions), (pot,))
+    return _layer_levels(contributions, folded, dead)
+
+
+def _layer_levels(contributions: Sequence[int], folded: Sequence[bool], dead: int) -> Layering:
+    """:func:`layer_pots` on checked input, level by level (R7.1 to R7.6)."""
+    n = len(contributions)
     returns = [0] * n
     amounts: list[int] = []
     eligibles: list[tuple[int, ...]] = []
     previous = 0
+    payers = [s for s in range(n) if contributions[s]]
     for level in sorted(set(contributions)):
         if level == 0:
             continue
-        payers = [s for s in range(n) if contributions[s] >= level]
+        # The levels rise: the payers of this one are among the last one's.
+        payers = [s for s in payers if contributions[s] >= level]
         step = level - previous
         previous = level
         if len(payers) == 1:
             returns[payers[0]] += step
             continue
-        eligible = tuple(s for s in payers if not folded[s])
+        eligible = tuple([s for s in payers if not folded[s]])
         if not eligible:
             for s in payers:
                 returns[s] += step
@@ -191,8 +230,10 @@ def layer_pots(contributions: Sequence[int], folded: Sequence[bool], dead: int =
             amounts.append(dead)
             eligibles.append(live)
     pots = tuple(
-        Pot(amount, eligible, "main pot" if i == 0 else f"side pot {i}")
-        for i, (amount, eligible) in enumerate(zip(amounts, eligibles))
+        [
+            Pot(amount, eligible, f"side pot {i}" if i else "main pot")
+            for i, (amount, eligible) in enumerate(zip(amounts, eligibles))
+        ]
     )
     return Layering(tuple(returns), pots)
 
@@ -230,24 +271,30 @@ def award_pots(
     n = len(ranks)
     if not 0 <= button < n:
         raise HoldemError(f"button {button} is not a seat (0 to {n - 1})")
-    _check_unit(chip_unit)
+    if type(chip_unit) is not int or chip_unit < 1:
+        _check_unit(chip_unit)
     payouts = [0] * n
     result: list[PotAward] = []
     for pot in pots:
+        eligible = pot.eligible
         best: int | None = None
-        for s in pot.eligible:
+        for s in eligible:
             r = ranks[s]
             if r is not None and (best is None or r < best):
                 best = r
         if best is None:
             raise HoldemError(f"no seat eligible for the {pot.name} has a hand that can win it")
-        winners = sorted(
-            (s for s in pot.eligible if ranks[s] == best), key=lambda s: (s - button - 1) % n
-        )
-        units, rest = divmod(pot.amount, chip_unit)
-        share, odd = divmod(units, len(winners))
-        shares = [share * chip_unit + (chip_unit if i < odd else 0) for i in range(len(winners))]
-        shares[0] += rest
+        winners = [s for s in eligible if ranks[s] == best]
+        if len(winners) == 1:
+            shares = [pot.amount]  # one winner takes every chip, odd ones included
+        else:
+            winners.sort(key=lambda s: (s - button - 1) % n)
+            units, rest = divmod(pot.amount, chip_unit)
+            share, odd = divmod(units, len(winners))
+            shares = [
+                share * chip_unit + (chip_unit if i < odd else 0) for i in range(len(winners))
+            ]
+            shares[0] += rest
         for s, chips in zip(winners, shares):
             payouts[s] += chips
         result.append(PotAward(pot, tuple(winners), tuple(shares), run))
@@ -259,6 +306,13 @@ def award_pots(
 _RATE_TEXT = re.compile(
     r"(\d{1,9})(?:\.(\d{1,9}))?\s*(%?)|(\d{1,12})\s*/\s*(\d{1,12})", re.ASCII
 )
+
+
+# The largest numerator or denominator of a rate (a text rate never has more), and
+# the largest cap: the bound of a stack (holdem.config.MAX_STACK), so that every
+# figure of a rake can be written out.
+_MAX_RATE_TERM = 10**12
+_MAX_CAP = 2**62
 
 
 def _rate(value: object) -> Fraction:
@@ -287,6 +341,12 @@ def _rate(value: object) -> Fraction:
             "rake.rate",
             f"must be exact (a string such as '5%' or '1/20', or a Fraction), got {value!r}",
         )
+    if abs(rate.numerator) > _MAX_RATE_TERM or rate.denominator > _MAX_RATE_TERM:
+        raise ConfigError(
+            "rake.rate",
+            f"must be a fraction with terms of at most 10**12 (as a text rate has), got a "
+            f"{max(abs(rate.numerator), rate.denominator).bit_length()}-bit term",
+        )
     if not 0 <= rate < 1:
         raise ConfigError("rake.rate", f"must be at least 0 and below 1, got {value!r}")
     return rate
@@ -300,10 +360,11 @@ def _cap(value: object) -> int | None:
             value = int(operator.index(value))  # type: ignore[arg-type]
         except TypeError:
             pass
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_CAP:
         raise ConfigError(
             "rake.cap",
-            f"must be a whole number of chips >= 0 or None, got {value_text(value, True)}",
+            f"must be a whole number of chips from 0 to 2**62 or None, "
+            f"got {value_text(value, True)}",
         )
     return value
 
@@ -322,8 +383,10 @@ class Rake:
         rate: the share of the pots taken, an exact fraction ``0 <= rate < 1``.
             Built from a percent string (``"5%"``, ``"2.5%"``), a fraction
             string (``"1/20"``), a decimal string, or a
-            :class:`~fractions.Fraction`; a float is refused, being inexact.
-        cap: the most chips raked from one hand, or ``None`` for no cap.
+            :class:`~fractions.Fraction` with terms of at most 10**12 (ASCII
+            digits only); a float is refused, being inexact.
+        cap: the most chips raked from one hand (0 to 2**62), or ``None``
+            for no cap.
         no_flop_no_drop: when true, a hand that ends before a flop is dealt
             is not raked (a flop dealt in an all-in run-out counts, R13.1).
 

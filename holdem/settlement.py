@@ -30,6 +30,7 @@ from holdem.events import (
     UncalledReturned,
 )
 from holdem.showdown import rank as _rank
+from holdem.showdown import rank_on_board
 
 _STREET_AT = {3: "flop", 4: "turn", 5: "river"}
 
@@ -101,7 +102,8 @@ def show_order(live: Sequence[int], aggressor: int | None, button: int, seats: i
         left of the button when the final street was checked through.
     """
     start = aggressor if aggressor is not None else (button + 1) % seats
-    return [s for s in ((start + i) % seats for i in range(seats)) if s in live]
+    ordered = sorted(set(live))  # the seats from ``start`` on, then the ones before
+    return [s for s in ordered if s >= start] + [s for s in ordered if s < start]
 
 
 def must_show(
@@ -123,16 +125,27 @@ def must_show(
         each known hand that wins a share of a pot two or more seats can win
         (R6.3).
     """
-    seats = range(len(ranks))
-    live = [s for s in seats if not folded[s] and ranks[s] is not None]
-    if any(stacks[s] == 0 for s in seats if not folded[s]):
+    live = []
+    all_in = False
+    for s in range(len(ranks)):
+        if not folded[s]:
+            if stacks[s] == 0:
+                all_in = True
+            if ranks[s] is not None:
+                live.append(s)
+    if all_in:
         return set(live)
     required: set[int] = set()
     for pot in layering.pots:
-        known = [(rank, s) for s in pot.eligible if (rank := ranks[s]) is not None]
-        if len(pot.eligible) > 1 and known:
-            best = min(rank for rank, _ in known)
-            required.update(s for rank, s in known if rank == best)
+        eligible = pot.eligible
+        if len(eligible) > 1:
+            best = None
+            for s in eligible:
+                rank = ranks[s]
+                if rank is not None and (best is None or rank < best):
+                    best = rank
+            if best is not None:
+                required.update([s for s in eligible if ranks[s] == best])
     return required
 
 
@@ -214,7 +227,7 @@ def settle(
     ranks: Sequence[int | None] | None,
     returned: list[int],
     shown: Sequence[int],
-    log: list[Event],
+    log: list[Any],
     *,
     boards: Sequence[tuple[str, ...]] = ((),),
     hole: Sequence[tuple[str, ...]] = (),
@@ -240,7 +253,8 @@ def settle(
         returned: uncalled chips returned per seat so far; updated in place.
         shown: the seats that showed, in showing order.
         log: the hand's event log; the returns, rake, awards and the end are
-            appended.
+            appended as ``(event class, *fields)`` records (built into events
+            when :attr:`holdem.hand.Hand.log` is read).
         boards: every run's board, run 1 first (R12.2).
         hole: hole cards per seat; needed with more than one board, to rank
             the hands on the later runs' boards.
@@ -291,31 +305,33 @@ def settle(
         if chips:
             stacks[seat] += chips
             returned[seat] += chips
-            log.append(UncalledReturned(seat, chips))
+            log.append((UncalledReturned, seat, chips))
     for pot, chips in zip(pots, raked):
         if chips:
-            log.append(RakeTaken(pot.name, chips))
+            log.append((RakeTaken, pot.name, chips))
     for award in awards:
         pot = award.pot
         log.append(
-            PotAwarded(pot.name, pot.amount, pot.eligible, award.winners, award.shares, award.run)
+            (PotAwarded, pot.name, pot.amount, pot.eligible, award.winners, award.shares, award.run)
         )
     for seat, chips in enumerate(payouts):
-        stacks[seat] += chips
+        if chips:
+            stacks[seat] += chips
     final = tuple(stacks)
-    log.append(HandEnded(final))
+    log.append((HandEnded, final))
+    final_ranks = tuple(ranks)
     return HandResult(
         final,
-        tuple(f - s for f, s in zip(final, config.stacks)),
+        tuple([f - s for f, s in zip(final, config.stacks)]),
         awards,
         payouts,
         tuple(returned),
         tuple(shown),
-        tuple(ranks),
+        final_ranks,
         raked,
         sum(raked),
         tuple(boards),
-        tuple(tuple(r) for r in run_ranks),
+        (final_ranks,) if len(run_ranks) == 1 else tuple(tuple(r) for r in run_ranks),
     )
 
 
@@ -340,7 +356,7 @@ class ShowdownPhase:
     _folded: list[bool]
     _returned: list[int]
     _dead: int
-    _log: list[Event]
+    _log: list[Any]  # events, or (event class, *fields) records (see Hand.log)
     _aggressor: int | None
     _phase: str
     _show_queue: list[int]
@@ -371,9 +387,14 @@ class ShowdownPhase:
     def _showdown(self, live: list[int]) -> None:
         board = self._board
         ranks = self._ranks
-        for s in live:
-            if self._hole[s][0] != UNKNOWN:
-                ranks[s] = _rank(self._hole[s], board)
+        hole = self._hole
+        known = [s for s in live if hole[s][0] != UNKNOWN]
+        if len(board) == 5:
+            for s, value in zip(known, rank_on_board([hole[s] for s in known], board)):
+                ranks[s] = value
+        else:
+            for s in known:
+                ranks[s] = _rank(hole[s], board)
         if self._unknown:
             # Refuse a showdown that no decision could settle: a pot only
             # unknown hands can win (as the automatic showdown would).
@@ -388,11 +409,15 @@ class ShowdownPhase:
             self._skip_unknown()
         else:
             required = self._must_show()
-            for seat in list(self._show_queue):
+            log, shown, hole = self._log, self._shown, self._hole
+            for seat in self._show_queue:  # as _reveal and _conceal, in order
                 if seat in required:
-                    self._reveal(seat)
+                    log.append((Shown, seat, hole[seat], ranks[seat], board))
+                    shown.append(seat)
                 else:
-                    self._conceal(seat)
+                    ranks[seat] = None
+                    log.append((Mucked, seat))
+            self._show_queue = []
             self._finish_showdown()
 
     def _must_show(self) -> set[int]:
@@ -402,13 +427,13 @@ class ShowdownPhase:
         cards = self._hole[seat]
         rank = self._ranks[seat]
         assert rank is not None
-        self._log.append(Shown(seat, cards, rank, self._board))
+        self._log.append((Shown, seat, cards, rank, self._board))
         self._shown.append(seat)
         self._show_queue.remove(seat)
 
     def _conceal(self, seat: int) -> None:
         self._ranks[seat] = None
-        self._log.append(Mucked(seat))
+        self._log.append((Mucked, seat))
         self._show_queue.remove(seat)
 
     def _skip_unknown(self) -> None:

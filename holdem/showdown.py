@@ -82,6 +82,43 @@ def rank(hole: str | Iterable[str], board: str | Iterable[str]) -> int:
     return int(_EVALUATOR.evaluate([table[c] for c in board], [table[c] for c in hole]))
 
 
+def rank_on_board(holes: Iterable[Sequence[str]], board: Sequence[str]) -> list[int]:
+    """treys ranks of several hands on one five-card board (R6.1): for each
+    hand, what :func:`rank` gives, with the board read once.
+
+    Args:
+        holes: each hand's two hole cards, as parsed cards (``("As", "Kd")``).
+        board: the five board cards, parsed.
+
+    Returns:
+        One rank per hand, in order; lower is better.
+
+    Raises:
+        KeyError: a card is not a parsed card.
+    """
+    rank7, flush = _fasteval.tables()
+    index, prime = _fasteval.INDEX, _fasteval.CARD_PRIME
+    product = 1
+    masks = [0, 0, 0, 0]
+    for card in board:
+        c = index[card]
+        product *= prime[c]
+        masks[c & 3] |= 1 << (c >> 2)
+    ranks = []
+    for first, second in holes:
+        a, b = index[first], index[second]
+        held = masks.copy()
+        held[a & 3] |= 1 << (a >> 2)
+        held[b & 3] |= 1 << (b >> 2)
+        value = 0
+        for mask in held:  # at most one suit holds five of seven cards
+            if mask.bit_count() >= 5:
+                value = flush[mask]
+                break
+        ranks.append(value or rank7[product * prime[a] * prime[b]])
+    return ranks
+
+
 def category(hand_rank: int) -> str:
     """The category of a treys rank in treys' words, lower case: ``"flush"``, ``"two pair"``..."""
     return str(_EVALUATOR.class_to_string(_EVALUATOR.get_rank_class(hand_rank))).lower()

@@ -150,7 +150,7 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "hole_cards": [list(cards) for cards in hand._hole],
         "board_cards": list(hand._deck_board),
         "state": state,
-        "log": [_events.to_dict(e) for e in hand._log],
+        "log": [_events.to_dict(e) for e in hand.log],
         "result": None if hand.result is None else _result_dict(hand, hand.result),
     }
     if several:

@@ -517,3 +517,120 @@ def test_r12_1_scenario_run_answer_out_of_range_is_refused() -> None:
     result = run_scenario(parse_scenario(_RUN_SCENARIO.replace("{count}", "9" * 18)))
     assert any("bad_run_count" in line for line in result.failures)
     assert result.hand.run_seat == 1 and not result.hand.is_over
+
+
+# --- more edge cases, figures by hand -------------------------------------------
+
+
+def test_r13_1_mb1_raked_dead_post_in_the_pot() -> None:
+    """R13.1, R7.6, R14.3: MB1 at 5%: the pot of 400 (dead post included) gives 20 and pays 380;
+    with no-flop-no-drop the hand ends preflop and nothing is raked."""
+    posts = {"live_posts": [0, 0, 0, 0, 100, 0], "dead_posts": [0, 0, 0, 0, 50, 0]}
+    for rake, net3, raked in ((Rake("5%"), 280, 20), (Rake("5%", no_flop_no_drop=True), 300, 0)):
+        hand = Hand(TableConfig([10000] * 6, 50, 100, rake=rake, **posts), seed=1)  # type: ignore[arg-type]
+        hand.raise_to(3, 300)
+        for seat in (4, 5, 0, 1, 2):
+            hand.fold(seat)
+        assert hand.result.rake_total == raked
+        assert hand.result.net == (0, -50, -100, net3, -150, 0)
+
+
+def test_r11_1_button_re_straddle_four_handed() -> None:
+    """R11.1, R11.3: four-handed, UTG straddles 4 and the button re-straddles 8; the small
+    blind acts first: call 7, raise to 16..400."""
+    hand = Hand(TableConfig([400] * 4, 1, 2, straddles=[3, 0]), seed=1)
+    assert hand.to_act == 1 and str(hand.legal_actions()) == "fold, call 7, raise to 16..400"
+    assert hand.pot_total == 1 + 2 + 4 + 8
+
+
+def test_r14_3_live_post_under_a_straddle() -> None:
+    """R14.3, R11.2: a live post of one big blind under a straddle of 4 owes 2 more, and the
+    straddler, not the poster, has the option."""
+    hand = Hand(TableConfig([400] * 6, 1, 2, straddles=[3], live_posts=[0, 0, 0, 0, 0, 2]), seed=1)
+    assert hand.pot_total == 1 + 2 + 4 + 2
+    hand.call(4)
+    assert hand.to_act == 5 and str(hand.legal_actions()) == "fold, call 2, raise to 8..400"
+    for seat in (5, 0, 1, 2):
+        hand.call(seat)
+    assert hand.to_act == 3 and str(hand.legal_actions()) == "check, raise to 8..400"
+
+
+def test_r12_1_no_question_while_two_players_can_still_bet() -> None:
+    """R12.1, R5.3: with one player all-in preflop and two still able to bet, betting goes on
+    and nobody is asked; once the turn's betting puts the others all-in, all three are asked,
+    from the first seat left of the button."""
+    hand = Hand(TableConfig([100, 1000, 1000], 5, 10, max_runs=3), seed=4)
+    hand.all_in(0)
+    hand.call(1)
+    hand.call(2)
+    assert (hand.street, hand.run_seat) == ("flop", None)
+    hand.check(1)
+    hand.check(2)
+    hand.bet(1, 900)
+    hand.call(2)
+    assert hand.street == "turn" and hand.run_seat == 1
+    for seat in (1, 2, 0):
+        hand.choose_runs(seat, 3)
+    assert hand.run_count == 3 and [len(b) for b in hand.boards] == [5, 5, 5]
+    assert len({b[4] for b in hand.boards}) == 3  # three different rivers on a common turn
+    assert sum(hand.stacks) == 2100
+
+
+def test_r12_1_no_question_after_a_river_all_in() -> None:
+    """R12.1: with no cards to come there is nothing to run twice."""
+    hand = Hand(TableConfig([1000, 1000], 5, 10, max_runs=3), seed=4)
+    hand.call(0)
+    hand.check(1)
+    for _ in range(2):
+        hand.check(1)
+        hand.check(0)
+    hand.all_in(1)
+    hand.call(0)
+    assert hand.is_over and hand.run_seat is None and len(hand.boards) == 1
+
+
+@pytest.mark.parametrize(
+    "rate",
+    [Fraction(1, 10**5000), Fraction(10**5000 - 1, 10**5000), Fraction(-(10**5000), 3),
+     Fraction(1, 10**12 + 1)],
+)
+def test_r13_rate_with_a_huge_fraction_refused(rate: Fraction) -> None:
+    """R13.1: a Fraction rate is held to the precision a text rate can have (numerator and
+    denominator at most 10**12); a 5,000-digit one used to be accepted and then broke every
+    view, history and snapshot of the hand with a traceback."""
+    with pytest.raises(ConfigError, match="rake.rate"):
+        Rake(rate)
+
+
+def test_r13_cap_above_any_stack_refused() -> None:
+    """R13.1: a cap is bounded like a stack (2**62 chips); a 5,000-digit cap used to be accepted
+    and then broke the hand's snapshot with a traceback."""
+    with pytest.raises(ConfigError, match="rake.cap"):
+        Rake("5%", cap=10**5000)
+    with pytest.raises(ConfigError, match="rake.cap"):
+        Rake("5%", cap=2**62 + 1)
+    assert Rake("5%", cap=2**62).cap == 2**62
+    assert Rake(Fraction(1, 10**12)).rate == Fraction(1, 10**12)
+
+
+def test_r12_1_nobody_sees_a_card_they_may_not_during_the_run_question() -> None:
+    """R12.1, R5.4: while the run question is open, a seat's view and readable history hold its
+    own hole cards only, and no view holds a card of any run's board (none is dealt yet)."""
+    from holdem.history import format_history
+    from holdem.views import seat_view, spectator_view
+
+    holes = ["AsAh", "KsKh", "QsQh"]
+    hand = _at_run_question()  # seat 1 has answered; seat 2 is asked
+    board_cards = {"2c", "7d", "9h", "Ts", "3s", "Tc", "Jc", "Qc", "Kc", "Ac",
+                   "2d", "7c", "9s", "Th", "3h"}
+    assert spectator_view(hand).to_dict()["boards"] == [[]]
+    for seat in range(3):
+        secret = board_cards | {h[i:i + 2] for s, h in enumerate(holes) if s != seat for i in (0, 2)}
+        view = seat_view(hand, seat)
+        assert view.hole_cards == (holes[seat][:2], holes[seat][2:])
+        assert view.run_choices == ((1, 2, 3) if seat == 2 else None)
+        words = set(view.to_json().replace('"', " ").replace(",", " ").replace("]", " ").split())
+        words |= set(format_history(hand, seat=seat).split())
+        words |= set(spectator_view(hand).to_json().replace('"', " ").split())
+        assert set(view.hole_cards) <= words  # the check reads the cards it looks for
+        assert not words & secret, words & secret

@@ -5,6 +5,8 @@ what the page shows against the engine's saved state."""
 from __future__ import annotations
 
 import json
+import re
+import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -62,6 +64,8 @@ def _check_against_engine(page: Any, state: Path, me: int) -> bool:
     assert page.locator("#fold").is_disabled() == (not legal.can_fold)
     if legal.min_raise_to is not None:
         word = "Bet" if legal.raise_word == "bet" else "Raise to"
+        if legal.min_raise_to == legal.max_raise_to:
+            word = "All-in"
         assert page.locator("#raise").inner_text() == f"{word} {legal.min_raise_to}"
         assert page.locator("#slider").get_attribute("min") == str(legal.min_raise_to)
         assert page.locator("#slider").get_attribute("max") == str(legal.max_raise_to)
@@ -73,6 +77,7 @@ def _check_against_engine(page: Any, state: Path, me: int) -> bool:
         for frac, amount in zip(("0.5", "0.75", "1", "all"), amounts[1:]):
             page.click(f'.shortcuts button[data-frac="{frac}"]')
             assert page.locator("#amount").input_value() == str(amount)
+        assert page.locator("#raise").inner_text() == f"All-in {legal.max_raise_to}"
     assert page.locator(".seat.me .clock").count() == 1
     return legal.min_raise_to is not None
 
@@ -105,11 +110,8 @@ def test_play_a_hand_by_clicking(tmp_path: Path) -> None:
                     sized += _check_against_engine(page, state, me)
                     if clicks == 0:
                         page.screenshot(path=str(tmp_path / "table.png"))
-                    page.click("#check")
+                    _click_and_wait(page, "#check")
                     clicks += 1
-                    page.wait_for_function(
-                        "() => document.getElementById('actions').hidden", timeout=TIMEOUT_MS
-                    )
                 assert clicks >= 1 and sized >= 1
                 history = page.locator("#history li").all_inner_texts()
                 assert any(line.startswith("Hand #1") for line in history)
@@ -128,6 +130,31 @@ def test_play_a_hand_by_clicking(tmp_path: Path) -> None:
                 assert (tmp_path / "table.png").stat().st_size > 10_000
             finally:
                 browser.close()
+
+
+def _click_and_wait(page: Any, button: str) -> None:
+    """Click an action button, then wait until the page has taken the action:
+    my buttons are gone, or they are for a later decision (the bots may act
+    before the page is looked at again)."""
+    decision = page.locator("#actions").get_attribute("data-d")
+    page.click(button)
+    page.wait_for_function(
+        "d => document.getElementById('actions').hidden"
+        " || document.getElementById('actions').dataset.d !== d",
+        arg=decision,
+        timeout=TIMEOUT_MS,
+    )
+
+
+def _seconds_left(page: Any) -> int:
+    """The seconds the page says I have left ("Your turn — 57 s")."""
+    page.wait_for_function(
+        "() => /Your turn/.test(document.getElementById('message').textContent)",
+        timeout=TIMEOUT_MS,
+    )
+    found = re.search(r"(\d+) s", page.locator("#message").inner_text())
+    assert found is not None
+    return int(found.group(1))
 
 
 def _wait_turn_or_win(page: Any) -> None:
@@ -162,12 +189,17 @@ def test_the_page_lives_through_a_kill_9(tmp_path: Path) -> None:
                     )
                     if page.locator("#board .card[data-card]").count() >= 3:
                         break
-                    page.click("#check")
-                    page.wait_for_function(
-                        "() => document.getElementById('actions').hidden", timeout=TIMEOUT_MS
-                    )
+                    _click_and_wait(page, "#check")
                 else:
                     raise AssertionError("no hand of mine reached the flop")
+                # A reload in the middle of my decision: the clock goes on
+                # from what is left, it does not start again.
+                time.sleep(2.5)
+                page.reload()
+                page.wait_for_function(
+                    "() => !document.getElementById('actions').hidden", timeout=TIMEOUT_MS
+                )
+                assert _seconds_left(page) <= 58
                 number = _engine(state)["table"]["hands_played"] + 1
                 mine = page.locator(".seat.me .card[data-card]").evaluate_all(
                     "els => els.map(e => e.dataset.card)"
@@ -195,7 +227,7 @@ def test_the_page_lives_through_a_kill_9(tmp_path: Path) -> None:
                     == mine
                 )
                 for _ in range(10):
-                    page.click("#check")
+                    _click_and_wait(page, "#check")
                     _wait_turn_or_win(page)
                     if page.locator("#history li.win").count():
                         break

@@ -412,7 +412,8 @@ def test_a_held_up_loop_lets_the_clock_act_for_bots_too() -> None:
         now[0] += 100.0
         return now[0]
 
-    settings = RoomSettings(bots=2, agent="call", bot_delay=0, between_hands=0)
+    # (away_seconds: Ann, sat out, must still be seated when she comes back.)
+    settings = RoomSettings(bots=2, agent="call", bot_delay=0, between_hands=0, away_seconds=1e9)
     server = Server(1, settings, clock=clock)
     with TestClient(create_app(server)) as client:
         with joined(client) as me:

@@ -14,8 +14,12 @@ for the seat it holds):
 from __future__ import annotations
 
 import json
+import logging
 import warnings
 from pathlib import Path
+
+import attrs
+import pytest
 
 from conftest import require
 
@@ -29,7 +33,8 @@ with warnings.catch_warnings():  # starlette suggests httpx2 for its TestClient
 from test_server_protocol import CARD, Client  # noqa: E402
 
 from holdem.clock import default_action  # noqa: E402
-from holdem.server import Room, RoomSettings, Server, create_app  # noqa: E402
+from holdem.errors import ConfigError  # noqa: E402
+from holdem.server import Room, RoomError, RoomSettings, Server, create_app  # noqa: E402
 from holdem.views import seat_view  # noqa: E402
 
 SETTINGS = RoomSettings(bots=2, agent="call", bot_delay=0, between_hands=0, decision_seconds=10)
@@ -188,3 +193,128 @@ def test_a_request_to_leave_survives_a_crash(tmp_path: Path) -> None:
     left = [e for e in again.since(None, 0)[1] if e["t"] == "leave"]
     assert [(e["s"], e["name"]) for e in left] == [(ann, "Ann")]
     assert again.chips() + left[0]["stack"] == before == 3 * SETTINGS.buy_in
+
+
+def test_a_failed_save_never_stops_the_table(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Crash recovery: a save that fails (the disk full, the folder gone)
+    must not end the table's task or an action half-way: the action stands,
+    the failure is logged once with the file and its reason, and saving
+    resumes when it can."""
+    (tmp_path / "state").mkdir()
+    room = Room(0, SETTINGS, state_dir=tmp_path / "state", clock=lambda: 0.0)
+    ann, _ = room.sit("Ann")
+    room._rebuy()
+    assert room._start_hand()
+    saved = tmp_path / "state" / "table-0.json"
+    (tmp_path / "state").rename(tmp_path / "gone")
+    with caplog.at_level(logging.WARNING, logger="holdem.server"):
+        _play_out(room)  # every action tries to save
+        room._rebuy()
+        assert room._start_hand()
+    failures = [r for r in caplog.records if "cannot save" in r.getMessage()]
+    assert len(failures) == 1 and str(saved) in failures[0].getMessage()
+    assert room.chips() == 3 * SETTINGS.buy_in and room.hand_number == 2
+    (tmp_path / "gone").rename(tmp_path / "state")
+    _play_out(room)
+    again = Room(0, SETTINGS, state_dir=tmp_path / "state", clock=lambda: 0.0)
+    assert again.table.hands_played == 2 and again.chips() == 3 * SETTINGS.buy_in
+
+
+def test_a_person_away_too_long_gives_the_seat_up() -> None:
+    """R14.1 keeps a sitting-out player's seat; the server frees it after
+    ``away_seconds`` so that people who closed the page (or connections
+    opened only to take seats) cannot hold a table's seats for ever. They
+    leave between hands with their chips; one who comes back in time keeps
+    the seat."""
+    now = [0.0]
+    settings = attrs.evolve(SETTINGS, away_seconds=300.0)
+    room = Room(0, settings, clock=lambda: now[0])
+    ann, _ = room.sit("Ann")
+    bob, bob_token = room.sit("Bob")
+    assert room._away_in() is None  # nobody sits out
+    for _ in range(400):
+        hand = room.table.hand
+        if hand is None:
+            if room.sitting_out(ann) and room.sitting_out(bob):
+                break
+            room._rebuy()
+            assert room._start_hand()
+            continue
+        assert hand.to_act is not None
+        seat = room.table.hand_seats[hand.to_act]
+        if room.players[seat].agent is None:  # nobody answers: the clock acts
+            now[0] += settings.decision_seconds + 1
+            assert room.table.poll_clock()
+            room._after_action()
+        else:
+            _step_bot(room, seat)
+    else:
+        raise AssertionError("Ann and Bob never sat out")
+    ann_out = room._out_since[ann]
+    ann_stack = room.table.seats[ann].stack  # type: ignore[union-attr]
+    # The table's task wakes when the first of them has been away too long,
+    # even with nobody to deal in.
+    assert room._away_in() == pytest.approx(min(room._out_since.values()) + 300.0 - now[0])
+    assert room.claim(bob_token) == bob  # Bob is back in time
+    now[0] = ann_out + 299.0
+    room._rebuy()
+    assert ann in room.players and room.sitting_out(ann) and not room.sitting_out(bob)
+    assert room._away_in() == pytest.approx(1.0)
+    now[0] = ann_out + 300.0
+    room._rebuy()
+    assert ann not in room.players and room.seats()[ann] is None and bob in room.players
+    left = [e for e in room.since(None, 0)[1] if e["t"] == "leave"]
+    assert [(e["s"], e["name"], e["stack"]) for e in left] == [(ann, "Ann", ann_stack)]
+    assert room._away_in() is None
+
+
+def test_away_seconds_is_checked() -> None:
+    with pytest.raises(ConfigError) as error:
+        attrs.evolve(SETTINGS, away_seconds=0).check()
+    assert error.value.field == "away_seconds"
+
+
+def test_a_decision_number_is_a_whole_number() -> None:
+    """Stale actions (issue 12): an action answers decision ``d`` only with
+    the whole number ``d``; ``d`` as a float (``14.0`` in JSON) or a bool
+    is refused like a stale number and nothing changes."""
+    room = Room(0, SETTINGS, clock=lambda: 0.0)
+    ann, _ = room.sit("Ann")
+    room._rebuy()
+    assert room._start_hand()
+    while room.table.hand_seats[room.table.hand.to_act] != ann:  # type: ignore[union-attr]
+        _step_bot(room, room.table.hand_seats[room.table.hand.to_act])  # type: ignore[union-attr]
+    d = room.decision
+    legal = room.table.hand.legal_actions()  # type: ignore[union-attr]
+    assert isinstance(d, int) and legal is not None
+    kind = default_action(legal).kind.value
+    for wrong in (float(d), str(d), None, True):
+        with pytest.raises(RoomError) as refused:
+            room.act(ann, kind, None, wrong)
+        assert refused.value.code == "stale_decision" and room.decision == d
+    room.act(ann, kind, None, d)
+    assert room.decision != d
+
+
+def test_a_table_task_that_fails_is_logged_at_once(caplog: pytest.LogCaptureFixture) -> None:
+    """A table's task that ends with an error (a bug) froze the table
+    silently until the server stopped; it is logged at once, naming the
+    table, with the traceback."""
+    server = Server(2, SETTINGS)
+
+    async def broken() -> None:
+        raise RuntimeError("a bug in the table loop")
+
+    server.rooms[1].run = broken  # type: ignore[method-assign]
+    with caplog.at_level(logging.ERROR, logger="holdem.server"):
+        with TestClient(create_app(server)) as client:
+            for _ in range(100):
+                if caplog.records:
+                    break
+                client.get("/tables")  # let the event loop run
+            assert client.get("/tables").status_code == 200  # the server still serves
+    [record] = [r for r in caplog.records if r.name == "holdem.server"]
+    assert "table 1 stopped" in record.getMessage() and record.exc_info is not None
+    assert "a bug in the table loop" in str(record.exc_info[1])

@@ -3,8 +3,11 @@ altered byte refused with one clear line naming the file."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 from conftest import require
@@ -120,3 +123,58 @@ def test_unusable_state_dir_or_port_is_one_line(
     err = capsys.readouterr()
     assert err.err.startswith(f"holdem serve: error: --port: cannot listen on 127.0.0.1:{port}")
     assert err.err.count("\n") == 1 and err.out == ""
+
+
+def _edit(path: Path, change: Any) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def _set_player(index: int, key: str, value: object) -> Any:
+    return lambda data: data["players"][index].__setitem__(key, value)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (_set_player(2, "seat", 99), "players[2].seat"),
+        (_set_player(2, "seat", 1), "players[2].seat"),  # two players at seat 1
+        (_set_player(2, "token_hash", 5), "players[2].token_hash"),
+        (_set_player(0, "token_hash", "ab"), "players[0].token_hash"),  # a bot with a token
+        (_set_player(2, "bot", "no"), "players[2].bot"),
+        (_set_player(2, "name", "Eve"), "players[2].name"),
+        (_set_player(2, "leaving", 1), "players[2].leaving"),
+        (lambda data: data["players"].pop(2), "seat 2"),  # Ann's chips without Ann
+        (lambda data: data.__setitem__("players", {}), "players"),
+        (lambda data: data.__setitem__("stream_last", -3), "stream_last"),
+    ],
+)
+def test_an_inconsistent_unsigned_state_is_one_line(
+    tmp_path: Path, change: Any, message: str
+) -> None:
+    """An unsigned saved table edited by hand is refused with one line naming
+    the file and the field, never a table task that dies later (a seat
+    without a player stopped the table; a token that is not text broke every
+    join)."""
+    path = _saved(tmp_path, None)
+    _edit(path, change)
+    with pytest.raises(HoldemError) as refused:
+        Server(1, SETTINGS, tmp_path)
+    text = str(refused.value)
+    assert str(path) in text and message in text and "\n" not in text
+
+
+def test_a_state_saved_with_other_settings_is_refused(tmp_path: Path) -> None:
+    """A table saved with 6 seats and blinds 1/2 cannot be served as a 9-seat
+    table, or with other blinds: the page would show seats and blinds the
+    table does not have."""
+    _saved(tmp_path, None)
+    for other, field in (
+        (attrs.evolve(SETTINGS, size=9), "9 seats"),
+        (attrs.evolve(SETTINGS, small_blind=5, big_blind=10), "blinds 5/10"),
+    ):
+        with pytest.raises(HoldemError, match=field) as refused:
+            Server(1, other, tmp_path)
+        assert "table-0.json" in str(refused.value)
+    assert Server(1, SETTINGS, tmp_path).rooms[0].seats()[2]["name"] == "Ann"  # type: ignore[index]

@@ -152,6 +152,254 @@ def deal(rng: np.random.Generator, hands: int, seats: int) -> tuple[IntArray, In
     return hole, decks[:, 2 * seats : needed]
 
 
+class BatchState:
+    """Hands being played at once, step by step: the step-wise form of
+    :func:`play`, for callers (such as :class:`holdem.envs.vector.HoldemVectorEnv`)
+    that choose some of the actions themselves.
+
+    The state of lane ``i`` is row ``i`` of every array; a lane holds one
+    hand at a time and :meth:`deal` starts a new one in any lanes. The arrays
+    are public for reading (amounts in chips, per-seat arrays of shape
+    ``(lanes, seats)``); only :meth:`deal` and :meth:`apply` change them.
+
+    Args:
+        config: the table (see :func:`check_config`; its button is replaced
+            by the buttons given to :meth:`deal`).
+        lanes: the number of lanes.
+
+    Raises:
+        ConfigError: the configuration is not supported (:func:`check_config`).
+
+    Attributes:
+        stack, bet, contrib, folded: chips behind, this street's bets, the
+            chips put in over the hand, folded seats.
+        current: the bet to match on the street, per lane.
+        street: 0 preflop .. 3 river: the street being bet (a hand over keeps
+            the street it ended on).
+        to_act: the seat to act, or -1 (the betting is over).
+        buttons, hole, board: the button and the cards of each lane's hand.
+        dead: the big-blind ante of each lane (dead money, R2.3).
+    """
+
+    def __init__(self, config: TableConfig, lanes: int) -> None:
+        check_config(config)
+        self.config = config
+        n = lanes
+        p = self.seats = config.seats
+        self.seat_ids = np.arange(p)
+        self.start = np.array(config.stacks, dtype=np.int64)
+        self.stack = np.tile(self.start, (n, 1))
+        self.bet = np.zeros((n, p), dtype=np.int64)
+        self.contrib = np.zeros((n, p), dtype=np.int64)
+        self.folded = np.zeros((n, p), dtype=bool)
+        self.acted = np.zeros((n, p), dtype=bool)
+        self.level = np.zeros((n, p), dtype=np.int64)
+        self.dead = np.zeros(n, dtype=np.int64)
+        self.street = np.zeros(n, dtype=np.int64)
+        self.current = np.zeros(n, dtype=np.int64)
+        self.min_raise = np.zeros(n, dtype=np.int64)
+        self.to_act = np.full(n, -1, dtype=np.int64)
+        self.buttons = np.zeros(n, dtype=np.int64)
+        self.hole = np.zeros((n, p, 2), dtype=np.int64)
+        self.board = np.zeros((n, 5), dtype=np.int64)
+
+    def deal(self, lanes: IntArray, buttons: IntArray, hole: IntArray, board: IntArray) -> None:
+        """Start a new hand in each of ``lanes``: the cards given (``hole``
+        ``(len(lanes), seats, 2)``, ``board`` ``(len(lanes), 5)`` card
+        indices), the forced bets (R2), then on to the first seat to act (or
+        the end of the betting when nobody can act)."""
+        config = self.config
+        h = np.asarray(lanes, dtype=np.int64)
+        k = len(h)
+        r = np.arange(k)
+        p = self.seats
+        buttons = np.asarray(buttons, dtype=np.int64)
+        self.buttons[h] = buttons
+        self.hole[h] = hole
+        self.board[h] = board
+        stack = np.tile(self.start, (k, 1))
+        bet = np.zeros((k, p), dtype=np.int64)
+        contrib = np.zeros((k, p), dtype=np.int64)
+        dead = np.zeros(k, dtype=np.int64)
+        heads_up = p == 2
+        sb_seat = buttons if heads_up else (buttons + 1) % p
+        bb_seat = (buttons + 1) % p if heads_up else (buttons + 2) % p
+        # Forced bets (R2): uniform antes (dead to the betting, R2.3), the blinds,
+        # then the big-blind ante; each short post is all-in.
+        if config.ante_type is AnteType.UNIFORM:
+            paid = np.minimum(stack, config.ante)
+            stack -= paid
+            contrib += paid
+        for poster, blind in ((sb_seat, config.small_blind), (bb_seat, config.big_blind)):
+            paid = np.minimum(stack[r, poster], blind)
+            stack[r, poster] -= paid
+            bet[r, poster] += paid
+            contrib[r, poster] += paid
+        if config.ante_type is AnteType.BIG_BLIND:
+            paid = np.minimum(stack[r, bb_seat], config.ante)
+            stack[r, bb_seat] -= paid
+            dead += paid
+        self.stack[h] = stack
+        self.bet[h] = bet
+        self.contrib[h] = contrib
+        self.dead[h] = dead
+        self.folded[h] = False
+        self.acted[h] = False
+        self.level[h] = 0
+        self.street[h] = 0
+        self.current[h] = config.big_blind
+        self.min_raise[h] = max(config.big_blind, config.min_bet)
+        first = self._first_to_act(h, (bb_seat + 1) % p)
+        self.to_act[h] = first
+        if (first < 0).any():
+            self._end_streets(h[first < 0])
+
+    def _first_to_act(self, h: IntArray, begin: IntArray) -> IntArray:
+        """The seat that must act next in lanes ``h``, from ``begin``
+        clockwise, or -1 (R5.1, R5.1a: a lone seat able to bet is asked
+        only when it owes chips)."""
+        p = self.seats
+        able = ~self.folded[h] & (self.stack[h] > 0)
+        owes = self.bet[h] < self.current[h, None]
+        needs = able & (~self.acted[h] | owes)
+        place = (self.seat_ids[None, :] - begin[:, None]) % p
+        first = np.argmin(np.where(needs, place, p), axis=1)
+        found = needs[np.arange(len(h)), first]
+        count = able.sum(axis=1)
+        lone = np.argmax(able, axis=1)
+        lone_owes = owes[np.arange(len(h)), lone]
+        result: IntArray = np.where(
+            count >= 2,
+            np.where(found, first, -1),
+            np.where((count == 1) & lone_owes, lone, -1),
+        )
+        return result
+
+    def _end_streets(self, h: IntArray) -> None:
+        """Close the street in lanes ``h``: return the uncalled bet (R7.4),
+        then deal on until a street needs betting (R5.3) or the hand is over."""
+        contrib, bet, stack, street = self.contrib, self.bet, self.stack, self.street
+        seat, chips = uncalled(contrib[h])
+        contrib[h, seat] -= chips
+        bet[h, seat] -= np.minimum(chips, bet[h, seat])
+        stack[h, seat] += chips
+        live = ~self.folded[h]
+        alone = live.sum(axis=1) == 1
+        # Won by a fold (R5.2), all-in run-out (R5.3) or the river done: showdown.
+        over = alone | ((live & (stack[h] > 0)).sum(axis=1) < 2) | (street[h] == 3)
+        self.to_act[h] = -1
+        h = h[~over]
+        while len(h):
+            street[h] += 1
+            bet[h] = 0
+            self.acted[h] = False
+            self.level[h] = 0
+            self.current[h] = 0
+            self.min_raise[h] = self.config.min_bet
+            nxt = self._first_to_act(h, (self.buttons[h] + 1) % self.seats)
+            self.to_act[h] = nxt
+            waiting = nxt < 0
+            h = h[waiting & (street[h] < 3)]
+
+    def decisions(self, lanes: IntArray) -> Decisions:
+        """The decisions of the seats to act in ``lanes`` (each with a seat to act)."""
+        h = np.asarray(lanes, dtype=np.int64)
+        r = np.arange(len(h))
+        seat = self.to_act[h]
+        st = self.stack[h]
+        bt = self.bet[h]
+        cur = self.current[h]
+        my_stack = st[r, seat]
+        my_bet = bt[r, seat]
+        owed = cur - my_bet
+        call = np.minimum(owed, my_stack)
+        reopened = ~self.acted[h, seat] | (cur - self.level[h, seat] >= self.min_raise[h])
+        others = ~self.folded[h] & (bt + st > cur[:, None])
+        others[r, seat] = False
+        can_raise = (my_stack > owed) & reopened & others.any(axis=1)
+        high = my_bet + my_stack
+        low = np.minimum(cur + self.min_raise[h], high)
+        min_to = np.where(can_raise, low, -1)
+        max_to = np.where(can_raise, high, -1)
+        pot = self.contrib[h].sum(axis=1) + self.dead[h]
+        return Decisions(
+            h, seat, self.street[h], self.hole[h, seat], owed > 0, call, min_to, max_to, pot
+        )
+
+    def apply(self, decisions: Decisions, code: IntArray, amount: IntArray) -> IntArray:
+        """Apply one action per row of ``decisions`` (action codes, raise-to
+        amounts read where the code is :data:`RAISE`), then move each lane on
+        to its next seat to act or the end of its betting.
+
+        Returns:
+            Each acting seat's bet on the street after its action (its bet
+            unchanged for a fold), in chips.
+
+        Raises:
+            PolicyError: an illegal action (a fold when nothing is owed, a
+                raise when none is allowed or outside the range, an unknown
+                code); nothing is changed.
+        """
+        h, seat = decisions.hands, decisions.seat
+        code = np.asarray(code, dtype=np.int64)
+        amount = np.asarray(amount, dtype=np.int64)
+        call, min_to, max_to = decisions.call, decisions.min_to, decisions.max_to
+        my_bet = self.bet[h, seat]
+        fold = code == FOLD
+        raising = code == RAISE
+        bad = (fold & ~decisions.can_fold) | (
+            raising & ((min_to < 0) | (amount < min_to) | (amount > max_to))
+        )
+        bad |= ~(fold | raising | (code == CALL))
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise PolicyError(
+                f"the policy chose an illegal action in hand {int(h[i])}: code "
+                f"{int(code[i])}, amount {int(amount[i])} (seat {int(seat[i])}, "
+                f"call {int(call[i])}, raise to {int(min_to[i])}..{int(max_to[i])})"
+            )
+        to = np.where(raising, amount, my_bet + call)
+        self.folded[h[fold], seat[fold]] = True
+        put = ~fold
+        hp, sp, tp = h[put], seat[put], to[put]
+        added = tp - my_bet[put]
+        self.stack[hp, sp] -= added
+        self.bet[hp, sp] = tp
+        self.contrib[hp, sp] += added
+        cp = self.current[hp]
+        full = tp - cp >= self.min_raise[hp]
+        raised = tp > cp
+        self.min_raise[hp] = np.where(raised & full, tp - cp, self.min_raise[hp])
+        self.current[hp] = np.maximum(cp, tp)
+        self.acted[hp, sp] = True
+        self.level[hp, sp] = self.current[hp]
+        # Move on (R5.1): the next seat to act, or the end of the street.
+        alone = (~self.folded[h]).sum(axis=1) == 1
+        nxt = self._first_to_act(h, (seat + 1) % self.seats)
+        nxt = np.where(alone, -1, nxt)
+        self.to_act[h] = nxt
+        ended = h[nxt < 0]
+        if len(ended):
+            self._end_streets(ended)
+        result: IntArray = np.where(fold, my_bet, to)
+        return result
+
+    def payout(self, lanes: IntArray) -> IntArray:
+        """Chips each seat gets back from the middle in ``lanes`` (hands whose
+        betting is over): returned layers and pots won (R7, R8), shape
+        ``(len(lanes), seats)``."""
+        h = np.asarray(lanes, dtype=np.int64)
+        ranks = rank7(self.hole[h], self.board[h])
+        return settle(
+            self.contrib[h],
+            self.folded[h],
+            self.dead[h],
+            ranks,
+            self.buttons[h],
+            self.config.chip_unit,
+        )
+
+
 def play(
     config: TableConfig,
     buttons: IntArray,
@@ -176,177 +424,32 @@ def play(
     Raises:
         ConfigError: the configuration is not supported (:func:`check_config`).
     """
-    check_config(config)
     buttons = np.asarray(buttons, dtype=np.int64)
     n = len(buttons)
-    p = config.seats
-    hole, board = deal(rng, n, p) if cards is None else cards
+    state = BatchState(config, n)
+    hole, board = deal(rng, n, config.seats) if cards is None else cards
     rows = np.arange(n)
-    seat_ids = np.arange(p)
-    start = np.array(config.stacks, dtype=np.int64)
-    stack = np.tile(start, (n, 1))
-    bet = np.zeros((n, p), dtype=np.int64)
-    contrib = np.zeros((n, p), dtype=np.int64)
-    folded = np.zeros((n, p), dtype=bool)
-    acted = np.zeros((n, p), dtype=bool)
-    level = np.zeros((n, p), dtype=np.int64)
-    dead = np.zeros(n, dtype=np.int64)
-    street = np.zeros(n, dtype=np.int64)
-    current = np.full(n, config.big_blind, dtype=np.int64)
-    min_raise = np.full(n, max(config.big_blind, config.min_bet), dtype=np.int64)
-    heads_up = p == 2
-    sb_seat = buttons if heads_up else (buttons + 1) % p
-    bb_seat = (buttons + 1) % p if heads_up else (buttons + 2) % p
-
-    # Forced bets (R2): uniform antes (dead to the betting, R2.3), the blinds,
-    # then the big-blind ante; each short post is all-in.
-    if config.ante_type is AnteType.UNIFORM:
-        paid = np.minimum(stack, config.ante)
-        stack -= paid
-        contrib += paid
-    for poster, blind in ((sb_seat, config.small_blind), (bb_seat, config.big_blind)):
-        paid = np.minimum(stack[rows, poster], blind)
-        stack[rows, poster] -= paid
-        bet[rows, poster] += paid
-        contrib[rows, poster] += paid
-    if config.ante_type is AnteType.BIG_BLIND:
-        paid = np.minimum(stack[rows, bb_seat], config.ante)
-        stack[rows, bb_seat] -= paid
-        dead += paid
-
-    def first_to_act(h: IntArray, begin: IntArray) -> IntArray:
-        """The seat that must act next in hands ``h``, from ``begin``
-        clockwise, or -1 (R5.1, R5.1a: a lone seat able to bet is asked
-        only when it owes chips)."""
-        able = ~folded[h] & (stack[h] > 0)
-        owes = bet[h] < current[h, None]
-        needs = able & (~acted[h] | owes)
-        place = (seat_ids[None, :] - begin[:, None]) % p
-        first = np.argmin(np.where(needs, place, p), axis=1)
-        found = needs[np.arange(len(h)), first]
-        count = able.sum(axis=1)
-        lone = np.argmax(able, axis=1)
-        lone_owes = owes[np.arange(len(h)), lone]
-        return np.where(
-            count >= 2,
-            np.where(found, first, -1),
-            np.where((count == 1) & lone_owes, lone, -1),
-        )
-
-    to_act = np.full(n, -1, dtype=np.int64)
-    betting = np.ones(n, dtype=bool)  # not yet at showdown or won by a fold
-
-    def end_streets(h: IntArray) -> None:
-        """Close the street in hands ``h``: return the uncalled bet (R7.4),
-        then deal on until a street needs betting (R5.3) or the hand is over."""
-        seat, chips = uncalled(contrib[h])
-        contrib[h, seat] -= chips
-        bet[h, seat] -= np.minimum(chips, bet[h, seat])
-        stack[h, seat] += chips
-        live = ~folded[h]
-        alone = live.sum(axis=1) == 1
-        # Won by a fold (R5.2), all-in run-out (R5.3) or the river done: showdown.
-        over = alone | ((live & (stack[h] > 0)).sum(axis=1) < 2) | (street[h] == 3)
-        to_act[h] = -1
-        betting[h[over]] = False
-        h = h[~over]
-        while len(h):
-            street[h] += 1
-            bet[h] = 0
-            acted[h] = False
-            level[h] = 0
-            current[h] = 0
-            min_raise[h] = config.min_bet
-            nxt = first_to_act(h, (buttons[h] + 1) % p)
-            to_act[h] = nxt
-            waiting = nxt < 0
-            over = waiting & (street[h] == 3)
-            betting[h[over]] = False
-            h = h[waiting & ~over]
-
-    first = first_to_act(rows, (bb_seat + 1) % p)
-    to_act[:] = first
-    if (first < 0).any():
-        end_streets(rows[first < 0])
-
+    state.deal(rows, buttons, hole, board)
     actions = 0
     log: list[IntArray] = []
-    active = rows[to_act >= 0]
+    active = rows[state.to_act >= 0]
     while len(active):
-        h = active
-        k = len(h)
-        r = np.arange(k)
-        seat = to_act[h]
-        st = stack[h]
-        bt = bet[h]
-        cur = current[h]
-        my_stack = st[r, seat]
-        my_bet = bt[r, seat]
-        owed = cur - my_bet
-        call = np.minimum(owed, my_stack)
-        reopened = ~acted[h, seat] | (cur - level[h, seat] >= min_raise[h])
-        others = ~folded[h] & (bt + st > cur[:, None])
-        others[r, seat] = False
-        can_raise = (my_stack > owed) & reopened & others.any(axis=1)
-        high = my_bet + my_stack
-        low = np.minimum(cur + min_raise[h], high)
-        min_to = np.where(can_raise, low, -1)
-        max_to = np.where(can_raise, high, -1)
-        pot = contrib[h].sum(axis=1) + dead[h]
-        decisions = Decisions(
-            h, seat, street[h], hole[h, seat], owed > 0, call, min_to, max_to, pot
-        )
+        decisions = state.decisions(active)
         code, amount = policy(decisions, rng)
-        code = np.asarray(code, dtype=np.int64)
-        amount = np.asarray(amount, dtype=np.int64)
-        fold = code == FOLD
-        raising = code == RAISE
-        bad = (fold & (owed <= 0)) | (raising & (~can_raise | (amount < low) | (amount > high)))
-        bad |= ~(fold | raising | (code == CALL))
-        if bad.any():
-            i = int(np.argmax(bad))
-            raise PolicyError(
-                f"the policy chose an illegal action in hand {int(h[i])}: code "
-                f"{int(code[i])}, amount {int(amount[i])} (seat {int(seat[i])}, "
-                f"call {int(call[i])}, raise to {int(min_to[i])}..{int(max_to[i])})"
-            )
-        to = np.where(raising, amount, my_bet + call)
-        hf, sf = h[fold], seat[fold]
-        folded[hf, sf] = True
-        put = ~fold
-        hp, sp, tp = h[put], seat[put], to[put]
-        added = tp - my_bet[put]
-        stack[hp, sp] -= added
-        bet[hp, sp] = tp
-        contrib[hp, sp] += added
-        cp = cur[put]
-        full = tp - cp >= min_raise[hp]
-        raised = tp > cp
-        min_raise[hp] = np.where(raised & full, tp - cp, min_raise[hp])
-        current[hp] = np.maximum(cp, tp)
-        acted[hp, sp] = True
-        level[hp, sp] = current[hp]
-        actions += k
+        to = state.apply(decisions, code, amount)
+        actions += len(active)
         if record:
-            log.append(np.stack([h, seat, code, np.where(fold, my_bet, to), min_to, max_to], 1))
-        # Move on (R5.1): the next seat to act, or the end of the street.
-        alone = (~folded[h]).sum(axis=1) == 1
-        nxt = first_to_act(h, (seat + 1) % p)
-        nxt = np.where(alone, -1, nxt)
-        to_act[h] = nxt
-        ended = h[nxt < 0]
-        if len(ended):
-            end_streets(ended)
-        active = h[to_act[h] >= 0]
-
-    ranks = rank7(hole, board)
-    payout = settle(contrib, folded, dead, ranks, buttons, config.chip_unit)
-    final = stack + payout
+            code = np.asarray(code, dtype=np.int64)
+            log.append(
+                np.stack([active, decisions.seat, code, to, decisions.min_to, decisions.max_to], 1)
+            )
+        active = active[state.to_act[active] >= 0]
+    final = state.stack + state.payout(rows)
     return BatchResult(
         final,
-        final - start[None, :],
+        final - state.start[None, :],
         actions,
         np.concatenate(log) if record and log else (np.zeros((0, 6), np.int64) if record else None),
-        hole,
-        board,
+        state.hole,
+        state.board,
     )

@@ -6,7 +6,8 @@ gymnasium, pettingzoo, numpy).
 - ``gymnasium.make("holdem/NoLimitHoldem-v0", opponents=[...])``: a
   single-agent Gymnasium environment against fixed opponents
   (:class:`~holdem.envs.gym.NoLimitHoldemEnv`), registered on import of this
-  package.
+  package; ``gymnasium.make_vec(..., num_envs=N)`` gives its vector form
+  (:class:`~holdem.envs.vector.HoldemVectorEnv`, over the batched engine).
 
 Both deal hand ``i`` after ``reset(seed=s)`` with the engine's own RNG,
 ``Hand(config, seed=f"{s}:{i}")``, the button on seat ``i % players``: the
@@ -32,6 +33,10 @@ ENV_ID = "holdem/NoLimitHoldem-v0"
 """The Gymnasium id of :class:`~holdem.envs.gym.NoLimitHoldemEnv`."""
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(ENV_ID, entry_point="holdem.envs.gym:NoLimitHoldemEnv")
+    gymnasium.register(
+        ENV_ID,
+        entry_point="holdem.envs.gym:NoLimitHoldemEnv",
+        vector_entry_point="holdem.envs.vector:HoldemVectorEnv",
+    )
 
 __all__ = ["ENV_ID", "ILLEGAL_MODES", "HoldemAECEnv", "NoLimitHoldemEnv", "ResetNeeded", "aec_env"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -29,6 +30,7 @@ from holdem.server.room import Player, Room, RoomError, RoomSettings
 from holdem.streams import encode
 
 STATIC = Path(__file__).parent / "static"
+LOG = logging.getLogger("holdem.server")
 RATE, BURST = 20.0, 40.0
 """Messages a connection may send: ``RATE`` a second on average, ``BURST`` at
 once; more get a ``too_fast`` error and are not read."""
@@ -96,6 +98,13 @@ class Connection:
                     await self.send({"type": "events", "reset": reset, "events": events})
                 except (WebSocketDisconnect, RuntimeError, OSError):
                     return  # the client is gone; the receiving side ends the connection
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if task.cancelled() or task.exception() is None:
+        return
+    error = task.exception()
+    LOG.error("%s stopped: %r", task.get_name(), error, exc_info=error)
 
 
 def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
@@ -166,8 +175,14 @@ class Server:
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        """Run every table's task while the application runs."""
-        tasks = [asyncio.create_task(room.run()) for room in self.rooms]
+        """Run every table's task while the application runs; a task that
+        ends with an error (a bug: the table stops) is logged at once on the
+        ``holdem.server`` logger with its traceback."""
+        tasks = []
+        for room in self.rooms:
+            task = asyncio.create_task(room.run(), name=f"table {room.index}")
+            task.add_done_callback(_log_failure)
+            tasks.append(task)
         try:
             yield
         finally:
@@ -287,6 +302,7 @@ class Server:
                 "buy_in": s.buy_in,
                 "decision_seconds": s.decision_seconds,
             },
+            "decision": room.decision,
             "clock_left": room.clock_left(),
         }
 

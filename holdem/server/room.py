@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import os
 import secrets
 import time
@@ -43,6 +44,7 @@ STATE_SCHEMA = "holdem.server.table"
 STATE_VERSION = 1
 SIT_OUT_AFTER = 2  # timeouts in a row after which a person sits out (R14.1)
 MAX_EVENTS = 200  # table events kept (the stream carries what clients need)
+LOG = logging.getLogger("holdem.server")
 
 
 class RoomError(HoldemError):
@@ -73,6 +75,9 @@ class RoomSettings:
             :class:`~holdem.clock.TurnClock`); then the default action (check
             when free, else fold) is applied as a timeout.
         between_hands: seconds between two hands.
+        away_seconds: a person who has sat out (R14.1) this long leaves the
+            table with their chips between hands, freeing the seat: people
+            who closed the page cannot hold a table's seats for ever.
     """
 
     size: int = 6
@@ -84,6 +89,7 @@ class RoomSettings:
     bot_delay: float = 0.8
     decision_seconds: float = 30.0
     between_hands: float = 2.0
+    away_seconds: float = 600.0
 
     def check(self) -> None:
         """Check every field.
@@ -103,6 +109,8 @@ class RoomSettings:
         for name in ("bot_delay", "between_hands"):
             if not getattr(self, name) >= 0:
                 raise ConfigError(name, "must be a number of seconds >= 0")
+        if not 0 < self.away_seconds < float("inf"):
+            raise ConfigError("away_seconds", "must be a number of seconds > 0")
         TurnClock(self.decision_seconds)  # > 0, finite
         if self.bot_delay >= self.decision_seconds:
             raise ConfigError("bot_delay", "must be shorter than decision_seconds")
@@ -162,6 +170,8 @@ class Room:
         self.settings = settings
         self._clock = clock
         self._path = None if state_dir is None else Path(state_dir) / f"table-{index}.json"
+        self._save_failed = False
+        self._out_since: dict[int, float] = {}  # a person's seat -> when they sat out
         self.players: dict[int, Player] = {}
         self.table = self._new_table()
         self.stream = TableStream(keep_hands=1)
@@ -325,7 +335,7 @@ class Room:
         hand = self.table.hand
         if hand is None or hand.to_act is None:
             raise RoomError("no_decision", "no decision is waiting")
-        if decision != self.decision:
+        if isinstance(decision, bool) or not isinstance(decision, int) or decision != self.decision:
             raise RoomError(
                 "stale_decision",
                 f"decision {value_text(decision, True)} is not the current one ({self.decision})",
@@ -370,12 +380,12 @@ class Room:
             if hand is None:
                 self._rebuy()
                 if not self._can_start():
-                    await self._wait(None)
+                    await self._wait(self._away_in())
                     continue
                 await asyncio.sleep(self.settings.between_hands)
                 self._rebuy()
                 if self._can_start() and not self._start_hand():
-                    await self._wait(None)  # nobody to deal in yet (R14.2 waiting)
+                    await self._wait(self._away_in())  # nobody to deal in yet (R14.2)
                 continue
             to_act = hand.to_act
             assert to_act is not None
@@ -425,8 +435,10 @@ class Room:
             if isinstance(event, TimedOut):
                 self.stream.note("timeout", s=event.seat, a=event.action, k=event.in_a_row)
             elif isinstance(event, SatOut):
+                self._out_since[event.seat] = self._clock()
                 self.stream.note("sitout", s=event.seat, why=event.reason)
             elif isinstance(event, SatIn):
+                self._out_since.pop(event.seat, None)
                 self.stream.note("sitin", s=event.seat, entry=event.entry)
 
     # ------------------------------------------------------------ helpers
@@ -458,9 +470,16 @@ class Room:
         empty stacks are rebought to ``buy_in``."""
         table = self.table
         before = self.stream.last
+        for seat, since in list(self._out_since.items()):
+            player = self.players.get(seat)
+            if player is None or player.agent is not None or not self.sitting_out(seat):
+                del self._out_since[seat]
+            elif not player.back and self._clock() - since >= self.settings.away_seconds:
+                player.leaving = True  # away too long: the seat is freed
         for seat, player in sorted(self.players.items()):
             if player.leaving:
                 chips = table.leave(seat) if table.seats[seat] is not None else 0
+                self._out_since.pop(seat, None)
                 del self.players[seat]
                 self.stream.note("leave", s=seat, name=player.name, stack=chips)
             elif (player.back or player.agent is not None) and self.sitting_out(seat):
@@ -486,6 +505,14 @@ class Room:
         if self.stream.last != before:
             self._save()
             self._changed()
+
+    def _away_in(self) -> float | None:
+        """Seconds until the first person sitting out has been away
+        ``away_seconds`` (then :meth:`_rebuy` frees the seat), or ``None``."""
+        if not self._out_since:
+            return None
+        first = min(self._out_since.values())
+        return max(0.0, first + self.settings.away_seconds - self._clock())
 
     def _can_start(self) -> bool:
         """At least two players who are not sitting out, one of them a person."""
@@ -556,6 +583,9 @@ class Room:
         }
 
     def _save(self) -> None:
+        """Write the state file. A save that fails (disk full, folder gone)
+        does not stop the table: the failure is logged once (logger
+        ``holdem.server``) and the next action tries again."""
         if self._path is None:
             return
         path = self._path
@@ -563,11 +593,21 @@ class Room:
         text = json.dumps(self.state(), separators=(",", ":"), ensure_ascii=False)
         if self._key is not None:
             text = signing.sign(text, self._key)
-        with open(temp, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
+        try:
+            with open(temp, "w", encoding="utf-8") as file:
+                file.write(text)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temp, path)
+        except OSError as error:
+            if not self._save_failed:
+                reason = error.strerror or type(error).__name__
+                LOG.warning("%s: cannot save the table (%s); play goes on unsaved", path, reason)
+            self._save_failed = True
+            return
+        if self._save_failed:
+            LOG.warning("%s: saved again", path)
+            self._save_failed = False
 
     def _load(self, path: Path) -> None:
         try:
@@ -592,15 +632,75 @@ class Room:
         """The table as saved (checked whole by :func:`holdem.table_snapshot.restore`),
         its players, and the hand in play streamed again from its start."""
         self.table = table_snapshot.restore(data["table"], clock=self._clock)
-        self.stream = TableStream(keep_hands=1, start=int(data["stream_last"]))
-        for item in data["players"]:
-            agent = make_agent(self.settings.agent) if item["bot"] else None
-            player = Player(str(item["name"]), agent, item["token_hash"])
-            player.back = item.get("back", False) is True  # absent in older saves
-            player.leaving = item.get("leaving", False) is True
-            self.players[int(item["seat"])] = player
+        s, level = self.settings, self.table.level
+        if self.table.size != s.size:
+            raise _bad_state(f"saved with {self.table.size} seats, the server has {s.size} seats")
+        if (level.small_blind, level.big_blind) != (s.small_blind, s.big_blind):
+            raise _bad_state(
+                f"saved with blinds {level.small_blind}/{level.big_blind}, "
+                f"the server has blinds {s.small_blind}/{s.big_blind}"
+            )
+        last = data["stream_last"]
+        if isinstance(last, bool) or not isinstance(last, int) or last < 0:
+            raise _bad_state("stream_last: must be a whole number >= 0")
+        self.stream = TableStream(keep_hands=1, start=last)
+        self.players = self._restore_players(data["players"])
+        now = self._clock()  # people sitting out are away from now on
+        self._out_since = {
+            seat: now
+            for seat, p in self.players.items()
+            if p.agent is None and self.sitting_out(seat)
+        }
         hand = self.table.hand
         if hand is not None:
             self.stream.begin_hand(
                 hand, self.table.hand_seats, self.hand_number, extra=self._clock_for(hand)
             )
+
+    def _restore_players(self, items: object) -> dict[int, Player]:
+        """The saved players, checked against the restored table: one per
+        seat, the table's name at each occupied seat, a token hash for a
+        person only, and a player for every occupied seat.
+
+        Raises:
+            RoomError: (``bad_state``) the first field that does not fit.
+        """
+        if not isinstance(items, list):
+            raise _bad_state("players: must be a list")
+        players: dict[int, Player] = {}
+        seats = self.table.seats
+        for i, item in enumerate(items):
+            where = f"players[{i}]"
+            if not isinstance(item, dict):
+                raise _bad_state(f"{where}: must be an object")
+            seat, name, bot, token = item["seat"], item["name"], item["bot"], item["token_hash"]
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
+                raise _bad_state(f"{where}.seat: no seat {value_text(seat, True)}")
+            if seat in players:
+                raise _bad_state(f"{where}.seat: two players at seat {seat}")
+            state = seats[seat]
+            if not isinstance(name, str) or (state is not None and state.name != name):
+                raise _bad_state(f"{where}.name: not the name at seat {seat}")
+            if not isinstance(bot, bool):
+                raise _bad_state(f"{where}.bot: must be true or false")
+            sha256 = isinstance(token, str) and len(token) == 64 and set(token) <= _HEX
+            if not (token is None if bot else sha256):
+                raise _bad_state(f"{where}.token_hash: a person's SHA-256 in hex, a bot's null")
+            player = Player(name, make_agent(self.settings.agent) if bot else None, token)
+            for key in ("back", "leaving"):  # absent in older saves
+                flag = item.get(key, False)
+                if not isinstance(flag, bool):
+                    raise _bad_state(f"{where}.{key}: must be true or false")
+                setattr(player, key, flag)
+            players[seat] = player
+        for state in seats:
+            if state is not None and state.seat not in players:
+                raise _bad_state(f"players: seat {state.seat} ({state.name}) has no player")
+        return players
+
+
+_HEX = set("0123456789abcdef")
+
+
+def _bad_state(message: str) -> RoomError:
+    return RoomError("bad_state", message)

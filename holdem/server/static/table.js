@@ -15,6 +15,7 @@ const state = {
   seats: [],         // per table seat: {name, stack, bot} or null
   hand: null,        // the hand in play (see newHand)
   turn: null,        // {s, d, legal, deadline}
+  joinClock: null,   // {d, left, at}: the welcome's clock for decision d
   retry: 0,
 };
 
@@ -59,6 +60,13 @@ function forgetHand(number) {
   if (!start) return;
   while (start.nextSibling) list.removeChild(start.nextSibling);
   list.removeChild(start);
+}
+
+function fixDeadline() {
+  // A turn message carries the clock as it was when the turn began; after a
+  // (re)join the welcome says what is left of it now.
+  const c = state.joinClock, t = state.turn;
+  if (c && t && t.d === c.d && c.left !== null) t.deadline = c.at + c.left * 1000;
 }
 
 function changeStack(s, delta) {
@@ -261,6 +269,7 @@ function drawControls() {
   const t = state.turn;
   const toAct = t && t.s === state.me && t.legal;
   $("actions").hidden = !toAct;
+  $("actions").dataset.d = toAct ? String(t.d) : "";
   if (!toAct) { if (state.me !== null && !(t && t.s === state.me)) $("message").textContent = ""; return; }
   const legal = t.legal;
   $("fold").disabled = !legal.fold;
@@ -274,7 +283,8 @@ function drawControls() {
       slider.min = amount.min = legal.min; slider.max = amount.max = legal.max;
       slider.value = amount.value = legal.min; slider.dataset.d = String(t.d);
     }
-    $("raise").textContent = `${legal.w === "bet" ? "Bet" : "Raise to"} ${amount.value}`;
+    const word = Number(amount.value) >= legal.max ? "All-in" : legal.w === "bet" ? "Bet" : "Raise to";
+    $("raise").textContent = `${word} ${amount.value}`;
   }
 }
 
@@ -343,6 +353,8 @@ function onMessage(event) {
       select.replaceChildren(...Array.from({ length: m.tables }, (_, i) => new Option(`#${i + 1}`, i)));
     }
     select.value = state.table;
+    state.joinClock = { d: m.decision, left: m.clock_left, at: Date.now() };
+    fixDeadline();
   } else if (m.type === "seated") {
     state.me = m.seat;
     localStorage.setItem(tokenKey(), m.token);
@@ -350,6 +362,7 @@ function onMessage(event) {
   } else if (m.type === "events") {
     if (m.reset) { state.hand = null; state.turn = null; }
     for (const e of m.events) { apply(e); state.last = e.n; }
+    fixDeadline();
   } else if (m.type === "error") {
     $("message").textContent = m.message;
   }

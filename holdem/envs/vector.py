@@ -1,0 +1,496 @@
+"""A Gymnasium vector environment: ``num_envs`` copies of the single-agent
+environment, stepped together as arrays over the batched engine
+(:class:`holdem.batch.BatchState`).
+
+Lane ``j`` behaves exactly as a :class:`~holdem.envs.gym.NoLimitHoldemEnv`
+reset with seed ``s + j`` (Gymnasium's convention for vector seeds) would with
+the same learner buttons and the same opponent actions: the same hands
+(hand ``i`` of lane seed ``t`` is dealt as ``Hand(config, seed=f"{t}:{i}")``,
+the button on seat ``i % players``), the same float32 observations
+(:class:`~holdem.observation.Encoder`), the same masks
+(:class:`~holdem.abstraction.Abstraction`), the same rewards (big blinds),
+the same skipped hands and penalties. The tests check this lane for lane
+against ``gymnasium.vector.SyncVectorEnv`` over ``NoLimitHoldemEnv``.
+
+Opponents are array policies of :mod:`holdem.batch` (``"call"``, ``"random"``,
+``"table"``, ``"table:PATH"`` or any :class:`~holdem.batch.Policy`), deciding
+for all lanes at once; the learner sits on seat 0.
+
+Autoreset is Gymnasium 1.x's default, ``AutoresetMode.NEXT_STEP``
+(``metadata["autoreset_mode"]``): the step that ends a lane's hand returns its
+last observation with ``terminated`` set; the next ``step()`` ignores that
+lane's action, deals its next hand and returns the first observation with
+reward 0 and ``terminated`` false.
+
+>>> import gymnasium, holdem.envs
+>>> envs = gymnasium.make_vec("holdem/NoLimitHoldem-v0", num_envs=4,
+...                           vectorization_mode="vector_entry_point")
+>>> obs, info = envs.reset(seed=3)
+>>> obs.shape, obs.dtype.name, info["action_mask"].shape
+((4, 203), 'float32', (4, 8))
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from holdem.abstraction import Abstraction
+from holdem.batch import CALL, FOLD, RAISE, BatchState, Decisions, Policy, deal
+from holdem.batch.simulate import load_policy
+from holdem.betting import LegalActions
+from holdem.cards import DECK, Dealer
+from holdem.envs._core import Game, ResetNeeded
+from holdem.errors import ConfigError
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+
+_CARD = {card: i for i, card in enumerate(DECK)}
+_BOARD_SIZE = np.array([0, 3, 4, 5])
+LEARNER = 0
+"""The learner's seat in every lane."""
+
+
+class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+    """``num_envs`` single-agent environments in lock step (see the module).
+
+    Args:
+        num_envs: lanes, 1 or more.
+        opponents: one array policy per opponent seat (1 to 9): a name of
+            :data:`holdem.batch.POLICIES` or a :class:`~holdem.batch.Policy`
+            callable. Default: one calling station.
+        stacks, blinds, ante, abstraction, history, illegal, penalty: as for
+            :class:`~holdem.envs.gym.NoLimitHoldemEnv`.
+        cards: ``"seeded"`` (default): lane ``j`` deals the single env's
+            hands of its seed (see the module), one Python shuffle per hand;
+            ``"numpy"``: about twice the hands per second, the cards drawn
+            for all lanes at once from the env's ``np_random`` (so
+            ``reset(seed=s)`` reproduces the whole vector env, but the hands
+            are not the single env's).
+
+    Raises:
+        ConfigError: a setting is invalid (its name is the error's ``field``).
+
+    Attributes:
+        single_observation_space: ``Box(float32, (size,))``, as the single env's.
+        observation_space: ``Box(float32, (num_envs, size))``.
+        single_action_space: ``Discrete(buttons)``.
+        action_space: ``MultiDiscrete([buttons] * num_envs)``.
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        opponents: Sequence[str | Policy] = ("call",),
+        stacks: int | Sequence[int] | None = None,
+        blinds: tuple[int, int] = (1, 2),
+        *,
+        ante: int = 0,
+        abstraction: Abstraction | None = None,
+        history: int = 8,
+        illegal: str = "penalty",
+        penalty: float | None = None,
+        cards: str = "seeded",
+    ) -> None:
+        if cards not in ("seeded", "numpy"):
+            raise ConfigError("cards", f"seeded or numpy, got {cards!r}")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ConfigError("num_envs", f"1 or more lanes, got {num_envs!r}")
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            raise ConfigError("opponents", f"a list of array policies, got {opponents!r}")
+        if not 1 <= len(opponents) <= 9:
+            raise ConfigError("opponents", f"1 to 9 opponents, got {len(opponents)}")
+        policies: list[Policy] = []
+        for opponent in opponents:
+            if isinstance(opponent, str):
+                try:
+                    policies.append(load_policy(opponent))
+                except ConfigError as error:
+                    message = str(error).removeprefix(f"{error.field}: ")
+                    raise ConfigError("opponents", message) from None
+            elif callable(opponent):
+                policies.append(opponent)
+            else:
+                raise ConfigError("opponents", f"not an array policy: {opponent!r}")
+        players = len(opponents) + 1
+        self.game = game = Game(
+            players, stacks, blinds, ante, abstraction, history, illegal, penalty
+        )
+        self.num_envs = num_envs
+        self.single_observation_space = game.observation_space
+        self.single_action_space = game.action_space
+        self.observation_space = batch_space(game.observation_space, num_envs)
+        self.action_space = batch_space(game.action_space, num_envs)
+        self.state = BatchState(game.configs[0], num_envs)
+        self._policies = [*policies]  # seat s >= 1 is decided by policies[s - 1]
+        self._numpy_cards = cards == "numpy"
+        self._ratios = [(f.numerator, f.denominator) for f in game.abstraction.fractions]
+        n = num_envs
+        self._lanes = np.arange(n)
+        self._seeds: list[int | str] = [secrets.randbits(63) for _ in range(n)]
+        self._index = np.zeros(n, dtype=np.int64)
+        self._paid = np.zeros((n, players), dtype=np.int64)
+        self._over = np.zeros(n, dtype=bool)  # the lane's episode has ended
+        self._started = False
+        self._skipped = np.zeros(n, dtype=np.int64)
+        self._skipped_chips = np.zeros(n, dtype=np.int64)
+        k = game.encoder.history
+        self._hist_seat = np.full((n, k), -1, dtype=np.int64)
+        self._hist_kind = np.zeros((n, k), dtype=np.int64)
+        self._hist_all_in = np.zeros((n, k), dtype=bool)
+        self._hist_to = np.zeros((n, k), dtype=np.int64)
+
+    # ------------------------------------------------------------ the API
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[Any, dict[str, Any]]:
+        """Deal every lane its next hand the learner acts in.
+
+        Args:
+            seed: an int ``s`` (lane ``j`` starts over from hand 0 of seed
+                ``s + j``), one seed (or ``None``) per lane, or ``None`` (the
+                lanes go on from where they are).
+            options: unused.
+
+        Raises:
+            ConfigError: a list of seeds of another length than ``num_envs``.
+            PolicyError: an opponent policy chose an illegal action.
+        """
+        if isinstance(seed, Sequence):
+            if len(seed) != self.num_envs:
+                raise ConfigError("seed", f"one seed per lane ({self.num_envs}), got {len(seed)}")
+            seeds: list[int | None] = list(seed)
+            first = seed[0]
+        else:
+            seeds = [None if seed is None else seed + j for j in range(self.num_envs)]
+            first = seed
+        super().reset(seed=first)
+        for j, lane_seed in enumerate(seeds):
+            if lane_seed is not None:
+                self._seeds[j] = lane_seed
+                self._index[j] = 0
+        self._started = False
+        self._over[:] = False
+        self._skipped[:] = 0
+        self._skipped_chips[:] = 0
+        self._start(self._lanes)
+        self._started = True
+        return self._observe(), self._info(self._lanes)
+
+    def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        """Press one button per lane (lanes whose hand ended at the last
+        step are reset instead, their button ignored).
+
+        Returns:
+            ``(observations, rewards, terminations, truncations, info)``:
+            float32 ``(num_envs, size)``; float64 rewards in big blinds,
+            non-zero only where a hand ended; bool arrays; ``info`` with
+            ``action_mask`` (int8, ``(num_envs, buttons)``, all zeros in a
+            lane whose hand is over), and where they apply ``skipped_hands``,
+            ``skipped_result`` and ``illegal_action`` with their ``_key``
+            masks (Gymnasium's vector info convention).
+
+        Raises:
+            ResetNeeded: ``reset()`` was never called (or an opponent failed).
+            ConfigError: ``actions`` is not one button per lane.
+            ButtonError: a masked button, with ``illegal="raise"`` (nothing changes).
+            PolicyError: an opponent policy chose an illegal action; call ``reset()``.
+        """
+        if not self._started:
+            raise ResetNeeded("the vector environment needs reset() first")
+        buttons = np.asarray(actions)
+        if buttons.shape != (self.num_envs,):
+            raise ConfigError("actions", f"one button per lane, shape ({self.num_envs},)")
+        n = self.num_envs
+        rewards = np.zeros(n, dtype=np.float64)
+        terminated = np.zeros(n, dtype=bool)
+        restart = self._lanes[self._over]
+        lanes = self._lanes[~self._over]
+        decisions = self.state.decisions(lanes)
+        mask, targets = self._buttons(decisions)
+        size = self.game.abstraction.size
+        if np.issubdtype(buttons.dtype, np.integer):
+            pressed = buttons[lanes].astype(np.int64)
+            inside = (pressed >= 0) & (pressed < size)
+            legal = inside & mask[np.arange(len(lanes)), np.where(inside, pressed, 0)]
+        else:
+            pressed = np.zeros(len(lanes), dtype=np.int64)
+            legal = np.zeros(len(lanes), dtype=bool)
+        if not legal.all() and self.game.illegal == "raise":
+            i = int(np.argmin(legal))
+            self._refuse(decisions, i, buttons[lanes[i]])
+        self._started = False  # until the step is through (an opponent may fail)
+        self._skipped[restart] = 0
+        self._skipped_chips[restart] = 0
+        self._start(restart)
+        self._over[restart] = False
+        bad = lanes[~legal]
+        rewards[bad] = -self.game.penalty_of(LEARNER)
+        terminated[bad] = True
+        rows = np.flatnonzero(legal)
+        go = lanes[rows]
+        if len(go):
+            chosen = Decisions._make(field[rows] for field in decisions)
+            press = pressed[rows]
+            code = np.where(press == 0, FOLD, np.where(press == 1, CALL, RAISE))
+            self._apply(chosen, code, targets[rows, np.maximum(press, 2)])
+            self._advance(go)
+            ended = go[self.state.to_act[go] < 0]
+            net = self._finish(ended)
+            rewards[ended] = net / self.game.big_blind
+            terminated[ended] = True
+        self._over[terminated] = True
+        observations = self._observe()
+        info = self._info(restart)
+        if len(bad):
+            info["illegal_action"] = np.zeros(n, dtype=buttons.dtype)
+            info["illegal_action"][bad] = buttons[bad]
+            info["_illegal_action"] = np.isin(self._lanes, bad)
+        self._started = True
+        truncated = np.zeros(n, dtype=bool)
+        return observations, rewards, terminated, truncated, info
+
+    def action_masks(self) -> Any:
+        """The legal buttons of every lane now, int8 ``(num_envs, buttons)``
+        (all zeros in a lane whose hand is over), for ``MaskablePPO``.
+
+        Raises:
+            ResetNeeded: the environment was never reset.
+        """
+        if not self._started:
+            raise ResetNeeded("the vector environment needs reset() first")
+        return self._masks()
+
+    # ------------------------------------------------------------ internals
+    def _start(self, lanes: IntArray) -> None:
+        """Deal hands in ``lanes`` until the learner has a decision in each,
+        counting the hands it has none in (skipped, as the single env does)."""
+        while len(lanes):
+            self._deal(lanes)
+            self._advance(lanes)
+            done = lanes[self.state.to_act[lanes] < 0]
+            if len(done):
+                self._skipped[done] += 1
+                self._skipped_chips[done] += self._finish(done)
+            lanes = done
+
+    def _deal(self, lanes: IntArray) -> None:
+        """The next hand of each lane: dealt as ``Hand(config, seed=f"{t}:{i}")``."""
+        players = self.game.players
+        count = len(lanes)
+        if self._numpy_cards:
+            hole, board = deal(self.np_random, count, players)
+            self.state.deal(lanes, self._index[lanes] % players, hole, board)
+            self._index[lanes] += 1
+            self._paid[lanes] = 0
+            self._hist_seat[lanes] = -1
+            return
+        hole = np.zeros((count, players, 2), dtype=np.int64)
+        board = np.zeros((count, 5), dtype=np.int64)
+        buttons = np.zeros(count, dtype=np.int64)
+        for row, lane in enumerate(lanes.tolist()):
+            index = int(self._index[lane])
+            self._index[lane] += 1
+            button = index % players
+            dealer = Dealer(players, button, seed=f"{self._seeds[lane]}:{index}")
+            hole[row] = [[_CARD[a], _CARD[b]] for a, b in dealer.hole]
+            board[row] = [_CARD[c] for c in dealer.board]
+            buttons[row] = button
+        self.state.deal(lanes, buttons, hole, board)
+        self._paid[lanes] = 0
+        self._hist_seat[lanes] = -1
+
+    def _advance(self, lanes: IntArray) -> None:
+        """Let the opponents act in ``lanes`` until the learner is to act or
+        the betting is over."""
+        to_act = self.state.to_act
+        active = lanes[to_act[lanes] > LEARNER]
+        while len(active):
+            decisions = self.state.decisions(active)
+            code = np.zeros(len(active), dtype=np.int64)
+            amount = np.zeros(len(active), dtype=np.int64)
+            for seat, policy in enumerate(self._policies, start=1):
+                rows = np.flatnonzero(decisions.seat == seat)
+                if len(rows):
+                    part = Decisions._make(field[rows] for field in decisions)
+                    c, a = policy(part, self.np_random)
+                    code[rows] = c
+                    amount[rows] = a
+            self._apply(decisions, code, amount)
+            active = active[to_act[active] > LEARNER]
+
+    def _apply(self, decisions: Decisions, code: IntArray, amount: IntArray) -> None:
+        """Apply the actions and remember them for the observation's history."""
+        h = decisions.hands
+        opened = self.state.current[h] > 0
+        to = self.state.apply(decisions, code, amount)
+        if not self.game.encoder.history:
+            return
+        # fold, check, call, bet, raise: as the Acted events of Hand.
+        kind = np.where(
+            code == FOLD,
+            0,
+            np.where(code == CALL, np.where(decisions.can_fold, 2, 1), np.where(opened, 4, 3)),
+        )
+        all_in = (code != FOLD) & (self.state.stack[h, decisions.seat] == 0)
+        for array, value in (
+            (self._hist_seat, decisions.seat),
+            (self._hist_kind, kind),
+            (self._hist_all_in, all_in),
+            (self._hist_to, to),
+        ):
+            array[h, 1:] = array[h, :-1]
+            array[h, 0] = value
+
+    def _finish(self, lanes: IntArray) -> IntArray:
+        """Settle the hands over in ``lanes``; the learner's net result in chips."""
+        if not len(lanes):
+            return np.zeros(0, dtype=np.int64)
+        paid = self.state.payout(lanes)
+        self._paid[lanes] = paid
+        net: IntArray = (self.state.stack[lanes, LEARNER] + paid[:, LEARNER]) - self.state.start[
+            LEARNER
+        ]
+        return net
+
+    def _buttons(self, decisions: Decisions) -> tuple[BoolArray, IntArray]:
+        """The mask and the raise-to amount of every button, per row
+        (:meth:`holdem.abstraction.Abstraction.actions` on arrays)."""
+        rows = len(decisions.hands)
+        size = self.game.abstraction.size
+        low, high = decisions.min_to, decisions.max_to
+        can_raise = low >= 0
+        current = self.state.current[decisions.hands]
+        after_call = decisions.pot + decisions.call
+        targets = np.zeros((rows, size), dtype=np.int64)
+        targets[:, 2] = low
+        for i, (num, den) in enumerate(self._ratios, start=3):
+            targets[:, i] = np.clip(current + after_call * num // den, low, high)
+        targets[:, -1] = high
+        mask = np.zeros((rows, size), dtype=bool)
+        mask[:, 0] = decisions.can_fold
+        mask[:, 1] = True
+        mask[:, 2] = can_raise
+        for i in range(3, size):
+            repeated = (targets[:, 2:i] == targets[:, i : i + 1]).any(axis=1)
+            mask[:, i] = can_raise & ~repeated
+        return mask, targets
+
+    def _masks(self) -> Any:
+        """The mask of every lane, all zeros where the learner is not to act."""
+        acting = self._lanes[self.state.to_act == LEARNER]
+        masks = np.zeros((self.num_envs, self.game.abstraction.size), dtype=np.int8)
+        if len(acting):
+            masks[acting] = self._buttons(self.state.decisions(acting))[0]
+        return masks
+
+    def _refuse(self, decisions: Decisions, i: int, button: object) -> None:
+        """Raise the single env's ButtonError for row ``i`` of ``decisions``."""
+        low, high = int(decisions.min_to[i]), int(decisions.max_to[i])
+        lane, seat = int(decisions.hands[i]), int(decisions.seat[i])
+        can_fold = bool(decisions.can_fold[i])
+        stack = int(self.state.stack[lane, seat])
+        legal = LegalActions(
+            seat,
+            can_fold,
+            not can_fold,
+            int(decisions.call[i]),
+            low if low >= 0 else None,
+            high if high >= 0 else None,
+            "raise" if self.state.current[lane] else "bet",
+            low >= 0 or stack <= int(decisions.call[i]),
+        )
+        pot, current = int(decisions.pot[i]), int(self.state.current[lane])
+        value = button.item() if isinstance(button, np.generic) else button
+        self.game.abstraction.action(legal, pot, current, value)  # type: ignore[arg-type]
+        raise AssertionError("unreachable: the button was found illegal")  # pragma: no cover
+
+    def _observe(self) -> Any:
+        """The learner's observation in every lane (:class:`Encoder` on arrays)."""
+        state, game = self.state, self.game
+        n, p = self.num_envs, game.players
+        bb = game.big_blind
+        config = game.configs[0]
+        rows = self._lanes
+        out = np.zeros((n, game.encoder.size), dtype=np.float64)
+        out[rows, state.hole[:, LEARNER, 0]] = 1.0
+        out[rows, state.hole[:, LEARNER, 1]] = 1.0
+        folded = state.folded
+        live = (~folded).sum(axis=1)
+        over = state.to_act < 0  # a lane ended by an illegal button keeps its decision
+        # A hand that reached the showdown shows the whole board (Hand deals it out).
+        street = np.where(over & (live > 1), 3, state.street)
+        dealt = _BOARD_SIZE[street]
+        for c in range(5):
+            shown = rows[dealt > c]
+            out[shown, 52 + state.board[shown, c]] = 1.0
+        out[rows, 104 + street] = 1.0
+        out[rows, 108 + (LEARNER - state.buttons) % p] = 1.0
+        stacks = state.stack + self._paid
+        base = 108 + p  # the learner is seat 0: the rotation is the identity
+        out[:, base : base + p] = stacks / bb
+        out[:, base + p : base + 2 * p] = state.bet / bb
+        out[:, base + 2 * p : base + 3 * p] = state.contrib / bb
+        out[:, base + 3 * p : base + 4 * p] = folded
+        out[:, base + 4 * p : base + 5 * p] = (stacks == 0) & ~folded
+        at = 108 + 6 * p
+        out[:, at] = (state.contrib.sum(axis=1) + state.dead) / bb
+        owed = np.maximum(0, state.current - state.bet[:, LEARNER])
+        out[:, at + 1] = np.minimum(owed, stacks[:, LEARNER]) / bb
+        acting = rows[~over & (state.to_act == LEARNER)]
+        if len(acting):
+            decisions = state.decisions(acting)
+            can_raise = decisions.min_to >= 0
+            out[acting, at + 2] = np.where(can_raise, decisions.min_to, 0) / bb
+            out[acting, at + 3] = np.where(can_raise, decisions.max_to, 0) / bb
+            out[acting, at + 4] = 1.0
+        out[:, at + 5] = float(bb)
+        out[:, at + 6] = config.small_blind / bb
+        out[:, at + 7] = config.ante / bb
+        out[:, at + 8] = config.stacks[LEARNER] / bb
+        out[:, at + 9] = live
+        out[:, at + 10] = dealt
+        at += 11
+        width = p + 7
+        for slot in range(game.encoder.history):
+            seat = self._hist_seat[:, slot]
+            taken = rows[seat >= 0]
+            block = at + slot * width
+            out[taken, block + (seat[taken] - LEARNER) % p] = 1.0
+            out[taken, block + p + self._hist_kind[taken, slot]] = 1.0
+            out[taken, block + p + 5] = self._hist_all_in[taken, slot]
+            out[taken, block + p + 6] = self._hist_to[taken, slot] / bb
+        return out.astype(np.float32)
+
+    def _info(self, started: IntArray) -> dict[str, Any]:
+        """The step's info: masks for all, skipped hands where ``started`` had any."""
+        n = self.num_envs
+        info: dict[str, Any] = {
+            "action_mask": self._masks(),
+            "_action_mask": np.ones(n, dtype=bool),
+        }
+        reported = started[self._skipped[started] > 0]
+        if len(reported):
+            has = np.zeros(n, dtype=bool)
+            has[reported] = True
+            info["skipped_hands"] = np.where(has, self._skipped, 0)
+            info["_skipped_hands"] = has
+            info["skipped_result"] = np.where(has, self._skipped_chips / self.game.big_blind, 0.0)
+            info["_skipped_result"] = has.copy()
+            self._skipped[reported] = 0
+            self._skipped_chips[reported] = 0
+        return info
