@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from holdem.betting import parse_chips
 from holdem.calculator import CalculatorError, calculate, format_text, to_json
-from holdem.errors import HoldemError, NotationError
+from holdem.errors import ConfigError, HoldemError, NotationError
 from holdem.history import format_history
 from holdem.phh import (
     DIFFERED,
@@ -35,6 +35,7 @@ from holdem.phh import (
     iter_paths,
     replay_outcomes,
 )
+from holdem.pots import Rake
 from holdem.scenarios import (
     ScenarioError,
     find_scenarios,
@@ -799,7 +800,45 @@ def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         default=600.0,
         help="a person sitting out this long leaves with their chips, freeing the seat (600)",
     )
+    serve.add_argument(
+        "--max-runs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="the most runs of the board (1 to 3, R12); with 2 or 3 the players of an all-in "
+        "hand are asked how many runs they accept (default 1)",
+    )
+    serve.add_argument(
+        "--rake",
+        metavar="RATE[:CAP]",
+        help="rake every hand (R13): a rate such as 5%% or 1/20, and optionally a cap per "
+        "hand in chips, e.g. 5%%:30 (default: no rake)",
+    )
+    serve.add_argument(
+        "--no-flop-no-drop",
+        action="store_true",
+        help="with --rake, a hand that ends before a flop is dealt is not raked (R13.1)",
+    )
     serve.set_defaults(handler=_serve)
+
+
+def _serve_rake(text: str | None, no_flop_no_drop: bool) -> Rake | None:
+    """The rake of ``--rake RATE[:CAP]`` (R13), or ``None`` without one.
+
+    Raises:
+        ConfigError: a bad rate or cap (field ``rake.rate`` or ``rake.cap``),
+            or ``--no-flop-no-drop`` without ``--rake``.
+    """
+    if text is None:
+        if no_flop_no_drop:
+            raise ConfigError("rake", "--no-flop-no-drop needs --rake")
+        return None
+    rate, colon, cap = text.partition(":")
+    if not colon:
+        return Rake(rate, no_flop_no_drop=no_flop_no_drop)
+    if not cap.isascii() or not cap.isdigit():
+        raise ConfigError("rake.cap", f"the cap after ':' is a whole number of chips, got {cap!r}")
+    return Rake(rate, cap=int(cap), no_flop_no_drop=no_flop_no_drop)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -822,6 +861,8 @@ def _serve(args: argparse.Namespace) -> int:
             decision_seconds=args.decision_seconds,
             between_hands=args.between_hands,
             away_seconds=args.away_seconds,
+            max_runs=args.max_runs,
+            rake=_serve_rake(args.rake, args.no_flop_no_drop),
         )
         settings.check()
         if not 0 < args.port < 65536:
