@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from holdem.betting import parse_chips
 from holdem.calculator import CalculatorError, calculate, format_text, to_json
-from holdem.errors import HoldemError, NotationError
+from holdem.errors import ConfigError, HoldemError, NotationError
 from holdem.history import format_history
 from holdem.phh import (
     DIFFERED,
@@ -34,6 +35,7 @@ from holdem.phh import (
     iter_paths,
     replay_outcomes,
 )
+from holdem.pots import Rake
 from holdem.scenarios import (
     ScenarioError,
     find_scenarios,
@@ -49,10 +51,14 @@ OK, FAILED, USAGE = 0, 1, 2
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr, exit status 2."""
+    """An argument parser whose errors are one line on stderr, exit status 2: control
+    characters in the arguments it quotes are escaped, a word of more than 60
+    characters (a 5,000-digit number) is shortened."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE, f"{self.prog}: error: {message}\n")
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        text = re.sub(r"\S{61,}", lambda m: f"{m[0][:20]}... ({len(m[0]):,} characters)", text)
+        self.exit(USAGE, f"{self.prog}: error: {text}\n")
 
 
 # -------------------------------------------------------------------- run
@@ -308,11 +314,11 @@ def _replay(args: argparse.Namespace) -> int:
         if args.json:
             print(result.to_json())
         elif args.print and replayed is not None:
-            print(f"Hand {result.id}")
+            print(printable(f"Hand {result.id}"))
             print(format_history(replayed.hand))
             print()
         if not args.json and result.status not in (MATCHED, REPLAYED):
-            print(f"{result.status} {result.id}: {result.divergence()}")
+            print(printable(f"{result.status} {result.id}: {result.divergence()}"))
         if show and total % 250 == 0:
             done = counts[MATCHED] + counts[REPLAYED]
             sys.stderr.write(f"\rreplaying: {total} hands, {done} ok ")
@@ -349,6 +355,9 @@ def _add_export(subparsers: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
+    if not args.output:
+        print("holdem export: error: the output name is empty", file=sys.stderr)
+        return USAGE
     files = _history_files("export", args.paths)
     if files is None:
         return USAGE
@@ -365,14 +374,17 @@ def _export(args: argparse.Namespace) -> int:
             if result.status in (MATCHED, REPLAYED):
                 written += 1
             else:
-                print(f"{result.status} {result.id}: {result.divergence()}")
+                print(printable(f"{result.status} {result.id}: {result.divergence()}"))
     except PHHError as error:
         print(f"holdem export: error: {error}", file=sys.stderr)
         return USAGE
     except OSError as error:
         print(f"holdem export: error: cannot write {out}: {error.strerror}", file=sys.stderr)
         return USAGE
-    print(f"{written} of {total} hands written to {out}")
+    if written == 0 and total:
+        print(f"0 of {total} hands written: nothing to write to {out}")
+    else:
+        print(f"{written} of {total} hands written to {out}")
     return OK if written == total else FAILED
 
 
@@ -788,7 +800,45 @@ def _add_serve(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         default=600.0,
         help="a person sitting out this long leaves with their chips, freeing the seat (600)",
     )
+    serve.add_argument(
+        "--max-runs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="the most runs of the board (1 to 3, R12); with 2 or 3 the players of an all-in "
+        "hand are asked how many runs they accept (default 1)",
+    )
+    serve.add_argument(
+        "--rake",
+        metavar="RATE[:CAP]",
+        help="rake every hand (R13): a rate such as 5%% or 1/20, and optionally a cap per "
+        "hand in chips, e.g. 5%%:30 (default: no rake)",
+    )
+    serve.add_argument(
+        "--no-flop-no-drop",
+        action="store_true",
+        help="with --rake, a hand that ends before a flop is dealt is not raked (R13.1)",
+    )
     serve.set_defaults(handler=_serve)
+
+
+def _serve_rake(text: str | None, no_flop_no_drop: bool) -> Rake | None:
+    """The rake of ``--rake RATE[:CAP]`` (R13), or ``None`` without one.
+
+    Raises:
+        ConfigError: a bad rate or cap (field ``rake.rate`` or ``rake.cap``),
+            or ``--no-flop-no-drop`` without ``--rake``.
+    """
+    if text is None:
+        if no_flop_no_drop:
+            raise ConfigError("rake", "--no-flop-no-drop needs --rake")
+        return None
+    rate, colon, cap = text.partition(":")
+    if not colon:
+        return Rake(rate, no_flop_no_drop=no_flop_no_drop)
+    if not cap.isascii() or not cap.isdigit():
+        raise ConfigError("rake.cap", f"the cap after ':' is a whole number of chips, got {cap!r}")
+    return Rake(rate, cap=int(cap), no_flop_no_drop=no_flop_no_drop)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -811,6 +861,8 @@ def _serve(args: argparse.Namespace) -> int:
             decision_seconds=args.decision_seconds,
             between_hands=args.between_hands,
             away_seconds=args.away_seconds,
+            max_runs=args.max_runs,
+            rake=_serve_rake(args.rake, args.no_flop_no_drop),
         )
         settings.check()
         if not 0 < args.port < 65536:

@@ -18,28 +18,37 @@ with ``"n"`` (its number, from 1, increasing by one) and ``"t"`` (its type):
 
 - ``hand``: a hand starts: ``h`` its number, ``seats`` the table seats dealt
   in (in hand-seat order), ``names`` and ``stacks`` aligned with ``seats``,
-  ``button`` (table seat), ``sb``, ``bb``, ``ante`` (amounts).
+  ``button`` (table seat), ``sb``, ``bb``, ``ante`` (amounts); ``runs``
+  the most runs of the board (R12) when above 1; ``rake`` the table's rake
+  (R13, ``{rate, cap, no_flop_no_drop}``) when it has one.
 - ``post``: a forced bet (R2): ``s``, ``k`` (``ante``, ``small blind``,
   ``big blind``, ``big blind ante``), ``a`` the amount; ``ai`` 1 when it put the
   seat all-in.
 - ``deal``: two hole cards dealt to ``s``; ``c`` (``"AhKd"``) only in the stream
   of seat ``s``.
 - ``board``: ``st`` the street (``flop``, ``turn``, ``river``), ``c`` the new
-  cards; ``ro`` 1 when no betting follows (R5.3).
+  cards; ``ro`` 1 when no betting follows (R5.3); ``r`` the run (R12.2) for a
+  later run's cards (absent on run 1).
 - ``act``: ``s``, ``a`` (``fold``, ``check``, ``call``, ``bet``, ``raise``),
   ``to`` the seat's bet on the street afterwards, ``add`` the chips put in;
   ``ai`` 1 when all-in.
 - ``return``: uncalled chips ``a`` given back to ``s`` (R7.4, R7.5).
 - ``show``: ``s`` shows ``c`` at showdown (R6), ``h`` the hand in words.
 - ``muck``: ``s`` mucks (R6.3); no cards, in any stream.
-- ``pot``: ``name``, ``a`` the amount, ``el`` the eligible seats, ``w`` the
-  winners (odd-chip order, R8.2) and ``sh`` their shares.
+- ``runs``: ``s`` accepts at most ``k`` runs of the board (R12.1).
+- ``runs_agreed``: the board is run ``k`` times (R12.1).
+- ``rake``: ``a`` chips raked from the pot ``name`` (R13.2).
+- ``pot``: ``name``, ``a`` the amount (after rake), ``el`` the eligible
+  seats, ``w`` the winners (odd-chip order, R8.2) and ``sh`` their shares;
+  ``r`` the run it is awarded on, with more than one run (R12.3).
 - ``end``: the hand is over; ``stacks`` aligned with the ``hand`` message's
   ``seats``.
 - ``turn``: ``s`` is to act on decision ``d``; only the stream of ``s``
   carries ``legal``: ``fold`` and ``check`` (0/1), ``call`` (chips to add),
   ``min`` and ``max`` (the raise-to range, or absent), ``w`` (``bet`` or
-  ``raise``). A server may add public fields (a clock) through ``extra``.
+  ``raise``). On the run question (R12.1) the ``turn`` has ``q`` ``"runs"``
+  and only the stream of ``s`` carries ``runs``, the counts it may answer
+  (``[1, 2]``...). A server may add public fields (a clock) through ``extra``.
 - ``table``: a table change between hands, ``e`` its kind (``SeatTaken``,
   ``SeatLeft``, ``Busted``, ``Rebought``, ``LevelUp``, ``ButtonMoved``,
   ``HandStarted``, or a server's own) and its fields.
@@ -222,19 +231,22 @@ class TableStream:
         oldest = self._hand_starts[0]
         while self._events and self._events[0].number < oldest:
             self._events.popleft()
-        self._add(
-            {
-                "t": "hand",
-                "h": self._hands,
-                "seats": list(mapped),
-                "names": list(config.names),
-                "stacks": list(config.stacks),
-                "button": mapped[config.button],
-                "sb": config.small_blind,
-                "bb": config.big_blind,
-                "ante": config.ante,
-            }
-        )
+        start: Message = {
+            "t": "hand",
+            "h": self._hands,
+            "seats": list(mapped),
+            "names": list(config.names),
+            "stacks": list(config.stacks),
+            "button": mapped[config.button],
+            "sb": config.small_blind,
+            "bb": config.big_blind,
+            "ante": config.ante,
+        }
+        if config.max_runs > 1:
+            start["runs"] = config.max_runs
+        if config.rake is not None:
+            start["rake"] = config.rake.to_dict()
+        self._add(start)
         self.sync(hand, extra=extra)
 
     def sync(
@@ -267,7 +279,8 @@ class TableStream:
         for event in log[self._seen :]:
             self._record(event, to_table)
         self._seen = len(log)
-        seat = hand.to_act
+        acting = hand.to_act
+        seat = hand.run_seat if acting is None else acting  # or the run question (R12.1)
         if seat is None:
             self._decision = None
             return
@@ -275,13 +288,19 @@ class TableStream:
         if key == self._turn_key:
             return
         self._turn_key = key
-        legal = hand.legal_actions()
-        assert legal is not None
         public: Message = {"t": "turn", "s": to_table[seat]}
         self._decision = public["d"] = self._last + 1 if decision is None else decision
+        secret: Message
+        if acting is None:
+            public["q"] = "runs"
+            secret = {"runs": list(range(1, hand.config.max_runs + 1))}
+        else:
+            legal = hand.legal_actions()
+            assert legal is not None
+            secret = {"legal": compact_legal(legal)}
         if extra:
             public.update(extra)
-        self._add(public, to_table[seat], {"legal": compact_legal(legal)})
+        self._add(public, to_table[seat], secret)
 
     def table_event(self, event: Any) -> None:
         """Add a table change (an attrs record such as
@@ -343,7 +362,18 @@ class TableStream:
             data = {"t": "board", "st": event.street, "c": "".join(event.cards)}
             if event.run_out:
                 data["ro"] = 1
+            if event.run > 1:
+                data["r"] = event.run
             add(data)
+        elif kind is _events.RunsChosen:
+            assert isinstance(event, _events.RunsChosen)
+            add({"t": "runs", "s": to_table[event.seat], "k": event.count})
+        elif kind is _events.RunsAgreed:
+            assert isinstance(event, _events.RunsAgreed)
+            add({"t": "runs_agreed", "k": event.count})
+        elif kind is _events.RakeTaken:
+            assert isinstance(event, _events.RakeTaken)
+            add({"t": "rake", "name": event.pot, "a": event.amount})
         elif kind is _events.UncalledReturned:
             assert isinstance(event, _events.UncalledReturned)
             add({"t": "return", "s": to_table[event.seat], "a": event.amount})
@@ -370,6 +400,7 @@ class TableStream:
                     "el": [to_table[s] for s in event.eligible],
                     "w": [to_table[s] for s in event.winners],
                     "sh": list(event.shares),
+                    **({"r": event.run} if event.run > 1 else {}),
                 }
             )
         elif kind is _events.HandEnded:

@@ -38,11 +38,11 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 
-from holdem.betting import Action
 from holdem.clock import TurnClock
 from holdem.config import Structure, TableConfig
 from holdem.errors import value_text
 from holdem.hand import Hand
+from holdem.pots import Rake
 from holdem.schedule import Level, Schedule
 from holdem.table_args import check_arguments
 from holdem.table_button import Positions
@@ -75,7 +75,7 @@ from holdem.table_seats import (
 )
 from holdem.table_sitout import TableSitOut, dealt_in_count, plan_hand
 from holdem.table_straddles import TableStraddles, plan_straddles
-from holdem.table_turns import TableTurns, TimedHand
+from holdem.table_turns import Decide, Runs, TableTurns, TimedHand
 
 __all__ = [
     "ActedForAbsent",
@@ -90,6 +90,7 @@ __all__ = [
     "LevelUp",
     "MissedBlind",
     "Rebought",
+    "Runs",
     "SatIn",
     "SatOut",
     "Schedule",
@@ -106,10 +107,6 @@ __all__ = [
     "TimedOut",
     "TurnClock",
 ]
-
-Decide = Callable[[Hand, int], Action | str]
-"""A decision callback: ``decide(hand, seat)`` returns the action of hand seat
-``seat`` (the seat in :attr:`Hand.to_act`), as an Action or its text."""
 
 Clock = Callable[[], float]
 """A clock: seconds as a float, only differences matter."""
@@ -145,6 +142,10 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         straddles: players may straddle from the seat left of the big blind
             and re-straddle (R11, :mod:`holdem.table_straddles`).
         button_straddles: the button may straddle (R11.1).
+        max_runs: the most runs of the board (1 to 3, R12): with more than
+            one, the players still in are asked (:meth:`choose_runs`).
+        rake: the rake of every hand (R13), a :class:`~holdem.pots.Rake` or
+            a mapping such as ``{"rate": "5%", "cap": 30}``; ``None``: none.
         max_events: how many events :attr:`events` keeps (10,000 unless
             given; a whole number >= 1).
 
@@ -203,8 +204,10 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         straddles: bool = False,
         button_straddles: bool = False,
         max_events: int = 10_000,
+        max_runs: int = 1,
+        rake: Rake | Mapping[str, object] | None = None,
     ) -> None:
-        schedule, self.mode = check_arguments(
+        schedule, self.mode, self.rake = check_arguments(
             size=size,
             schedule=schedule,
             mode=mode,
@@ -221,7 +224,10 @@ class Table(TableTurns, TableSitOut, TableStraddles):
             straddles=straddles,
             button_straddles=button_straddles,
             max_events=max_events,
+            max_runs=max_runs,
+            rake=rake,
         )
+        self.max_runs = max_runs
         self.size = size
         self.schedule = schedule
         self.min_buy_in = min_buy_in
@@ -524,23 +530,29 @@ class Table(TableTurns, TableSitOut, TableStraddles):
         seed: int | str | None = None,
         hole_cards: Mapping[int, str | Sequence[str]] | None = None,
         board: str | Sequence[str] | None = None,
+        runs: Runs | None = None,
     ) -> Hand:
         """Play one whole hand, asking ``decide(hand, seat)`` for every action.
 
         Returns the finished hand (its seats are hand seats, see
-        :attr:`hand_seats`). An exception from ``decide``, or an illegal
-        action (``IllegalActionError``), propagates and leaves the hand in
-        progress as :attr:`hand`: act on it and call :meth:`finish_hand`.
-        Arguments as for :meth:`start_hand`.
+        :attr:`hand_seats`). An exception from ``decide`` or ``runs``, or an
+        illegal action or answer (``IllegalActionError``), propagates and
+        leaves the hand in progress as :attr:`hand`: act on it and call
+        :meth:`finish_hand`. ``runs(hand, seat)`` answers the run question
+        (R12.1; an agent's answer is :func:`holdem.agents.answer_runs`);
+        without it every seat asked keeps it to one run. Other arguments as
+        for :meth:`start_hand`.
         """
         hand = self.start_hand(seed=seed, hole_cards=hole_cards, board=board)
         players, seats = self._players, self._hand_seats
-        while (seat := hand.to_act) is not None:
+        while (seat := self._deciding()) is not None:
             player = players[seats[seat]]
             if player is not None and player.sitting_out:
                 self._time_out()
-            else:
+            elif hand.to_act is not None:
                 hand.act(seat, decide(hand, seat))
+            else:  # the run question (R12.1)
+                hand.choose_runs(seat, 1 if runs is None else runs(hand, seat))
         return self.finish_hand()
 
     def start_hand(
@@ -632,6 +644,8 @@ class Table(TableTurns, TableSitOut, TableStraddles):
                 live_posts=live_posts,
                 dead_posts=dead_posts,
                 straddles=straddles,
+                max_runs=self.max_runs,
+                rake=self.rake,
             )
             if len(self._configs) >= 2 * self.size:
                 self._configs.clear()
@@ -737,14 +751,16 @@ class Table(TableTurns, TableSitOut, TableStraddles):
             self._winner = Standing(1, player.name, False, player.stack, None, None)
         return hand
 
-    def run(self, decide: Decide, *, max_hands: int | None = None) -> tuple[Standing, ...]:
+    def run(
+        self, decide: Decide, *, max_hands: int | None = None, runs: Runs | None = None
+    ) -> tuple[Standing, ...]:
         """Play hands until fewer than two players can be dealt in (or
-        ``max_hands``); return :meth:`standings`."""
+        ``max_hands``); return :meth:`standings`. ``runs`` as for :meth:`play_hand`."""
         played = 0
         while dealt_in_count(self._players, self.mode) >= 2 and (
             max_hands is None or played < max_hands
         ):
-            self.play_hand(decide)
+            self.play_hand(decide, runs=runs)
             played += 1
         return self.standings()
 

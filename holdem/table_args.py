@@ -7,11 +7,12 @@ by :func:`~holdem.errors.value_text` (a huge number by its size).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from holdem.clock import TurnClock
 from holdem.config import MAX_STACK, Structure, TableConfig
 from holdem.errors import ConfigError, value_text
+from holdem.pots import Rake
 from holdem.schedule import Level, Schedule
 from holdem.table_seats import TableMode, check_seed
 
@@ -40,11 +41,14 @@ def check_arguments(
     straddles: object,
     button_straddles: object,
     max_events: object,
-) -> tuple[Schedule, TableMode]:
+    max_runs: int = 1,
+    rake: Rake | Mapping[str, object] | None = None,
+) -> tuple[Schedule, TableMode, Rake | None]:
     """Check the arguments of :class:`holdem.table.Table` (see there).
 
     Returns:
-        The schedule (one :class:`Level` becomes a :class:`Schedule`) and the mode.
+        The schedule (one :class:`Level` becomes a :class:`Schedule`), the
+        mode and the rake (a mapping becomes a :class:`~holdem.pots.Rake`).
 
     Raises:
         ConfigError: an argument is out of range (the field is named).
@@ -101,5 +105,8 @@ def check_arguments(
         raise ConfigError(
             "turn_clock", f"must be a TurnClock or None, got {value_text(turn_clock, True)}"
         )
-    TableConfig([1, 1], 0, 1, structure=structure, chip_unit=chip_unit)  # checks both
-    return schedule, table_mode
+    # Checks structure, chip_unit, max_runs (R12.1) and rake (R13) as every hand will.
+    probe = TableConfig(
+        [1, 1], 0, 1, structure=structure, chip_unit=chip_unit, max_runs=max_runs, rake=rake
+    )
+    return schedule, table_mode, probe.rake

@@ -17,7 +17,10 @@ Schema ``holdem.table`` version 1, a JSON object:
   number, text, or ``{"hex": ...}`` for bytes), ``structure``,
   ``chip_unit``, ``max_events``, ``turn_clock`` (``null`` or
   ``{decision_seconds, time_bank, sit_out_after}``, :mod:`holdem.clock`),
-  ``newcomers_wait``, ``straddles``, ``button_straddles``.
+  ``newcomers_wait``, ``straddles``, ``button_straddles``, ``max_runs``
+  (R12) and ``rake`` (R13: ``null`` or ``{rate, cap, no_flop_no_drop}``,
+  :meth:`holdem.pots.Rake.to_dict`). The last two came later: a snapshot
+  without them restores with one run and no rake.
 - ``seats``: per table seat ``null`` (empty) or ``{name, stack,
   busted_seconds_ago, time_bank, timeouts, sitting_out, entry,
   missed_small_blind, missed_big_blind, straddle}``: the seconds since a cash
@@ -139,6 +142,8 @@ def snapshot(table: Table) -> dict[str, Any]:
             "newcomers_wait": table.newcomers_wait,
             "straddles": table.straddles,
             "button_straddles": table.button_straddles,
+            "max_runs": table.max_runs,
+            "rake": None if table.rake is None else table.rake.to_dict(),
         },
         "seats": [
             None
@@ -255,12 +260,15 @@ def _fail(field: str, message: str) -> SnapshotError:
     return SnapshotError(f"table snapshot {field}: {message}")
 
 
-def _obj(data: Any, field: str, keys: tuple[str, ...]) -> dict[str, Any]:
+def _obj(
+    data: Any, field: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """``data`` as an object with exactly ``keys``, and any of ``optional``."""
     if not isinstance(data, dict):
         raise _fail(field, f"must be an object, got {data!r}")
-    if set(data) != set(keys):
+    if not set(keys) <= set(data) <= set(keys) | set(optional):
         missing = sorted(set(keys) - set(data))
-        extra = sorted(set(data) - set(keys))
+        extra = sorted(set(data) - set(keys) - set(optional))
         raise _fail(field, f"fields missing {missing}, unknown {extra}")
     return data
 
@@ -358,6 +366,7 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
             "straddles",
             "button_straddles",
         ),
+        optional=("max_runs", "rake"),
     )
     sched = _obj(
         config["schedule"], "config.schedule", ("levels", "hands_per_level", "seconds_per_level")
@@ -396,6 +405,8 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Table:
         newcomers_wait=config["newcomers_wait"],
         straddles=config["straddles"],
         button_straddles=config["button_straddles"],
+        max_runs=config.get("max_runs", 1),
+        rake=config.get("rake"),
     )
     size = table.size
     now = clock()
@@ -534,6 +545,8 @@ def _check_hand(table: Table, hand: Hand) -> None:
                 f"seats[{seat}]",
                 "a player dealt in neither waits, posts nor owes a missed blind (R14.2)",
             )
+    if (config.max_runs, config.rake) != (table.max_runs, table.rake):
+        raise _fail("hand", "the hand's runs and rake are not the table's (R12, R13)")
     level = table.level
     if (config.small_blind, config.big_blind, config.ante, config.ante_type) != (
         level.small_blind,

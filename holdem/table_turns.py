@@ -2,7 +2,10 @@
 
 The part of :class:`holdem.table.Table` that times decisions with its
 :class:`~holdem.clock.TurnClock` (see :mod:`holdem.clock` for the rules of
-the clock). :class:`TableTurns` is a base of ``Table`` and works on the
+the clock). A decision is a betting action or, at a table allowing several
+runs, the answer to the run question (R12.1, :meth:`TableTurns.choose_runs`);
+a run question out of time is answered with one run, as any player may
+keep it to one run. :class:`TableTurns` is a base of ``Table`` and works on the
 table's state, declared below.
 """
 
@@ -17,6 +20,18 @@ from holdem.errors import IllegalActionError, Reason, value_text
 from holdem.hand import Hand
 from holdem.table_events import ActedForAbsent, SatOut, TableEvent, TimedOut
 from holdem.table_seats import Player, TableError, TableReason
+
+Decide = Callable[[Hand, int], Action | str]
+"""A decision callback: ``decide(hand, seat)`` returns the action of hand seat
+``seat`` (the seat in :attr:`Hand.to_act`), as an Action or its text."""
+
+Runs = Callable[[Hand, int], int]
+"""A run-question callback: ``runs(hand, seat)`` returns how many runs hand
+seat ``seat`` (:attr:`Hand.run_seat`) accepts (R12.1)."""
+
+RUN_TIMEOUT = "runs 1"
+"""The action recorded when the table answers the run question for a seat:
+one run (R12.1)."""
 
 
 class TimedHand(Hand):
@@ -89,6 +104,33 @@ class TableTurns:
                 ``legal`` is the hand's, in hand seats).
             NotationError: the text is not an action.
         """
+        hand = self._decision_hand(seat)
+        self._timed(seat, lambda i: hand.act(i, action, decision=decision))
+
+    def choose_runs(self, seat: int, count: int, *, decision: int | None = None) -> None:
+        """Answer the run question (R12.1) for the player at **table** seat
+        ``seat``: they accept at most ``count`` runs of the board.
+
+        As :meth:`act` for a betting decision: timed by the turn clock, a
+        stale ``decision`` number refused, and decisions already out of
+        time settled first (a run question out of time is answered with one
+        run). Without a turn clock this is
+        :meth:`Hand.choose_runs <holdem.hand.Hand.choose_runs>` by table seat.
+
+        Raises:
+            TableError: as for :meth:`act`.
+            IllegalActionError: no run question is open, the seat is not the
+                one asked, ``count`` is not from 1 to the table's
+                ``max_runs``, or the decision number is stale; the table and
+                the hand are unchanged. Its ``seat`` and message are in
+                table seats.
+        """
+        hand = self._decision_hand(seat)
+        self._timed(seat, lambda i: hand.choose_runs(i, count, decision=decision))
+
+    def _decision_hand(self, seat: int) -> Hand:
+        """The hand in progress, for a decision of table seat ``seat``, after
+        settling the decisions out of time (:meth:`poll_clock`)."""
         size = len(self._players)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < size:
             raise TableError(
@@ -109,11 +151,16 @@ class TableTurns:
                 raise TableError(seat, TableReason.TIMED_OUT, "too late: the decision timed out")
         if seat not in self._hand_seats:
             raise TableError(seat, TableReason.NOT_DEALT_IN, "no player dealt in at that seat")
+        return hand
+
+    def _timed(self, seat: int, decide: Callable[[int], None]) -> None:
+        """Make the decision ``decide(hand_seat)`` of table seat ``seat`` and
+        count its time on the turn clock."""
         rules = self.turn_clock
         now = self._clock()
         started = self._turn_started
         try:
-            hand.act(self._hand_seats.index(seat), action, decision=decision)
+            decide(self._hand_seats.index(seat))
         except IllegalActionError as error:
             raise self._by_table_seat(error, seat) from None
         if rules is None:
@@ -123,15 +170,25 @@ class TableTurns:
         player.time_bank = rules.bank_after(started, now, player.time_bank)
         player.timeouts = 0
 
+    def _deciding(self) -> int | None:
+        """The hand seat of the decision in progress: the seat to act, or
+        the seat asked the run question (R12.1); ``None`` when there is none."""
+        hand = self._hand
+        if hand is None:
+            return None
+        seat = hand.to_act
+        return hand.run_seat if seat is None else seat
+
     @property
     def deadline(self) -> float | None:
-        """The clock time the decision in progress times out, or ``None``
-        (no turn clock, no hand, or nobody to act). A player sitting out
+        """The clock time the decision in progress (an action or the run
+        question) times out, or ``None`` (no turn clock, no hand, or nobody
+        to decide). A player sitting out
         (R14.1) has no time: their decision is due when it starts."""
-        rules, hand = self.turn_clock, self._hand
-        if rules is None or hand is None or (legal := hand.legal_actions()) is None:
+        rules, deciding = self.turn_clock, self._deciding()
+        if rules is None or deciding is None:
             return None
-        player = self._players[self._hand_seats[legal.seat]]
+        player = self._players[self._hand_seats[deciding]]
         assert player is not None and self._turn_started is not None
         if player.sitting_out:
             return self._turn_started
@@ -139,7 +196,9 @@ class TableTurns:
 
     def poll_clock(self) -> tuple[TimedOut | ActedForAbsent, ...]:
         """Apply the default action to a decision that is out of time: check
-        when nothing is owed, else fold (:func:`holdem.clock.default_action`).
+        when nothing is owed, else fold (:func:`holdem.clock.default_action`);
+        on the run question, one run (R12.1; recorded with the action
+        ``"runs 1"``).
 
         The player's bank is then empty and their timeouts in a row go up
         by one; a :class:`TimedOut` event records it, and after
@@ -153,11 +212,10 @@ class TableTurns:
         acted for (a tournament player sitting out, R14.1); without a hand
         in progress nothing happens.
         """
-        hand = self._hand
-        legal = None if hand is None else hand.legal_actions()
-        if legal is None:
+        deciding = self._deciding()
+        if deciding is None:
             return ()
-        player = self._players[self._hand_seats[legal.seat]]
+        player = self._players[self._hand_seats[deciding]]
         if player is not None and player.sitting_out:  # due at once, clock or not
             return (self._time_out(),)
         deadline = self.deadline
@@ -168,22 +226,27 @@ class TableTurns:
     def _time_out(self) -> TimedOut | ActedForAbsent:
         """Apply the default action for the seat to act (out of time, or
         sitting out) and record it."""
-        hand = self._hand
-        legal = None if hand is None else hand.legal_actions()
-        assert hand is not None and legal is not None
-        seat = self._hand_seats[legal.seat]
+        hand, deciding = self._hand, self._deciding()
+        assert hand is not None and deciding is not None
+        seat = self._hand_seats[deciding]
         player = self._players[seat]
         assert player is not None
-        action = default_action(legal)
-        hand.act(legal.seat, action)
+        legal = hand.legal_actions()
+        if legal is None:  # the run question: one run (R12.1)
+            hand.choose_runs(deciding, 1)
+            action = RUN_TIMEOUT
+        else:
+            default = default_action(legal)
+            hand.act(deciding, default)
+            action = default.kind.value
         rules = self.turn_clock
         event: TimedOut | ActedForAbsent
         if player.sitting_out:
-            event = ActedForAbsent(self._hands + 1, seat, player.name, action.kind.value)
+            event = ActedForAbsent(self._hands + 1, seat, player.name, action)
             self._record(event)
         else:
             player.timeouts += 1
-            event = TimedOut(self._hands + 1, seat, player.name, action.kind.value, player.timeouts)
+            event = TimedOut(self._hands + 1, seat, player.name, action, player.timeouts)
             self._record(event)
             if rules is not None:
                 player.time_bank = 0.0
@@ -205,8 +268,8 @@ class TableTurns:
         options = f" (legal: {error.legal if error.legal is not None else 'none'})"
         _, _, detail = message[len(who) :].partition(": ")
         detail = detail[: len(detail) - len(options)] if detail.endswith(options) else detail
-        if error.reason is Reason.NOT_YOUR_TURN and hand.to_act is not None:
-            other = hand.to_act
+        other = self._deciding()
+        if error.reason is Reason.NOT_YOUR_TURN and other is not None:
             detail = f"it is seat {seats[other]}'s turn ({names[other]})"
         return IllegalActionError(
             seat, error.action, error.reason, detail, error.legal, error.amount, names[i]

@@ -244,6 +244,7 @@ class Server:
             "join": self._join,
             "sit": self._sit,
             "act": self._act,
+            "runs": self._runs,
             "since": self._since,
             "back": self._back,
             "leave": self._leave,
@@ -251,7 +252,7 @@ class Server:
         if handler is None:
             await conn.error(
                 "unknown_type",
-                f"unknown type {value_text(kind, True)} (join, sit, act, since, back, leave)",
+                f"unknown type {value_text(kind, True)} (join, sit, act, runs, since, back, leave)",
             )
             return
         try:
@@ -301,6 +302,8 @@ class Server:
                 "big_blind": s.big_blind,
                 "buy_in": s.buy_in,
                 "decision_seconds": s.decision_seconds,
+                "max_runs": s.max_runs,
+                "rake": None if s.rake is None else s.rake.to_dict(),
             },
             "decision": room.decision,
             "clock_left": room.clock_left(),
@@ -331,6 +334,15 @@ class Server:
         if not isinstance(action, str):
             raise RoomError("bad_message", "act needs an action")
         room.act(seat, action, data.get("amount"), data.get("decision"))
+
+    async def _runs(self, conn: Connection, data: dict[str, Any]) -> None:
+        room, seat = self._seated(conn)
+        claimed = data.get("seat", seat)
+        if claimed != seat:
+            raise RoomError(
+                "not_your_seat", f"you hold seat {seat}, not {value_text(claimed, True)}"
+            )
+        room.runs(seat, data.get("count"), data.get("decision"))
 
     def _seated(self, conn: Connection) -> tuple[Room, int]:
         if conn.room is None:

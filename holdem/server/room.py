@@ -30,11 +30,13 @@ from typing import Any
 import attrs
 
 from holdem import signing, table_snapshot
-from holdem.agents import Agent, make_agent
+from holdem.agents import Agent, answer_runs, make_agent
 from holdem.betting import Action, Kind
 from holdem.clock import TurnClock, default_action
+from holdem.config import TableConfig
 from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.hand import Hand
+from holdem.pots import Rake
 from holdem.streams import TableStream
 from holdem.table import Level, Table, TableError, TableReason
 from holdem.table_events import SatIn, SatOut, TimedOut
@@ -78,6 +80,9 @@ class RoomSettings:
         away_seconds: a person who has sat out (R14.1) this long leaves the
             table with their chips between hands, freeing the seat: people
             who closed the page cannot hold a table's seats for ever.
+        max_runs: the most runs of the board (1 to 3, R12); with more than
+            one, the players still in an all-in hand are asked.
+        rake: the rake of every hand (R13), or ``None``.
     """
 
     size: int = 6
@@ -90,6 +95,8 @@ class RoomSettings:
     decision_seconds: float = 30.0
     between_hands: float = 2.0
     away_seconds: float = 600.0
+    max_runs: int = 1
+    rake: Rake | None = None
 
     def check(self) -> None:
         """Check every field.
@@ -114,6 +121,7 @@ class RoomSettings:
         TurnClock(self.decision_seconds)  # > 0, finite
         if self.bot_delay >= self.decision_seconds:
             raise ConfigError("bot_delay", "must be shorter than decision_seconds")
+        TableConfig([1, 1], 0, 1, max_runs=self.max_runs, rake=self.rake)  # R12.1, R13.1
 
 
 @attrs.define
@@ -132,6 +140,12 @@ class Player:
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _deciding(hand: Hand) -> int | None:
+    """The hand seat to decide: the seat to act, or the seat asked the run
+    question (R12.1); ``None`` when nobody is."""
+    return hand.run_seat if hand.to_act is None else hand.to_act
 
 
 class Room:
@@ -192,7 +206,8 @@ class Room:
     @property
     def decision(self) -> int | None:
         """The current decision's number (the ``d`` of the last ``turn``
-        message), or ``None`` when nobody is to act."""
+        message: an action or the run question), or ``None`` when nobody is
+        to decide."""
         return self.stream.decision if self.table.hand is not None else None
 
     @property
@@ -204,9 +219,10 @@ class Room:
         """Seconds left for the person to act (the table's turn clock), or
         ``None`` (a bot, or no decision)."""
         hand, deadline = self.table.hand, self.table.deadline
-        if hand is None or deadline is None or hand.to_act is None:
+        seat = None if hand is None else _deciding(hand)
+        if deadline is None or seat is None:
             return None
-        if self.players[self.table.hand_seats[hand.to_act]].agent is not None:
+        if self.players[self.table.hand_seats[seat]].agent is not None:
             return None
         return max(0.0, deadline - self._clock())
 
@@ -357,6 +373,33 @@ class Room:
             raise RoomError(str(error.reason), str(error)) from None
         self._after_action()
 
+    def runs(self, seat: int, count: object, decision: object) -> None:
+        """The person at table seat ``seat`` answers the run question (R12.1)
+        on decision ``decision``: they accept at most ``count`` runs.
+
+        Raises:
+            RoomError: no run question, a stale or duplicate decision number,
+                or a count that is not a whole number.
+            IllegalActionError: the hand refuses the answer (not the seat
+                asked, a count beyond ``max_runs``); nothing changed.
+        """
+        hand = self.table.hand
+        if hand is None or hand.run_seat is None:
+            raise RoomError("no_decision", "no run question is waiting")
+        if decision != self.decision:
+            raise RoomError(
+                "stale_decision",
+                f"decision {value_text(decision, True)} is not the current one ({self.decision})",
+            )
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise RoomError("bad_amount", "runs needs a whole number of runs")
+        try:
+            self.table.choose_runs(seat, count)
+        except TableError as error:
+            self._after_action()  # the turn clock may have answered first
+            raise RoomError(str(error.reason), str(error)) from None
+        self._after_action()
+
     def back(self, seat: int) -> None:
         """The person at ``seat`` sits in again (R14.2) at the next hand (one
         who missed a blind waits for the big blind)."""
@@ -387,19 +430,24 @@ class Room:
                 if self._can_start() and not self._start_hand():
                     await self._wait(self._away_in())  # nobody to deal in yet (R14.2)
                 continue
-            to_act = hand.to_act
+            to_act = _deciding(hand)
             assert to_act is not None
+            asked = hand.to_act is None  # the run question (R12.1)
             seat = self.table.hand_seats[to_act]
             player = self.players[seat]
             if player.agent is not None:
+                decision = self.decision
                 await asyncio.sleep(self.settings.bot_delay)
-                if self.table.hand is hand and hand.to_act == to_act:
-                    self._act_now(seat, player.agent.act(seat_view(hand, to_act)))
+                if self.table.hand is hand and self.decision == decision:
+                    view = seat_view(hand, to_act)
+                    if asked:
+                        self._act_now(seat, answer_runs(player.agent, view))
+                    else:
+                        self._act_now(seat, player.agent.act(view))
                 continue
-            if player.leaving:  # check when free, else fold, at once
+            if player.leaving:  # check when free, else fold, at once; one run
                 legal = hand.legal_actions()
-                assert legal is not None
-                self._act_now(seat, default_action(legal))
+                self._act_now(seat, 1 if legal is None else default_action(legal))
                 continue
             # A person: wait for their action or the turn clock (a person
             # sitting out has no time: their decision is due at once).
@@ -412,11 +460,15 @@ class Room:
                 if self.table.poll_clock():
                     self._after_action()
 
-    def _act_now(self, seat: int, action: Action) -> None:
-        """A bot's action, or a leaving person's; if the loop was held up past
-        the turn clock, the clock's default action stands instead."""
+    def _act_now(self, seat: int, action: Action | int) -> None:
+        """A bot's action or run answer (an int, R12.1), or a leaving
+        person's; if the loop was held up past the turn clock, the clock's
+        default action stands instead."""
         try:
-            self.table.act(seat, action)
+            if isinstance(action, int):
+                self.table.choose_runs(seat, action)
+            else:
+                self.table.act(seat, action)
         except TableError as error:
             if error.reason is not TableReason.TIMED_OUT:
                 raise
@@ -450,6 +502,8 @@ class Room:
             clock=self._clock,
             turn_clock=TurnClock(s.decision_seconds, sit_out_after=SIT_OUT_AFTER),
             max_events=MAX_EVENTS,
+            max_runs=s.max_runs,
+            rake=s.rake,
         )
 
     def _seat(self, seat: int, player: Player, chips: int | None = None) -> None:

@@ -14,7 +14,7 @@ const state = {
   settings: null,
   seats: [],         // per table seat: {name, stack, bot} or null
   hand: null,        // the hand in play (see newHand)
-  turn: null,        // {s, d, legal, deadline}
+  turn: null,        // {s, d, legal, runs, deadline}
   joinClock: null,   // {d, left, at}: the welcome's clock for decision d
   retry: 0,
 };
@@ -30,6 +30,8 @@ function newHand(m) {
   return {
     number: m.h, seats: m.seats, button: m.button, bets, cards, last,
     folded: new Set(), mucked: new Set(), board: [], pot: 0, street: "preflop", over: false,
+    runBoards: {},     // run number (2, 3) -> that run's board (R12.2)
+    rake: 0,           // chips raked so far (R13)
   };
 }
 
@@ -38,6 +40,9 @@ function splitCards(text) {
   for (let i = 0; i + 1 < text.length; i += 2) out.push(text.slice(i, i + 2));
   return out;
 }
+
+const RUN_WORDS = { 1: "once", 2: "twice", 3: "three times" };
+const CARDS_BEFORE = { flop: 0, turn: 3, river: 4 };
 
 function nameOf(s) { return state.seats[s] ? state.seats[s].name : `Seat ${s + 1}`; }
 
@@ -99,6 +104,12 @@ function apply(m) {
       break;
     case "board":
       if (!h) break;
+      if (m.r) {  // a later run: the common cards, then its own (R12.2)
+        const run = h.runBoards[m.r] || (h.runBoards[m.r] = h.board.slice(0, CARDS_BEFORE[m.st]));
+        run.push(...splitCards(m.c));
+        log(`Run ${m.r} ${m.st}: ${pretty(run.join(""))}`);
+        break;
+      }
       h.board.push(...splitCards(m.c)); h.street = m.st;
       for (const s of h.seats) { h.bets[s] = 0; if (!h.folded.has(s)) h.last[s] = ""; }
       log(`${m.st[0].toUpperCase()}${m.st.slice(1)}: ${pretty(h.board.join(""))}`);
@@ -122,6 +133,18 @@ function apply(m) {
       h.cards[m.s] = splitCards(m.c); h.last[m.s] = m.h;
       log(`${nameOf(m.s)} shows ${pretty(m.c)} (${m.h})`);
       break;
+    case "runs":
+      log(`${nameOf(m.s)} accepts ${m.k === 1 ? "one run" : `up to ${m.k} runs`}`);
+      state.turn = null;
+      break;
+    case "runs_agreed":
+      log(`The board is run ${RUN_WORDS[m.k]}`);
+      break;
+    case "rake":
+      if (!h) break;
+      h.pot -= m.a; h.rake += m.a;
+      log(`Rake ${m.a} from the ${m.name}`);
+      break;
     case "muck":
       if (h) { h.last[m.s] = "mucks"; h.mucked.add(m.s); log(`${nameOf(m.s)} mucks`); }
       break;
@@ -129,7 +152,8 @@ function apply(m) {
       if (!h) break;
       m.w.forEach((s, i) => { changeStack(s, m.sh[i]); h.pot -= m.sh[i]; h.last[s] = `wins ${m.sh[i]}`; });
       for (const s of h.seats) h.bets[s] = 0;
-      log(`${m.w.map(nameOf).join(" and ")} win${m.w.length > 1 ? "" : "s"} the ${m.name} (${m.a})`, "win");
+      log(`${m.w.map(nameOf).join(" and ")} win${m.w.length > 1 ? "" : "s"} the ${m.name}`
+        + `${m.r ? ` on run ${m.r}` : ""} (${m.a})`, "win");
       break;
     case "end":
       if (!h) break;
@@ -137,7 +161,7 @@ function apply(m) {
       h.over = true; state.turn = null;
       break;
     case "turn":
-      state.turn = { s: m.s, d: m.d, legal: m.legal || null,
+      state.turn = { s: m.s, d: m.d, legal: m.legal || null, runs: m.runs || null,
                      deadline: m.clock ? Date.now() + m.clock * 1000 : null,
                      limit: state.settings ? state.settings.decision_seconds : m.clock };
       break;
@@ -189,6 +213,15 @@ function draw() {
   const board = $("board");
   board.replaceChildren();
   for (let i = 0; i < 5; i++) board.appendChild(cardEl(h && h.board[i] ? h.board[i] : "slot"));
+  $("rake").textContent = h && h.rake ? `rake ${h.rake.toLocaleString()}` : "";
+  const runs = $("runs");
+  runs.replaceChildren();
+  for (const [r, cards] of Object.entries(h ? h.runBoards : {})) {
+    const row = document.createElement("div");
+    row.className = "run-board"; row.dataset.run = r;
+    row.append(`Run ${r}`, ...cards.map((c) => cardEl(c, true)));
+    runs.appendChild(row);
+  }
   $("street").textContent = h ? (h.over ? "hand over" : h.street) : "waiting for players";
   const seats = $("seats");
   seats.replaceChildren();
@@ -267,6 +300,19 @@ function drawControls() {
   const mine = state.me !== null ? state.seats[state.me] : null;
   $("back").hidden = !(mine && mine.out);
   const t = state.turn;
+  const asked = t && t.s === state.me && t.runs;
+  const choice = $("run-choice");
+  choice.hidden = !asked;
+  if (asked && choice.dataset.d !== String(t.d)) {  // the run question (R12.1)
+    choice.dataset.d = String(t.d);
+    choice.replaceChildren(...t.runs.map((k) => {
+      const b = document.createElement("button");
+      b.className = "act runs"; b.dataset.runs = k;
+      b.textContent = `Run it ${RUN_WORDS[k]}`;
+      b.onclick = () => send({ type: "runs", count: k, decision: t.d });
+      return b;
+    }));
+  }
   const toAct = t && t.s === state.me && t.legal;
   $("actions").hidden = !toAct;
   $("actions").dataset.d = toAct ? String(t.d) : "";
