@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from holdem import Hand, IllegalActionError, Reason, TableConfig
+from holdem.cli import main
 from holdem.events import Acted, Event, Posted, StreetDealt
 
 # A board on which no hole cards used below make an accident (no straight,
@@ -26,6 +27,13 @@ def table(stacks: Sequence[int], small_blind: int, big_blind: int, **options: An
     """A :class:`TableConfig` with the button on seat 0 unless ``button`` is given."""
     options.setdefault("button", 0)
     return TableConfig(stacks=list(stacks), small_blind=small_blind, big_blind=big_blind, **options)
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Runs ``holdem`` with ``argv``; returns its exit status, stdout and stderr."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
 
 
 def new_hand(

@@ -7,10 +7,10 @@ import pickle
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from holdem import Action, ConfigError, Hand, Kind, TableConfig
 from holdem.agent_specs import AgentFailure, SpecFactory, checked_act, factories, factory
-from holdem.cli import main
 from holdem.simulate import simulate
 from holdem.views import seat_view
 
@@ -63,15 +63,9 @@ def bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
 def test_file_and_module_specs_in_simulate(bots: Path, capsys: pytest.CaptureFixture[str]) -> None:
     file_spec = f"{bots}:Shover"
-    status, out, err = run(
+    status, out, err = run_cli(
         capsys,
         "simulate",
         "--players",
@@ -86,7 +80,7 @@ def test_file_and_module_specs_in_simulate(bots: Path, capsys: pytest.CaptureFix
     results = json.loads(out)["results"]
     assert list(results) == ["call", file_spec]
     assert results["call"]["chips"] == -results[file_spec]["chips"]
-    status, out2, err = run(
+    status, out2, err = run_cli(
         capsys,
         "simulate",
         "--players",
@@ -128,7 +122,7 @@ def test_a_bad_agent_is_named_with_its_hand_no_traceback(
     bots: Path, capsys: pytest.CaptureFixture[str], agent: str, detail: str
 ) -> None:
     """Hand 0 has the button (small blind, first to act heads-up) on seat 0."""
-    status, out, err = run(
+    status, out, err = run_cli(
         capsys, "simulate", "--players", "2", "--hands", "5", "--agent", f"bots:{agent},call"
     )
     assert status == 2 and out == ""
@@ -138,7 +132,7 @@ def test_a_bad_agent_is_named_with_its_hand_no_traceback(
 
 
 def test_a_bad_agent_in_a_tournament(bots: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(capsys, "tournament", "--agents", "call,bots:Crasher", "-q")
+    status, out, err = run_cli(capsys, "tournament", "--agents", "call,bots:Crasher", "-q")
     assert status == 2
     assert err == (
         "holdem tournament: error: agent bots:Crasher (seat 1) failed in hand 1: "
@@ -147,7 +141,7 @@ def test_a_bad_agent_in_a_tournament(bots: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_tournament_with_class_specs(bots: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(
+    status, out, err = run_cli(
         capsys, "tournament", "--agents", f"bots:Shover,{bots}:Shover,call", "--seed", "2", "-q"
     )
     assert status == 0, err
@@ -171,7 +165,9 @@ def test_bad_specs_fail_before_play(
     with pytest.raises(ConfigError) as error:
         factory(spec)
     assert error.value.field == "agent" and message in str(error.value)
-    status, out, err = run(capsys, "simulate", "--players", "2", "--hands", "5", "--agent", spec)
+    status, out, err = run_cli(
+        capsys, "simulate", "--players", "2", "--hands", "5", "--agent", spec
+    )
     assert status == 2 and out == "" and message in err and len(err.splitlines()) == 1
 
 
