@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import pickle
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import run_cli
@@ -63,36 +64,22 @@ def bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
+def _simulate_json(capsys: pytest.CaptureFixture[str], agents: str) -> dict[str, Any]:
+    """``holdem simulate --json`` of 30 heads-up hands of ``agents``: its results by agent."""
+    status, out, err = run_cli(
+        capsys, "simulate", "--players", "2", "--hands", "30", "--agent", agents, "--json"
+    )
+    assert status == 0, err
+    results: dict[str, Any] = json.loads(out)["results"]
+    return results
+
+
 def test_file_and_module_specs_in_simulate(bots: Path, capsys: pytest.CaptureFixture[str]) -> None:
     file_spec = f"{bots}:Shover"
-    status, out, err = run_cli(
-        capsys,
-        "simulate",
-        "--players",
-        "2",
-        "--hands",
-        "30",
-        "--agent",
-        f"call,{file_spec}",
-        "--json",
-    )
-    assert status == 0, err
-    results = json.loads(out)["results"]
+    results = _simulate_json(capsys, f"call,{file_spec}")
     assert list(results) == ["call", file_spec]
     assert results["call"]["chips"] == -results[file_spec]["chips"]
-    status, out2, err = run_cli(
-        capsys,
-        "simulate",
-        "--players",
-        "2",
-        "--hands",
-        "30",
-        "--agent",
-        "call,bots:Shover",
-        "--json",
-    )
-    assert status == 0, err
-    assert json.loads(out2)["results"]["bots:Shover"] == results[file_spec]
+    assert _simulate_json(capsys, "call,bots:Shover")["bots:Shover"] == results[file_spec]
 
 
 def test_a_class_without_a_seed_argument(bots: Path) -> None:
