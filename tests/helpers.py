@@ -8,6 +8,8 @@ R2.2). The bug-report seats S1, S2, ... are seats 0, 1, ...
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -34,6 +36,15 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err
+
+
+def run_cli_in_memory(argv: list[str]) -> tuple[int, str, str]:
+    """:func:`run_cli` without the ``capsys`` fixture (for hypothesis tests,
+    which run many examples in one test): stdout and stderr caught in memory."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    return status, out.getvalue(), err.getvalue()
 
 
 def new_hand(
