@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -50,10 +51,14 @@ OK, FAILED, USAGE = 0, 1, 2
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr, exit status 2."""
+    """An argument parser whose errors are one line on stderr, exit status 2: control
+    characters in the arguments it quotes are escaped, a word of more than 60
+    characters (a 5,000-digit number) is shortened."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE, f"{self.prog}: error: {message}\n")
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        text = re.sub(r"\S{61,}", lambda m: f"{m[0][:20]}... ({len(m[0]):,} characters)", text)
+        self.exit(USAGE, f"{self.prog}: error: {text}\n")
 
 
 # -------------------------------------------------------------------- run
@@ -309,11 +314,11 @@ def _replay(args: argparse.Namespace) -> int:
         if args.json:
             print(result.to_json())
         elif args.print and replayed is not None:
-            print(f"Hand {result.id}")
+            print(printable(f"Hand {result.id}"))
             print(format_history(replayed.hand))
             print()
         if not args.json and result.status not in (MATCHED, REPLAYED):
-            print(f"{result.status} {result.id}: {result.divergence()}")
+            print(printable(f"{result.status} {result.id}: {result.divergence()}"))
         if show and total % 250 == 0:
             done = counts[MATCHED] + counts[REPLAYED]
             sys.stderr.write(f"\rreplaying: {total} hands, {done} ok ")
@@ -350,6 +355,9 @@ def _add_export(subparsers: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _export(args: argparse.Namespace) -> int:
+    if not args.output:
+        print("holdem export: error: the output name is empty", file=sys.stderr)
+        return USAGE
     files = _history_files("export", args.paths)
     if files is None:
         return USAGE
@@ -366,14 +374,17 @@ def _export(args: argparse.Namespace) -> int:
             if result.status in (MATCHED, REPLAYED):
                 written += 1
             else:
-                print(f"{result.status} {result.id}: {result.divergence()}")
+                print(printable(f"{result.status} {result.id}: {result.divergence()}"))
     except PHHError as error:
         print(f"holdem export: error: {error}", file=sys.stderr)
         return USAGE
     except OSError as error:
         print(f"holdem export: error: cannot write {out}: {error.strerror}", file=sys.stderr)
         return USAGE
-    print(f"{written} of {total} hands written to {out}")
+    if written == 0 and total:
+        print(f"0 of {total} hands written: nothing to write to {out}")
+    else:
+        print(f"{written} of {total} hands written to {out}")
     return OK if written == total else FAILED
 
 

@@ -167,7 +167,7 @@ def _hands(
     dead: str | Iterable[str] | None,
 ) -> tuple[list[list[tuple[int, int]]], list[str], tuple[int, ...], tuple[int, ...]]:
     """Parse and check the input; return combos per player (card removal done)."""
-    if isinstance(hands, str):
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise EquityError("hands must be a list of hands or ranges, one per player")
     if not 2 <= len(hands) <= 10:
         raise EquityError(f"2 to 10 players, got {len(hands)}")
@@ -547,6 +547,8 @@ def _finishing_orders(
     int | None,
 ]:
     _check_settings(samples, seed, target_stderr, time_limit, budget)
+    if exact is not None and not isinstance(exact, bool):
+        raise EquityError(f"exact must be True, False or None, got {exact!r}")
     combos, names, board_ix, dead_ix = _hands(hands, board, dead)
     if exact is True and samples is not None:
         raise EquityError("choose exact or a number of samples, not both")
@@ -607,7 +609,8 @@ def equity(
 
     Raises:
         EquityError: a card is unknown or given twice, too many cards, a
-            bad range or board, fewer than 2 or more than 10 players.
+            bad range or board, fewer than 2 or more than 10 players,
+            ``hands`` not a list, or a setting of the wrong type or range.
     """
     names, board_ix, dead_ix, counts, boards, errors, used_seed = _finishing_orders(
         hands, board, dead, exact, samples, seed, target_stderr, time_limit, budget, progress, False

@@ -32,13 +32,14 @@ described in ``docs/scenarios.md``.
 from __future__ import annotations
 
 import math
+import os
 import re
 import reprlib
 import sys
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
@@ -793,22 +794,27 @@ def _compare_pots(
     return problems
 
 
+def _cannot_list(error: OSError) -> NoReturn:
+    raise ScenarioError(str(error.filename), None, f"cannot read: {error.strerror}") from None
+
+
 def find_scenarios(paths: Iterable[str | Path]) -> list[Path]:
     """The scenario files named by ``paths``: files as given, folders searched
     for ``*.toml`` recursively, in sorted order.
 
     Raises:
-        ScenarioError: a path does not exist, or a folder cannot be read.
+        ScenarioError: a path does not exist, or a folder or subfolder cannot be
+            read (links to folders are not followed).
     """
     found: list[Path] = []
     for item in paths:
         path = Path(item)
         if path.is_dir():
-            try:
-                found.extend(sorted(path.rglob("*.toml")))
-            except OSError as error:
-                raise ScenarioError(str(path), None, f"cannot read: {error.strerror}") from None
-        elif path.is_file():
+            walked = os.walk(path, onerror=_cannot_list)  # no subfolder skipped in silence
+            files = [Path(r, n) for r, _, names in walked for n in names if n.endswith(".toml")]
+            # a named pipe found there is left alone (nobody writes to it); a broken link is listed
+            found.extend(sorted(f for f in files if f.is_file() or not f.exists()))
+        elif path.exists():
             found.append(path)
         else:
             raise ScenarioError(str(path), None, "no such file or folder")

@@ -94,6 +94,24 @@ def test_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
         assert status == 2 and out == "" and err.count("\n") == 1, argv
 
 
+def test_usage_errors_quote_hostile_arguments_on_one_short_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A 5,000-digit number is shortened, not echoed whole; a newline or an escape
+    sequence in an argument is escaped, so the error stays one plain line."""
+    status, out, err = run(capsys, "simulate", "--hands", "9" * 5000)
+    assert (status, out) == (2, "")
+    assert err == (
+        "holdem simulate: error: argument --hands: invalid int value: "
+        "'9999999999999999999... (5,002 characters)\n"
+    )
+    status, out, err = run(
+        capsys, "pots", "--contributions", "5,5", "--ranks", "1,2", "x\ny\x1b[2J"
+    )
+    assert (status, out) == (2, "")
+    assert err == "holdem: error: unrecognized arguments: x\\ny\\x1b[2J\n"
+
+
 def test_python_dash_m(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
     done = subprocess.run(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,52 @@ def test_scenario_file_with_invalid_utf8_is_broken_with_its_line(tmp_path: Path)
     with pytest.raises(ScenarioError) as caught:
         load_scenario(path)
     assert caught.value.problem == "not valid UTF-8: line 2 has the byte 0xe9"
+
+
+def test_a_scenario_subfolder_that_cannot_be_read_is_named_not_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its scenarios would silently not run. (Root reads every folder, so the refusal
+    is made by the operating system call itself.)"""
+    good = Path(__file__).parents[1] / "scenarios" / "betting" / "big_blind_option_after_limp.toml"
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (tmp_path / "good.toml").write_bytes(good.read_bytes())
+    (locked / "good.toml").write_bytes(good.read_bytes())
+    real_scandir = os.scandir
+
+    def scandir(path: object = ".") -> object:
+        if Path(str(path)) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    status, out, err = _cli(["run", "--quiet", str(tmp_path)], capsys)
+    assert (status, out) == (2, "")
+    assert err == f"holdem run: error: {locked}: cannot read: Permission denied\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_named_pipe_among_scenarios_is_not_waited_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A named pipe in a scenario folder has no writer: reading it would wait for ever,
+    so the folder's search leaves it alone. Named, it is read (``<(...)``); it was
+    reported as "no such file or folder"."""
+    os.mkfifo(tmp_path / "pipe.toml")
+    good = Path(__file__).parents[1] / "scenarios" / "betting" / "big_blind_option_after_limp.toml"
+    (tmp_path / "good.toml").write_bytes(good.read_bytes())
+    status, out, err = _cli(["run", "--quiet", str(tmp_path)], capsys)
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [f"PASS {tmp_path / 'good.toml'} (R4.5)", "1 passed, 0 failed"]
+    writer = threading.Thread(
+        target=(tmp_path / "pipe.toml").write_bytes, args=(good.read_bytes(),)
+    )
+    writer.start()
+    status, out, err = _cli(["run", "--quiet", str(tmp_path / "pipe.toml")], capsys)
+    writer.join()
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [f"PASS {tmp_path / 'pipe.toml'} (R4.5)", "1 passed, 0 failed"]
 
 
 @pytest.mark.parametrize(

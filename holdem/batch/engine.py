@@ -42,6 +42,10 @@ _SUPPORTED = {
     "chip_unit",
 }
 
+MAX_CHIPS = 1 << 62
+"""The most chips a batch table may hold in all (every amount, a pot or a
+raise-to included, then stays below 2**63 and fits numpy's int64)."""
+
 
 class PolicyError(HoldemError):
     """An array policy chose an action that is not legal (R3.7): a fold when
@@ -120,8 +124,15 @@ def check_config(config: TableConfig) -> None:
     Raises:
         ConfigError: naming the first field it does not support (pot-limit,
             a moved or dead blind, or any setting added to the table later,
-            such as straddles, runs, rake or posts, when not at its default).
+            such as straddles, runs, rake or posts, when not at its default),
+            or ``stacks`` when they hold more than :data:`MAX_CHIPS` in all
+            (the arrays are int64).
     """
+    if sum(config.stacks) > MAX_CHIPS:
+        raise ConfigError(
+            "stacks",
+            f"the batch engine plays at most 2**62 chips in all (int64), got {sum(config.stacks)}",
+        )
     plain = TableConfig(
         config.stacks,
         config.small_blind,
@@ -139,6 +150,93 @@ def check_config(config: TableConfig) -> None:
                 f"the batch engine does not support {name}={getattr(config, name)!s}; "
                 f"play such hands with holdem.Hand",
             )
+
+
+def _buttons(buttons: npt.ArrayLike, seats: int) -> IntArray:
+    """``buttons`` as int64 seats, or ConfigError (field ``buttons``): one
+    whole seat number from 0 to ``seats - 1`` per hand, in one dimension."""
+    array = np.asarray(buttons)
+    if array.ndim != 1 or (array.size and array.dtype.kind not in "iu"):
+        raise ConfigError(
+            "buttons",
+            f"must be one whole seat number per hand (shape (hands,)), got shape "
+            f"{array.shape} of {array.dtype}",
+        )
+    bad = (array < 0) | (array >= seats)
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise ConfigError(
+            "buttons", f"hand {i}: button seat {array[i]} is not a seat of 0 to {seats - 1}"
+        )
+    return array.astype(np.int64)
+
+
+def _cards(cards: tuple[IntArray, IntArray], hands: int, seats: int) -> tuple[IntArray, IntArray]:
+    """Given cards checked (ConfigError, field ``cards``): hole ``(hands,
+    seats, 2)`` and board ``(hands, 5)`` whole card indices 0 to 51, no card
+    twice in a hand."""
+    try:
+        hole, board = (np.asarray(part) for part in cards)
+    except (TypeError, ValueError):
+        raise ConfigError("cards", "must be a pair (hole, board) of card index arrays") from None
+    for name, array, shape in (("hole", hole, (hands, seats, 2)), ("board", board, (hands, 5))):
+        if array.shape != shape or (array.size and array.dtype.kind not in "iu"):
+            raise ConfigError(
+                "cards",
+                f"{name} cards must be whole card indices of shape {shape}, got shape "
+                f"{array.shape} of {array.dtype}",
+            )
+    every = np.concatenate([hole.reshape(hands, 2 * seats), board], axis=1).astype(np.int64)
+    if every.size and (every.min() < 0 or every.max() > 51):
+        raise ConfigError("cards", "a card index is outside 0 to 51")
+    ordered = np.sort(every, axis=1)
+    twice = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+    if twice.any():
+        raise ConfigError("cards", f"hand {int(np.argmax(twice))}: a card is dealt twice")
+    return hole.astype(np.int64), board.astype(np.int64)
+
+
+def _policy_output(output: object, rows: int) -> tuple[IntArray, IntArray]:
+    """A policy's ``(codes, amounts)`` as int64 arrays of shape ``(rows,)``,
+    or PolicyError: another shape, or a code (or the amount of a raise) that
+    is not a whole number (NaN, infinite, fractional, out of int64, bool)."""
+    parts: tuple[object, ...] = tuple(output) if isinstance(output, (tuple, list)) else ()
+    if len(parts) != 2:
+        raise PolicyError(f"the policy must return (codes, amounts), got {type(output).__name__}")
+    code, amount = parts
+    arrays = []
+    for name, value in (("codes", code), ("amounts", amount)):
+        array = np.asarray(value)
+        if array.shape != (rows,):
+            raise PolicyError(
+                f"the policy returned {name} of shape {array.shape}, not ({rows},): one per row"
+            )
+        arrays.append(array)
+    codes, amounts = arrays
+    _whole("code", codes, np.ones(rows, dtype=bool))
+    _whole("raise-to amount", amounts, codes == RAISE)
+    return codes.astype(np.int64), np.where(codes == RAISE, amounts, 0).astype(np.int64)
+
+
+def _whole(name: str, array: npt.NDArray[np.generic], read: BoolArray) -> None:
+    """PolicyError unless the entries of ``array`` where ``read`` are whole
+    numbers within int64."""
+    kind = array.dtype.kind
+    if kind in "iu":
+        if kind == "u" and read.any() and int(array[read].max()) >= 1 << 63:
+            raise PolicyError(f"the policy returned a {name} beyond int64")
+        return
+    if kind == "f":
+        values = array[read].astype(np.float64)
+        good = np.isfinite(values) & (values == np.round(values)) & (np.abs(values) < 2.0**63)
+        if good.all():
+            return
+        raise PolicyError(
+            f"the policy returned a {name} that is not a whole number: {float(values[~good][0])}"
+        )
+    if not read.any():
+        return
+    raise PolicyError(f"the policy returned {name}s of {array.dtype}, not whole numbers")
 
 
 def deal(rng: np.random.Generator, hands: int, seats: int) -> tuple[IntArray, IntArray]:
@@ -336,13 +434,13 @@ class BatchState:
             unchanged for a fold), in chips.
 
         Raises:
-            PolicyError: an illegal action (a fold when nothing is owed, a
-                raise when none is allowed or outside the range, an unknown
-                code); nothing is changed.
+            PolicyError: not one whole action code (and, for a raise, a whole
+                raise-to amount) per row, or an illegal action (a fold when
+                nothing is owed, a raise when none is allowed or outside the
+                range, an unknown code); nothing is changed.
         """
         h, seat = decisions.hands, decisions.seat
-        code = np.asarray(code, dtype=np.int64)
-        amount = np.asarray(amount, dtype=np.int64)
+        code, amount = _policy_output((code, amount), len(h))
         call, min_to, max_to = decisions.call, decisions.min_to, decisions.max_to
         my_bet = self.bet[h, seat]
         fold = code == FOLD
@@ -422,12 +520,19 @@ def play(
         record: keep the log of every action (for checks; slower).
 
     Raises:
-        ConfigError: the configuration is not supported (:func:`check_config`).
+        ConfigError: the configuration is not supported (:func:`check_config`),
+            a button is not a seat of the table (field ``buttons``), or the
+            given cards have another shape, an index outside 0 to 51 or a
+            card twice in a hand (field ``cards``).
+        PolicyError: the policy returned something else than one whole
+            action code (and, for a raise, a whole raise-to amount) per row,
+            or an illegal action (R3.7).
     """
-    buttons = np.asarray(buttons, dtype=np.int64)
+    check_config(config)
+    buttons = _buttons(buttons, config.seats)
     n = len(buttons)
     state = BatchState(config, n)
-    hole, board = deal(rng, n, config.seats) if cards is None else cards
+    hole, board = deal(rng, n, config.seats) if cards is None else _cards(cards, n, config.seats)
     rows = np.arange(n)
     state.deal(rows, buttons, hole, board)
     actions = 0
@@ -435,11 +540,10 @@ def play(
     active = rows[state.to_act >= 0]
     while len(active):
         decisions = state.decisions(active)
-        code, amount = policy(decisions, rng)
+        code, amount = _policy_output(policy(decisions, rng), len(active))
         to = state.apply(decisions, code, amount)
         actions += len(active)
         if record:
-            code = np.asarray(code, dtype=np.int64)
             log.append(
                 np.stack([active, decisions.seat, code, to, decisions.min_to, decisions.max_to], 1)
             )

@@ -73,14 +73,18 @@ class TablePolicy:
             all zero checks or calls.
 
     Raises:
-        ValueError: the table has another shape, or a negative or
-            non-finite weight.
+        ValueError: the table has another shape, entries that are not real
+            numbers (text, booleans, complex), or a negative or non-finite
+            weight.
 
     The raise-to amount is uniform in the legal range.
     """
 
     def __init__(self, table: npt.ArrayLike) -> None:
-        weights = np.array(table, dtype=np.float64)
+        given = np.asarray(table)
+        if given.dtype.kind not in "iuf":
+            raise ValueError(f"policy weights must be real numbers, got {given.dtype}")
+        weights = given.astype(np.float64)
         if weights.shape == (169, 3):
             weights = np.broadcast_to(weights, (4, 169, 3)).copy()
         if weights.shape != (4, 169, 3):
@@ -89,7 +93,10 @@ class TablePolicy:
             )
         if not np.isfinite(weights).all() or (weights < 0).any():
             raise ValueError("policy weights must be finite and non-negative")
-        self.table = weights
+        # Each row scaled to a largest weight of 1: the same choice, and sums
+        # that neither overflow (1e308) nor lose precision (subnormals).
+        largest = weights.max(axis=2, keepdims=True)
+        self.table = np.divide(weights, largest, out=np.zeros_like(weights), where=largest > 0)
 
     @classmethod
     def tight(cls) -> TablePolicy:

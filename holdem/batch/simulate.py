@@ -14,19 +14,22 @@ source is Python's.
 
 from __future__ import annotations
 
+import collections
 import hashlib
+import io
 import json
 import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
+from multiprocessing.pool import AsyncResult
 from pathlib import Path
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from holdem.batch.engine import Decisions, Policy, play
+from holdem.batch.engine import Decisions, Policy, check_config, play
 from holdem.batch.policies import TablePolicy, call_policy, random_policy
 from holdem.config import TableConfig
 from holdem.errors import ConfigError
@@ -43,12 +46,35 @@ policies, :meth:`TablePolicy.tight`, and a :class:`TablePolicy` read from a
 ``.npy`` or ``.json`` file of weights."""
 
 
+MAX_TABLE_BYTES = 1 << 20
+"""The largest policy table file read (a ``(4, 169, 3)`` table of weights
+takes about 16 KB in either format)."""
+
+
+def _json_weights(data: bytes) -> list[object]:
+    """The nested lists of numbers of a JSON table (ValueError when it is
+    not UTF-8 JSON, or holds anything but lists and numbers: text, true,
+    null, objects)."""
+    value = json.loads(data.decode("utf-8"))
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, list):
+            todo.extend(item)
+        elif isinstance(item, bool) or not isinstance(item, (int, float)):
+            raise ValueError(f"a weight must be a number, got {json.dumps(item)[:40]}")
+    if not isinstance(value, list):
+        raise ValueError("the table must be a JSON array of arrays of weights")
+    return value
+
+
 def load_policy(name: str) -> Policy:
     """The array policy named ``name`` (one of :data:`POLICIES`).
 
     Raises:
-        ConfigError: an unknown name, or a table file that cannot be read or
-            has the wrong shape (field ``agent``).
+        ConfigError: an unknown name, or a table file that cannot be read,
+            is larger than :data:`MAX_TABLE_BYTES`, is not a ``.npy`` array or
+            JSON lists of numbers, or has the wrong shape (field ``agent``).
     """
     if name == "random":
         return random_policy
@@ -59,14 +85,19 @@ def load_policy(name: str) -> Policy:
     if name.startswith("table:"):
         path = Path(name[len("table:") :])
         try:
+            with path.open("rb") as file:
+                data = file.read(MAX_TABLE_BYTES + 1)
+            if len(data) > MAX_TABLE_BYTES:
+                raise ValueError(f"larger than {MAX_TABLE_BYTES:,} bytes")
             if path.suffix == ".npy":
-                weights = np.load(path, allow_pickle=False)
+                weights = np.load(io.BytesIO(data), allow_pickle=False)
             else:
-                weights = np.array(json.loads(path.read_text(encoding="utf-8")), dtype=float)
+                weights = _json_weights(data)
             return TablePolicy(weights)
-        except (OSError, ValueError, TypeError) as error:
+        except (OSError, ValueError, TypeError, RecursionError, EOFError) as error:
+            reason = "nested too deeply" if isinstance(error, RecursionError) else error
             raise ConfigError(
-                "agent", f"cannot read the policy table {str(path)!r}: {error}"
+                "agent", f"cannot read the policy table {str(path)!r}: {reason}"
             ) from None
     raise ConfigError(
         "agent", f"unknown batch agent {name!r} (known: random, call, table, table:PATH)"
@@ -126,8 +157,9 @@ def _block(job: Job) -> tuple[int, int, list[tuple[int, int]]]:
     tally = []
     for name in names:
         seats = [s for s in range(players) if seat_names[s] == name]
-        y = result.net[:, seats].sum(axis=1)
-        tally.append((int(y.sum()), int((y * y).sum())))
+        y = result.net[:, seats].sum(axis=1).tolist()
+        # Python ints: the squares of large stacks would overflow int64.
+        tally.append((sum(y), sum(v * v for v in y)))
     return stop - start, result.actions, tally
 
 
@@ -164,14 +196,15 @@ def simulate_batch(
         load_policy(name)
     chips = 200 * big_blind if stack is None else stack
     config = TableConfig([chips] * players, small_blind, big_blind)
+    check_config(config)
     if workers == 0:
         workers = os.cpu_count() or 1
     number = _seed_number(seed)
-    jobs: list[Job] = [
+    jobs = (
         (config, agents, number, b, start, min(start + BLOCK, hands))
         for b, start in enumerate(range(0, hands, BLOCK))
-    ]
-    workers = min(workers, len(jobs), 4 * (os.cpu_count() or 1))
+    )
+    workers = min(workers, -(-hands // BLOCK), 4 * (os.cpu_count() or 1))
     names = list(dict.fromkeys(agents))
     totals = [[0, 0] for _ in names]
     done = actions = 0
@@ -223,11 +256,21 @@ class BatchSimulation:
         return self.simulation.hands
 
 
-def _run(jobs: list[Job], workers: int) -> Iterator[tuple[int, int, list[tuple[int, int]]]]:
-    if workers == 1 or len(jobs) == 1:
+def _run(jobs: Iterator[Job], workers: int) -> Iterator[tuple[int, int, list[tuple[int, int]]]]:
+    """The blocks' tallies in block order; the jobs are made as they are
+    needed, at most two per worker ahead (a huge ``hands`` never builds a
+    huge list)."""
+    if workers == 1:
         for job in jobs:
             yield _block(job)
         return
     context = multiprocessing.get_context("spawn")
     with context.Pool(workers) as pool:
-        yield from pool.imap(_block, jobs)
+        pending: collections.deque[AsyncResult[tuple[int, int, list[tuple[int, int]]]]]
+        pending = collections.deque()
+        for job in jobs:
+            pending.append(pool.apply_async(_block, (job,)))
+            if len(pending) >= 2 * workers:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
