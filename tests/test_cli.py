@@ -99,13 +99,13 @@ def test_usage_errors_quote_hostile_arguments_on_one_short_line(
 ) -> None:
     """A 5,000-digit number is shortened, not echoed whole; a newline or an escape
     sequence in an argument is escaped, so the error stays one plain line."""
-    status, out, err = run(capsys, "simulate", "--hands", "9" * 5000)
+    status, out, err = run_cli(capsys, "simulate", "--hands", "9" * 5000)
     assert (status, out) == (2, "")
     assert err == (
         "holdem simulate: error: argument --hands: invalid int value: "
         "'9999999999999999999... (5,002 characters)\n"
     )
-    status, out, err = run(
+    status, out, err = run_cli(
         capsys, "pots", "--contributions", "5,5", "--ranks", "1,2", "x\ny\x1b[2J"
     )
     assert (status, out) == (2, "")
