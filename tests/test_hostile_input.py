@@ -4,8 +4,6 @@ broken scenario, exit 2 on bad command-line input) and change nothing."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import tempfile
@@ -13,10 +11,10 @@ import threading
 from pathlib import Path
 
 import pytest
+from helpers import run_cli, run_cli_in_memory
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem.cli import main
 from holdem.history import format_history
 from holdem.scenarios import ScenarioError, load_scenario, parse_scenario, run_scenario
 from holdem.snapshot import SnapshotError, loads, snapshot
@@ -44,8 +42,7 @@ def _broken(text: str) -> ScenarioError:
 
 
 def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    status = main(argv)
-    out, err = capsys.readouterr()
+    status, out, err = run_cli(capsys, *argv)
     assert "Traceback" not in out + err
     return status, out, err
 
@@ -484,12 +481,10 @@ def test_any_byte_change_to_a_scenario_file_via_holdem_run(data: st.DataObject) 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "damaged.toml"
         path.write_bytes(damaged)
-        out, err = io.StringIO(), io.StringIO()
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = main(["run", "--quiet", str(path)])
+        status, out, err = run_cli_in_memory(["run", "--quiet", str(path)])
         assert path.read_bytes() == damaged
-    lines = out.getvalue().splitlines()
-    assert status in (0, 1) and err.getvalue() == ""
+    lines = out.splitlines()
+    assert status in (0, 1) and err == ""
     assert len(lines) == 2 and lines[0].split(" ")[0] in ("PASS", "FAIL", "ERROR")
     assert lines[1] in ("1 passed, 0 failed", "0 passed, 1 failed")
 
@@ -529,14 +524,12 @@ def test_any_input_to_holdem_pots(
         argv.append("--dead=" + dead)
     if dead_from is not None:
         argv.append("--dead-from=" + dead_from)
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(argv)
+    status, out, err = run_cli_in_memory(argv)
     if status == 0:
-        assert err.getvalue() == "" and out.getvalue().startswith("Seats from the first")
+        assert err == "" and out.startswith("Seats from the first")
     else:
-        assert status == 2 and out.getvalue() == ""
-        assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("holdem ")
+        assert status == 2 and out == ""
+        assert err.count("\n") == 1 and err.startswith("holdem ")
 
 
 JSON_VALUES = st.recursive(
@@ -629,10 +622,10 @@ def test_any_paths_to_holdem_run(paths: list[str], quiet: bool) -> None:
         before = os.getcwd()
         os.chdir(folder)  # nothing here to find, whatever the paths say
         try:
-            out, err = io.StringIO(), io.StringIO()
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                status = main(["run", *(["--quiet"] if quiet else []), "--", *paths])
+            status, out, err = run_cli_in_memory(
+                ["run", *(["--quiet"] if quiet else []), "--", *paths]
+            )
         finally:
             os.chdir(before)
-    assert status == 2 and out.getvalue() == ""
-    assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("holdem run: error: ")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("holdem run: error: ")
