@@ -11,6 +11,7 @@ import re
 
 import attrs
 
+from holdem._frozen import fast_constructor
 from holdem.errors import NotationError
 
 
@@ -222,3 +223,8 @@ class LegalActions:
         if (kind is Kind.BET) != (self.raise_word == "bet"):
             return False
         return action.amount is not None and self.min_raise_to <= action.amount <= self.max_raise_to
+
+
+fast_legal_actions = fast_constructor(LegalActions)
+"""``LegalActions(...)`` with every field given, built in about half the time
+(the same frozen object): the engine builds one per decision."""

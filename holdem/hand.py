@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
 from holdem import pots as _pots
-from holdem.betting import Action, Kind, LegalActions, parse_action
+from holdem.betting import Action, Kind, LegalActions, fast_legal_actions, parse_action
 from holdem.cards import UNKNOWN, Dealer
 from holdem.config import Structure, TableConfig, plain_int
 from holdem.errors import (
@@ -391,7 +391,7 @@ class Hand(HandRuns, ShowdownPhase):
                     can_all_in = high == bet + stack
                     break
         can_fold = owed > 0 or self.config.free_fold  # R3.1
-        return LegalActions(seat, can_fold, owed <= 0, call, low, high, word, can_all_in)
+        return fast_legal_actions(seat, can_fold, owed <= 0, call, low, high, word, can_all_in)
 
     def act(self, seat: int, action: Action | str, *, decision: int | None = None) -> None:
         """Apply ``action`` (an :class:`~holdem.betting.Action` or its text) for ``seat``.
