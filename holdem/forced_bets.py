@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 
+from holdem._frozen import fast_constructor
 from holdem.config import AnteType, TableConfig
 from holdem.events import Posted
 
@@ -37,6 +38,9 @@ class Preflop:
     current_bet: int
     min_raise: int
     first: int
+
+
+_new_preflop = fast_constructor(Preflop)
 
 
 def post_forced_bets(
@@ -114,4 +118,4 @@ def post_forced_bets(
             post(seat, "straddle", amount, True)
             current = amount
             first = (seat + 1) % n
-    return Preflop(dead, current, max(current, config.min_bet), first)
+    return _new_preflop(dead, current, max(current, config.min_bet), first)

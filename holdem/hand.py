@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
@@ -56,6 +57,12 @@ _FOLD, _CHECK, _CALL, _ALL_IN, _BET = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL
 _FOLD_ACTION, _CHECK_ACTION = Action(_FOLD), Action(_CHECK)
 _CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
 _BOARD_SIZE = (0, 3, 4, 5)
+
+
+@functools.cache
+def _deal_order(seats: int, button: int) -> tuple[int, ...]:
+    """The seats in dealing order: from the first seat left of the button, clockwise."""
+    return tuple([(button + 1 + i) % seats for i in range(seats)])
 
 
 class Hand(HandRuns, ShowdownPhase):
@@ -203,9 +210,8 @@ class Hand(HandRuns, ShowdownPhase):
         preflop = post_forced_bets(config, self._stacks, self._bets, self._contrib, self._log)
         self._dead = preflop.dead
         hole = self._hole
-        first = config.button + 1
         self._log.extend(
-            [(HoleCardsDealt, seat, hole[seat]) for seat in [(first + i) % n for i in range(n)]]
+            [(HoleCardsDealt, seat, hole[seat]) for seat in _deal_order(n, config.button)]
         )
         self._current = preflop.current_bet
         self._min_raise = preflop.min_raise

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from holdem import Hand
 from holdem._frozen import fast_constructor
 from holdem.betting import LegalActions, fast_legal_actions
+from holdem.forced_bets import Preflop
 from holdem.pots import Awards, Layering, Pot, PotAward
 from holdem.settlement import HandResult
 from tests.strategies import hands, play_random_hand
@@ -95,8 +96,8 @@ def test_fast_legal_actions_equals_legal_actions(
 
 
 def test_fast_constructor_covers_every_settlement_class() -> None:
-    """R7, R8: Pot, Layering, PotAward, Awards and HandResult built fast equal
-    the same values built by the class."""
+    """R2, R7, R8: Preflop, Pot, Layering, PotAward, Awards and HandResult built
+    fast equal the same values built by the class."""
     pot = fast_constructor(Pot)(300, (0, 2), "main pot")
     _assert_same(pot, Pot(300, (0, 2), "main pot"))
     _assert_same(fast_constructor(Layering)((0, 5), (pot,)), Layering((0, 5), (pot,)))
@@ -117,6 +118,7 @@ def test_fast_constructor_covers_every_settlement_class() -> None:
         ((None, 9),),
     )
     _assert_same(fast_constructor(HandResult)(*values), HandResult(*values))
+    _assert_same(fast_constructor(Preflop)(5, 200, 200, 3), Preflop(5, 200, 200, 3))
 
 
 def test_fast_constructor_refuses_classes_whose_init_does_more() -> None:
