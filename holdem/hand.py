@@ -515,7 +515,14 @@ class Hand(HandRuns, ShowdownPhase):
                 self._put(seat, legal.raise_word, to)
         else:
             self._raise(seat, "bet" if kind is _BET else "raise", action.amount, legal)
-        self._advance(seat)
+        # _advance(seat), inlined on the hot path
+        self._memo = None
+        if kind is _FOLD and self._folded.count(False) == 1:
+            self._end_street()
+            return
+        to_act = self._to_act = self._first_to_act((seat + 1) % self._n)
+        if to_act is None:
+            self._end_street()
 
     def _check_stale(self, seat: object, what: str, amount: int | None, decision: object) -> None:
         if decision != self._decision or type(decision) is not int:
