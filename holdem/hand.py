@@ -708,9 +708,14 @@ class Hand(HandRuns, ShowdownPhase):
     # ------------------------------------------------------------ progression
     def _first_to_act(self, start: int) -> int | None:
         """The first seat from ``start`` clockwise that must act, or ``None`` (R5.1)."""
-        n = self._n
-        stacks, bets, folded, acted = self._stacks, self._bets, self._folded, self._acted
+        stacks, bets, folded = self._stacks, self._bets, self._folded
         current = self._current
+        if bets[start] < current and stacks[start] and not folded[start]:
+            # The seat at ``start`` owes chips and can pay: it acts, whether
+            # or not another seat can (the loop below gives it too).
+            return start
+        n = self._n
+        acted = self._acted
         first = None
         able = 0
         last = -1
