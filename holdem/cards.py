@@ -7,6 +7,7 @@ so ``parse_card(str(card)) == card`` always holds.
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
 from collections.abc import Iterable, Sequence
@@ -197,11 +198,8 @@ class Dealer:
         fixed: the same cards as the general path (``rng.sample`` of the deck
         in dealing order), drawn in one loop."""
         cards = _sample_deck(rng, 2 * seats + 8)
-        hole: list[tuple[str, str]] = [("", "")] * seats
-        start = button + 1
-        for i in range(seats):
-            hole[(start + i) % seats] = (cards[i], cards[seats + i])
-        self.hole = hole
+        # Seat s got the card dealt k-th in each round, k its place from the button.
+        self.hole = [(cards[k], cards[seats + k]) for k in _dealt_place(seats, button)]
         rest = 2 * seats
         self.board = (
             cards[rest + 1],
@@ -255,6 +253,12 @@ def run_boards(
                 cards.append(card)
         boards.append(tuple(cards))
     return tuple(boards)
+
+
+@functools.lru_cache(maxsize=128)
+def _dealt_place(seats: int, button: int) -> tuple[int, ...]:
+    """Per seat, its place in the dealing order (0 for the first seat left of the button)."""
+    return tuple([(s - button - 1) % seats for s in range(seats)])
 
 
 def _sample_deck(rng: random.Random, count: int) -> list[str]:
