@@ -762,7 +762,7 @@ class Hand(HandRuns, ShowdownPhase):
         folded, stacks = self._folded, self._stacks
         live = [s for s in range(self._n) if not folded[s]]
         if len(live) == 1:  # R5.2
-            self._settle(None)
+            self._settle(None, _pots._layer(tuple(self._contrib), folded, self._dead))
             return
         able = sum(1 for s in live if stacks[s] > 0)
         run_out = able < 2  # R5.3

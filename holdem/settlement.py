@@ -408,7 +408,8 @@ class ShowdownPhase:
         else:
             for s in known:
                 ranks[s] = _rank(hole[s], board)
-        layering = self.pots()
+        # The hand's own checked lists: layered without layer_pots' input checks.
+        layering = _pots._layer(tuple(self._contrib), self._folded, self._dead)
         if self._unknown:
             # Refuse a showdown that no decision could settle: a pot only
             # unknown hands can win (as the automatic showdown would).
