@@ -68,6 +68,14 @@ def signed(amount: int) -> str:
     return f"{amount:+,}" if amount else "0"
 
 
+def _printable(name: str) -> str:
+    """A name as one line of plain text: a control character (a newline, an escape
+    sequence from a hostile hand file) is written as its escape, ``\\x1b``."""
+    return name if name.isprintable() else "".join(
+        c if c.isprintable() else repr(c)[1:-1] for c in name
+    )
+
+
 def join_names(names: Sequence[str]) -> str:
     """``["A", "B", "C"]`` -> ``"A, B and C"``.
 
@@ -111,7 +119,7 @@ def _header(hand: Hand) -> list[str]:
     if config.max_runs > 1:
         line += f", up to {config.max_runs} runs"
     lines = [f"{line}, {config.seats} players"]
-    for seat, (name, stack) in enumerate(zip(config.names, config.stacks)):
+    for seat, (name, stack) in enumerate(zip(map(_printable, config.names), config.stacks)):
         roles = [
             role
             for role, at in (
@@ -161,12 +169,13 @@ def format_history(hand: Hand, *, seat: int | None = None, show_equity: bool = T
             Carlo (2,000 samples, seed 0) preflop with three or more players.
 
     Returns:
-        The history as text, lines separated by ``\\n``, no final newline.
+        The history as text, lines separated by ``\\n``, no final newline; a
+        name's control characters are escaped (``\\n``, ``\\x1b``).
 
     Raises:
         HoldemError: ``seat`` is not a seat of the hand.
     """
-    names = hand.config.names
+    names = [_printable(name) for name in hand.config.names]
     viewer = None if seat is None else _seat(hand, seat)
     known = {e.seat: e.cards for e in hand.log if isinstance(e, Shown)}
     if viewer is not None:
@@ -235,7 +244,7 @@ def format_history(hand: Hand, *, seat: int | None = None, show_equity: bool = T
 
 
 def _shown(hand: Hand, event: Shown | Mucked) -> str:
-    name = hand.config.names[event.seat]
+    name = _printable(hand.config.names[event.seat])
     if isinstance(event, Shown):
         if len(hand.boards) > 1:  # R12.3: the hand on each run's board
             return f"{name} shows {' '.join(event.cards)}: " + "; ".join(
@@ -266,7 +275,7 @@ def _equity_line(
     when every live hand is in ``known`` (the hole cards the reader may see)."""
     from holdem.equity import equity  # here: equity is optional for a history
 
-    names = hand.config.names
+    names = [_printable(name) for name in hand.config.names]
     dealt: list[int] = []
     folded: set[int] = set()
     for event in hand.log:

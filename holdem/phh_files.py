@@ -9,6 +9,7 @@ lines, the line number; the good hands before and after it are still read.
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -55,18 +56,34 @@ def read_records(path: str | Path) -> Iterator[tuple[str, Mapping[str, Any] | Ex
     """
     path = Path(path)
     try:
+        if path.is_dir():
+            yield path.name, PHHError(f"{path.name}: {_folder_problem(path)}")
+            return
+        if path.suffix == ".jsonl":
+            with path.open("rb") as lines:
+                yield from _json_lines(path.name, lines)
+            return
         data = path.read_bytes()
     except OSError as error:
         yield path.name, PHHError(f"{path.name}: cannot be read: {error.strerror}")
         return
-    if path.suffix == ".jsonl":
-        yield from _json_lines(path.name, data)
-    else:
-        yield from _toml_hands(path, data)
+    yield from _toml_hands(path, data)
 
 
-def _json_lines(name: str, data: bytes) -> Iterator[tuple[str, Mapping[str, Any] | Exception]]:
-    for number, line in enumerate(data.split(b"\n"), 1):
+def _folder_problem(path: Path) -> str:
+    """Why the folder ``path`` (a subfolder :func:`iter_paths` could not list) is not read."""
+    try:
+        with os.scandir(path):
+            pass
+    except OSError as error:
+        return f"folder cannot be read: {error.strerror}"
+    return "a folder, not a file"
+
+
+def _json_lines(
+    name: str, data: Iterable[bytes]
+) -> Iterator[tuple[str, Mapping[str, Any] | Exception]]:
+    for number, line in enumerate(data, 1):
         if not line.strip():
             continue
         ident = f"{name}:{number}"
@@ -101,12 +118,36 @@ def _toml_hands(path: Path, data: bytes) -> Iterator[tuple[str, Mapping[str, Any
 
 
 def iter_paths(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """Files named, and ``.phh``/``.phhs``/``.jsonl`` files under folders named, sorted."""
+    """Files named, and ``.phh``/``.phhs``/``.jsonl`` files under folders named, sorted.
+
+    Under a folder, every regular file with one of these suffixes is yielded,
+    and so are a broken link and a subfolder that cannot be read, for
+    :func:`read_records` to report, so that nothing it may hold is skipped in
+    silence; a named pipe or other special file there is left alone (nobody
+    writes to it: reading it would wait for ever), and links to folders are
+    not followed. A file named is read whatever it is, so a named pipe given
+    on the command line (``<(zcat hands.jsonl.gz)``) works.
+    """
     for p in map(Path, paths):
         if p.is_dir():
-            yield from sorted(f for f in p.rglob("*") if f.suffix in SUFFIXES and f.is_file())
+            yield from _walk(p)
         else:
             yield p
+
+
+def _walk(folder: Path) -> list[Path]:
+    found: list[Path] = []
+
+    def unreadable(error: OSError) -> None:
+        if error.filename is not None:
+            found.append(Path(error.filename))
+
+    for root, _, names in os.walk(folder, onerror=unreadable):
+        for name in names:
+            entry = Path(root, name)
+            if entry.suffix in SUFFIXES and (entry.is_file() or not entry.exists()):
+                found.append(entry)
+    return sorted(found)
 
 
 def replay_outcomes(
@@ -141,7 +182,11 @@ def export_paths(paths: Iterable[str | Path], out: str | Path) -> Iterator[Repla
     yielded with their reason and not written. ``out`` is a ``.phh`` file (one
     hand), a ``.phhs`` file (tables ``[1]``, ``[2]``...) or a folder (one
     ``.phh`` file per hand, numbered in input order). Nothing is written
-    until every input is read.
+    until every input is read, so ``out`` may be one of the inputs; nothing at
+    all is written when no hand can be. A folder that already holds
+    ``.phh``, ``.phhs`` or ``.jsonl`` files is refused before anything is
+    read: the numbered files of an earlier export would stay beside the new
+    ones.
 
     Yields:
         One :class:`ReplayResult` per hand of the inputs.
@@ -150,10 +195,13 @@ def export_paths(paths: Iterable[str | Path], out: str | Path) -> Iterator[Repla
     surrogate, say) is yielded as ``rejected`` with the reason.
 
     Raises:
-        PHHError: a ``.phh`` output for other than one hand.
+        PHHError: a ``.phh`` output for more than one hand, or an output
+            folder that already holds hand histories.
         OSError: the output cannot be written.
     """
     out = Path(out)
+    if out.suffix not in (".phh", ".phhs") and out.is_dir() and any(_walk(out)):
+        raise PHHError(f"{out} already holds hand histories (export to a new or empty folder)")
     texts: list[str] = []
     for result, record, replayed in replay_outcomes(paths):
         if record is not None and replayed is not None and result.status != DIFFERED:
@@ -164,8 +212,10 @@ def export_paths(paths: Iterable[str | Path], out: str | Path) -> Iterator[Repla
                 error_data = {"action_index": None, "action": None, "message": message}
                 result = ReplayResult(result.id, REJECTED, None, result.expected, error_data)
         yield result
+    if not texts:
+        return
     if out.suffix == ".phh":
-        if len(texts) != 1:
+        if len(texts) > 1:
             raise PHHError(
                 f"{out.name} holds one hand and there are {len(texts)} to write "
                 "(use a .phhs file or a folder)"

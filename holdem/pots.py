@@ -268,6 +268,15 @@ def award_pots(
         HoldemError: a pot has no eligible seat with a rank, the button is not
             a seat, or the chip unit is not positive.
     """
+    awards, payouts = _award(pots, ranks, button, chip_unit, run)
+    return Awards(awards, payouts)
+
+
+def _award(
+    pots: Sequence[Pot], ranks: Sequence[int | None], button: int, chip_unit: int, run: int
+) -> tuple[tuple[PotAward, ...], tuple[int, ...]]:
+    """:func:`award_pots` as ``(awards, payouts)``, without the :class:`Awards`
+    around them (the settlement reads both at once)."""
     n = len(ranks)
     if not 0 <= button < n:
         raise HoldemError(f"button {button} is not a seat (0 to {n - 1})")
@@ -298,7 +307,7 @@ def award_pots(
         for s, chips in zip(winners, shares):
             payouts[s] += chips
         result.append(PotAward(pot, tuple(winners), tuple(shares), run))
-    return Awards(tuple(result), tuple(payouts))
+    return tuple(result), tuple(payouts)
 
 
 # A rate in text: a decimal or a percent ("5%", "2.5 %", "0.05") or a fraction

@@ -7,6 +7,9 @@ reads and checks a file; :func:`run_scenario` plays it through
 :class:`~holdem.hand.Hand` and lists every difference. The format is
 described in ``docs/scenarios.md``.
 
+This module reads files; the data types live in :mod:`holdem.scenario_model`
+and the playing in :mod:`holdem.scenario_play`, every name importable from here.
+
 >>> scenario = parse_scenario('''
 ... rule = "R2.2"
 ... description = "Heads-up: the button posts the small blind and acts first."
@@ -32,25 +35,48 @@ described in ``docs/scenarios.md``.
 from __future__ import annotations
 
 import math
+import os
 import re
 import reprlib
 import sys
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
-
-import attrs
+from typing import Any, NoReturn
 
 from holdem import scenario_runs as _runs
 from holdem.betting import MAX_CHIPS, Action, parse_action
 from holdem.cards import parse_cards
 from holdem.config import TableConfig
-from holdem.errors import HoldemError, IllegalActionError, Reason
-from holdem.events import Mucked, Shown
+from holdem.errors import HoldemError, Reason
 from holdem.hand import Hand
-from holdem.pots import PotAward
 from holdem.rulebook import undefined
+from holdem.scenario_model import (
+    Check,
+    Play,
+    Refuse,
+    Scenario,
+    ScenarioError,
+    ScenarioResult,
+    Step,
+    printable,
+)
+from holdem.scenario_play import run_scenario
+
+__all__ = [
+    "Check",
+    "Play",
+    "Refuse",
+    "Scenario",
+    "ScenarioError",
+    "ScenarioResult",
+    "Step",
+    "find_scenarios",
+    "load_scenario",
+    "parse_scenario",
+    "printable",
+    "run_scenario",
+]
 
 _TOP_KEYS = {"rule", "description", "source", "table", "seats", "hand", "expect"}
 _TABLE_KEYS = {
@@ -92,129 +118,6 @@ _EXPECT_KEYS = {
 _RESULT_KEYS = _EXPECT_KEYS - {"over", "stacks", "board"}
 _POT_KEYS = {"name", "amount", "eligible", "winners", "shares", "run"}
 _REASONS = {r.value: r for r in Reason}
-
-
-class ScenarioError(HoldemError):
-    """A scenario file is broken: unreadable TOML, a missing or unknown key,
-    an unknown player, an action that does not parse, an unknown reason code.
-
-    A broken file is not a failed scenario: the file must be fixed.
-
-    Attributes:
-        path: the scenario file (``"<string>"`` when parsed from text).
-        step: where the problem is: ``"step 3 ('Ramses folds')"``,
-            ``"expect.stacks"``, ``"seats[1]"``... or ``None`` for the whole file.
-        problem: what is wrong, in one line.
-    """
-
-    def __init__(self, path: str, step: str | None, problem: str) -> None:
-        self.path = path
-        self.step = step
-        self.problem = problem
-        where = f"{printable(path)}: {step}" if step else printable(path)
-        super().__init__(f"{where}: {problem}")
-
-
-def printable(text: str) -> str:
-    """``text`` with every character that is not printable escaped (``\\n``,
-    ``\\udcff``), so that a file name or value stays on one line of output."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-
-
-@attrs.frozen
-class Play:
-    """A step that applies one action: ``seat`` plays ``action`` (R3.1), or
-    answers the run question (R12.1)."""
-
-    text: str
-    seat: int
-    action: Action | _runs.RunAnswer
-
-
-@attrs.frozen
-class Refuse:
-    """A step whose action the engine must refuse with ``reason`` (R3.7); the
-    hand must be unchanged afterwards and the scenario goes on from it."""
-
-    text: str
-    seat: int
-    action: Action | _runs.RunAnswer
-    reason: Reason
-
-
-@attrs.frozen
-class Check:
-    """A step that checks the hand without acting. Each field is ``None``
-    when not checked.
-
-    Attributes:
-        to_act: the seat expected to act.
-        legal: the text form of the legal options (``"fold, call 100, raise
-            to 200..4000"``, amounts in chips) or ``"none"`` when nobody is
-            to act.
-        street: ``preflop``, ``flop``, ``turn`` or ``river``.
-        pot: every chip in the middle, bets included, in chips.
-        run_seat: the seat expected to answer the run question (R12.1).
-    """
-
-    to_act: int | None
-    legal: str | None
-    street: str | None
-    pot: int | None
-    run_seat: int | None = None
-
-
-Step = Play | Refuse | Check
-
-
-@attrs.frozen
-class Scenario:
-    """A scenario file, read and checked (see ``docs/scenarios.md``).
-
-    Attributes:
-        path: where it was read from.
-        rule: the rule it cites (``"R7.3"``); several are comma-separated.
-        description: what it shows, in words.
-        config: the table.
-        hole_cards: per seat, the fixed hole cards or ``None`` (dealt).
-        board: fixed board cards, or ``None``.
-        seed: the seed for every card not fixed (0 unless given).
-        steps: the steps, in order.
-        expect: the checked ``[expect]`` table (names already resolved).
-    """
-
-    path: str
-    rule: str
-    description: str
-    config: TableConfig
-    hole_cards: tuple[str | None, ...]
-    board: str | None
-    seed: int | str
-    steps: tuple[Step, ...]
-    expect: Mapping[str, Any]
-
-
-@attrs.frozen
-class ScenarioResult:
-    """The outcome of :func:`run_scenario`.
-
-    Attributes:
-        scenario: the scenario played.
-        hand: the hand as it stands after the last step.
-        failures: one line per difference between expected and actual; empty
-            when the scenario passes.
-    """
-
-    scenario: Scenario
-    hand: Hand
-    failures: tuple[str, ...]
-
-    @property
-    def passed(self) -> bool:
-        """True when nothing differed."""
-        return not self.failures
 
 
 # ------------------------------------------------------------------ reading
@@ -592,205 +495,8 @@ def _normal(text: str) -> str:
     return " ".join(re.sub(r"(?<=\d),(?=\d{3}\b)", "", text).split())
 
 
-# ------------------------------------------------------------------ running
-def run_scenario(scenario: Scenario) -> ScenarioResult:
-    """Play ``scenario`` and compare every expectation.
-
-    An action the engine refuses unexpectedly stops the steps and is a
-    failure; so is a refusal with another reason, or a refused action that
-    changed the hand (R3.7).
-
-    Returns:
-        A :class:`ScenarioResult` whose ``failures`` list every difference.
-    """
-    hand = Hand(
-        scenario.config,
-        seed=scenario.seed,
-        hole_cards=list(scenario.hole_cards),
-        board=scenario.board,
-    )
-    names = scenario.config.names
-    failures: list[str] = []
-    for index, step in enumerate(scenario.steps, 1):
-        if isinstance(step, Check):
-            failures.extend(f"step {index}: {f}" for f in _check(hand, step, names))
-        elif isinstance(step, Refuse):
-            failures.extend(
-                f"step {index} (refuse {step.text!r}): {f}" for f in _refuse(hand, step)
-            )
-        else:
-            try:
-                _runs.apply(hand, step.seat, step.action)
-            except IllegalActionError as error:
-                failures.append(f"step {index} ({step.text!r}): refused ({error.reason}): {error}")
-                break
-    failures.extend(_compare(hand, scenario.expect, names))
-    return ScenarioResult(scenario, hand, tuple(failures))
-
-
-def _state(hand: Hand) -> tuple[object, ...]:
-    return (
-        hand.log,
-        hand.stacks,
-        hand.bets,
-        hand.contributions,
-        hand.to_act,
-        hand.street,
-        hand.current_bet,
-        hand.min_raise_size,
-        hand.run_seat,
-    )
-
-
-def _refuse(hand: Hand, step: Refuse) -> list[str]:
-    before = _state(hand)
-    try:
-        _runs.apply(hand, step.seat, step.action)
-    except IllegalActionError as error:
-        problems = []
-        if error.reason is not step.reason:
-            problems.append(f"refused for {error.reason}, expected {step.reason}: {error}")
-        if _state(hand) != before:
-            problems.append("the refused action changed the hand (R3.7)")
-        return problems
-    return [f"accepted, expected a refusal ({step.reason}); the scenario is now off track"]
-
-
-def _check(hand: Hand, step: Check, names: Sequence[str]) -> list[str]:
-    problems = []
-    if step.to_act is not None and hand.to_act != step.to_act:
-        problems.append(
-            f"to act: expected {_who(names, step.to_act)}, got {_who(names, hand.to_act)}"
-        )
-    if step.legal is not None:
-        legal = hand.legal_actions()
-        actual = "none" if legal is None else str(legal)
-        if actual != step.legal:
-            problems.append(f"legal: expected {step.legal!r}, got {actual!r}")
-    if step.street is not None and hand.street != step.street:
-        problems.append(f"street: expected {step.street}, got {hand.street}")
-    if step.pot is not None and hand.pot_total != step.pot:
-        problems.append(f"pot: expected {step.pot:,}, got {hand.pot_total:,}")
-    if step.run_seat is not None and hand.run_seat != step.run_seat:
-        problems.append(
-            f"run question: expected {_who(names, step.run_seat)}, got {_who(names, hand.run_seat)}"
-        )
-    return problems
-
-
-def _who(names: Sequence[str], seat: int | None) -> str:
-    return "nobody" if seat is None else names[seat]
-
-
-def _per_seat(
-    key: str,
-    names: Sequence[str],
-    expected: Mapping[int, int],
-    actual: Sequence[int],
-    default: bool,
-) -> list[str]:
-    problems = []
-    for seat, name in enumerate(names):
-        if seat in expected or default:
-            want = expected.get(seat, 0)
-            if actual[seat] != want:
-                problems.append(f"{key}: {name} expected {want:,}, got {actual[seat]:,}")
-    return problems
-
-
-def _names(names: Sequence[str], seats: Iterable[int]) -> str:
-    listed = [names[s] for s in seats]
-    return ", ".join(listed) if listed else "nobody"
-
-
-def _compare(hand: Hand, expect: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    problems: list[str] = []
-    if expect["over"] and not hand.is_over:
-        problems.append(
-            f"the hand is not over after the last step "
-            f"({_who(names, hand.to_act)} to act on the {hand.street})"
-        )
-        return problems
-    if "stacks" in expect:
-        problems += _per_seat("stacks", names, expect["stacks"], hand.stacks, False)
-    if "board" in expect and hand.board != expect["board"]:
-        problems.append(f"board: expected {' '.join(expect['board'])}, got {' '.join(hand.board)}")
-    result = hand.result
-    if result is None:
-        return problems
-    payouts = [0] * len(names)
-    for award in result.awards:
-        for seat, chips in zip(award.winners, award.shares):
-            payouts[seat] += chips
-    if "net" in expect:
-        problems += _per_seat("net", names, expect["net"], result.net, False)
-    if "payouts" in expect:
-        problems += _per_seat("payouts", names, expect["payouts"], payouts, True)
-    if "returned" in expect:
-        problems += _per_seat("returned", names, expect["returned"], result.returned, True)
-    log = hand.log
-    shown = tuple(e.seat for e in log if isinstance(e, Shown))
-    if "shown" in expect and shown != expect["shown"]:
-        problems.append(
-            f"shown: expected {_names(names, expect['shown'])}, got {_names(names, shown)}"
-        )
-    mucked = tuple(e.seat for e in log if isinstance(e, Mucked))
-    if "mucked" in expect and sorted(mucked) != sorted(expect["mucked"]):
-        problems.append(
-            f"mucked: expected {_names(names, expect['mucked'])}, got {_names(names, mucked)}"
-        )
-    described = {e.seat: e.description for e in log if isinstance(e, Shown)}
-    for seat, want in expect.get("hands", {}).items():
-        got = described.get(seat)
-        if got != want:
-            problems.append(f"hands: {names[seat]} expected {want!r}, got {got or 'not shown'!r}")
-    if "eliminated" in expect:
-        got_places = hand.eliminations()
-        if got_places != expect["eliminated"]:
-            want = "; ".join(_names(names, p) for p in expect["eliminated"]) or "nobody"
-            got_text = "; ".join(_names(names, p) for p in got_places) or "nobody"
-            problems.append(f"eliminated: expected {want}, got {got_text}")
-    if "pots" in expect:
-        problems += _compare_pots(expect["pots"], result.awards, names)
-    return problems + _runs.compare(hand, expect)
-
-
-def _compare_pots(
-    expected: Sequence[Mapping[str, Any]], awards: Sequence[PotAward], names: Sequence[str]
-) -> list[str]:
-    problems = []
-    if len(expected) != len(awards):
-        got = ", ".join(f"{a.pot.name} {a.pot.amount:,}" for a in awards) or "none"
-        problems.append(f"pots: expected {len(expected)}, got {len(awards)} ({got})")
-    for i, (want, award) in enumerate(zip(expected, awards)):
-        pot = award.pot
-        label = f"pots[{i}] ({pot.name})"
-        if "name" in want and want["name"] != pot.name:
-            problems.append(f"{label}: name expected {want['name']!r}, got {pot.name!r}")
-        if want.get("run", 1) != award.run:
-            problems.append(f"{label}: run expected {want.get('run', 1)}, got {award.run}")
-        if want["amount"] != pot.amount:
-            problems.append(f"{label}: amount expected {want['amount']:,}, got {pot.amount:,}")
-        if want["eligible"] != frozenset(pot.eligible):
-            problems.append(
-                f"{label}: eligible expected {_names(names, sorted(want['eligible']))}, "
-                f"got {_names(names, pot.eligible)}"
-            )
-        if want["winners"] != frozenset(award.winners):
-            problems.append(
-                f"{label}: winners expected {_names(names, sorted(want['winners']))}, "
-                f"got {_names(names, award.winners)}"
-            )
-        if "shares" in want:
-            shares = dict(zip(award.winners, award.shares))
-            problems += _per_seat(
-                f"{label} shares",
-                names,
-                want["shares"],
-                [shares.get(s, 0) for s in range(len(names))],
-                True,
-            )
-    return problems
+def _cannot_list(error: OSError) -> NoReturn:
+    raise ScenarioError(str(error.filename), None, f"cannot read: {error.strerror}") from None
 
 
 def find_scenarios(paths: Iterable[str | Path]) -> list[Path]:
@@ -798,17 +504,18 @@ def find_scenarios(paths: Iterable[str | Path]) -> list[Path]:
     for ``*.toml`` recursively, in sorted order.
 
     Raises:
-        ScenarioError: a path does not exist, or a folder cannot be read.
+        ScenarioError: a path does not exist, or a folder or subfolder cannot be
+            read (links to folders are not followed).
     """
     found: list[Path] = []
     for item in paths:
         path = Path(item)
         if path.is_dir():
-            try:
-                found.extend(sorted(path.rglob("*.toml")))
-            except OSError as error:
-                raise ScenarioError(str(path), None, f"cannot read: {error.strerror}") from None
-        elif path.is_file():
+            walked = os.walk(path, onerror=_cannot_list)  # no subfolder skipped in silence
+            files = [Path(r, n) for r, _, names in walked for n in names if n.endswith(".toml")]
+            # a named pipe found there is left alone (nobody writes to it); a broken link is listed
+            found.extend(sorted(f for f in files if f.is_file() or not f.exists()))
+        elif path.exists():
             found.append(path)
         else:
             raise ScenarioError(str(path), None, "no such file or folder")

@@ -231,6 +231,7 @@ def settle(
     *,
     boards: Sequence[tuple[str, ...]] = ((),),
     hole: Sequence[tuple[str, ...]] = (),
+    layering: _pots.Layering | None = None,
 ) -> HandResult:
     """Pay every pot through the layering module (R7, R8, R12.3, R13).
 
@@ -258,6 +259,9 @@ def settle(
         boards: every run's board, run 1 first (R12.2).
         hole: hole cards per seat; needed with more than one board, to rank
             the hands on the later runs' boards.
+        layering: the pots of ``contributions``, ``folded`` and ``dead`` as
+            :func:`holdem.pots.layer_pots` gives them, when the caller has
+            them already; built here when ``None``.
 
     Returns:
         The :class:`HandResult`.
@@ -267,7 +271,8 @@ def settle(
             was changed.
     """
     n = len(stacks)
-    layering = _pots.layer_pots(contributions, folded, dead)
+    if layering is None:
+        layering = _pots.layer_pots(contributions, folded, dead)
     if ranks is None:
         ranks = [None] * n
         run_ranks: list[Sequence[int | None]] = [ranks]
@@ -290,8 +295,7 @@ def settle(
     unit = config.chip_unit
     try:
         if len(contenders) == 1:
-            won = _pots.award_pots(left, contenders[0], config.button, unit)
-            awards, payouts = won.awards, won.payouts
+            awards, payouts = _pots._award(left, contenders[0], config.button, unit, 1)
         else:
             awards, payouts = (), (0,) * n
             shares = _pots.share_pots(left, len(contenders), unit)
@@ -301,14 +305,17 @@ def settle(
                 payouts = tuple(a + b for a, b in zip(payouts, won.payouts))
     except HoldemError as error:
         raise ShowdownError(str(error)) from None
-    for seat, chips in enumerate(layering.returns):
-        if chips:
-            stacks[seat] += chips
-            returned[seat] += chips
-            log.append((UncalledReturned, seat, chips))
-    for pot, chips in zip(pots, raked):
-        if chips:
-            log.append((RakeTaken, pot.name, chips))
+    returns = layering.returns
+    if any(returns):
+        for seat, chips in enumerate(returns):
+            if chips:
+                stacks[seat] += chips
+                returned[seat] += chips
+                log.append((UncalledReturned, seat, chips))
+    if any(raked):
+        for pot, chips in zip(pots, raked):
+            if chips:
+                log.append((RakeTaken, pot.name, chips))
     for award in awards:
         pot = award.pot
         log.append(
@@ -395,20 +402,25 @@ class ShowdownPhase:
         else:
             for s in known:
                 ranks[s] = _rank(hole[s], board)
+        layering = self.pots()
         if self._unknown:
             # Refuse a showdown that no decision could settle: a pot only
             # unknown hands can win (as the automatic showdown would).
-            for pot in self.pots().pots:
+            for pot in layering.pots:
                 if all(ranks[s] is None for s in pot.eligible):
                     raise ShowdownError(
                         f"no seat eligible for the {pot.name} has a hand that can win it"
                     )
-        self._show_queue = show_order(live, self._aggressor, self.config.button, self._n)
+        # show_order(live, ...) on ``live``, which is in seat order already
+        start = self._aggressor
+        if start is None:
+            start = (self.config.button + 1) % self._n
+        self._show_queue = [s for s in live if s >= start] + [s for s in live if s < start]
         self._phase = SHOWDOWN
         if self._manual:
             self._skip_unknown()
         else:
-            required = self._must_show()
+            required = must_show(ranks, self._folded, self._stacks, layering)
             log, shown, hole = self._log, self._shown, self._hole
             for seat in self._show_queue:  # as _reveal and _conceal, in order
                 if seat in required:
@@ -418,7 +430,7 @@ class ShowdownPhase:
                     ranks[seat] = None
                     log.append((Mucked, seat))
             self._show_queue = []
-            self._finish_showdown()
+            self._settle(list(ranks), layering)
 
     def _must_show(self) -> set[int]:
         return must_show(self._ranks, self._folded, self._stacks, self.pots())
@@ -511,8 +523,11 @@ class ShowdownPhase:
     def _finish_showdown(self) -> None:
         self._settle(list(self._ranks))
 
-    def _settle(self, ranks: list[int | None] | None) -> None:
-        """Pay every pot (R7, R8); ``ranks`` is ``None`` when one seat is left."""
+    def _settle(
+        self, ranks: list[int | None] | None, layering: _pots.Layering | None = None
+    ) -> None:
+        """Pay every pot (R7, R8); ``ranks`` is ``None`` when one seat is left;
+        ``layering`` is :meth:`pots` when the caller has it."""
         result = settle(
             self.config,
             self._stacks,
@@ -525,6 +540,7 @@ class ShowdownPhase:
             self._log,
             boards=(self._board, *self._run_boards),
             hole=self._hole,
+            layering=layering,
         )
         self._phase = OVER
         self._show_queue = []

@@ -104,17 +104,26 @@ def rank_on_board(holes: Iterable[Sequence[str]], board: Sequence[str]) -> list[
         c = index[card]
         product *= prime[c]
         masks[c & 3] |= 1 << (c >> 2)
+    # Five of seven cards in one suit need three of them on the board, and
+    # only one suit of a five-card board can hold three.
+    suit = -1
+    for s, mask in enumerate(masks):
+        if mask.bit_count() >= 3:
+            suit = s
     ranks = []
+    if suit < 0:
+        for first, second in holes:
+            ranks.append(rank7[product * prime[index[first]] * prime[index[second]]])
+        return ranks
+    held = masks[suit]
     for first, second in holes:
         a, b = index[first], index[second]
-        held = masks.copy()
-        held[a & 3] |= 1 << (a >> 2)
-        held[b & 3] |= 1 << (b >> 2)
-        value = 0
-        for mask in held:  # at most one suit holds five of seven cards
-            if mask.bit_count() >= 5:
-                value = flush[mask]
-                break
+        mask = held
+        if a & 3 == suit:
+            mask |= 1 << (a >> 2)
+        if b & 3 == suit:
+            mask |= 1 << (b >> 2)
+        value = flush[mask] if mask.bit_count() >= 5 else 0
         ranks.append(value or rank7[product * prime[a] * prime[b]])
     return ranks
 

@@ -8,13 +8,16 @@ R2.2). The bug-report seats S1, S2, ... are seats 0, 1, ...
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
-from holdem import Hand, IllegalActionError, Reason, TableConfig
+from holdem import Hand, IllegalActionError, LegalActions, Reason, TableConfig
+from holdem.cli import main
 from holdem.events import Acted, Event, Posted, StreetDealt
 
 # A board on which no hole cards used below make an accident (no straight,
@@ -26,6 +29,22 @@ def table(stacks: Sequence[int], small_blind: int, big_blind: int, **options: An
     """A :class:`TableConfig` with the button on seat 0 unless ``button`` is given."""
     options.setdefault("button", 0)
     return TableConfig(stacks=list(stacks), small_blind=small_blind, big_blind=big_blind, **options)
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Runs ``holdem`` with ``argv``; returns its exit status, stdout and stderr."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def run_cli_in_memory(argv: list[str]) -> tuple[int, str, str]:
+    """:func:`run_cli` without the ``capsys`` fixture (for hypothesis tests,
+    which run many examples in one test): stdout and stderr caught in memory."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    return status, out.getvalue(), err.getvalue()
 
 
 def new_hand(
@@ -175,12 +194,46 @@ def random_hand(rnd: random.Random) -> Hand:
     )
     hand = Hand(config, seed=rnd.random())
     while (legal := hand.legal_actions()) is not None:
-        pick = rnd.choice(["cc", "cc", "f", "cbr"])
-        if pick == "f" and legal.can_fold:
-            hand.fold(legal.seat)
-        elif pick == "cbr" and legal.min_raise_to is not None and legal.max_raise_to is not None:
-            low, high = legal.min_raise_to, legal.max_raise_to
-            hand.bet_or_raise(legal.seat, rnd.choice([low, high, rnd.randint(low, high)]))
-        else:
-            hand.check_or_call(legal.seat)
+        random_action(hand, legal, rnd, ["cc", "cc", "f", "cbr"])
     return hand
+
+
+def random_action(hand: Hand, legal: LegalActions, rnd: random.Random, picks: list[str]) -> None:
+    """Makes one random legal action for ``legal.seat``, the seat to act.
+
+    Args:
+        hand: the hand.
+        legal: its legal options now.
+        rnd: the random source (one ``choice`` of ``picks``, then one or two
+            draws for a bet or raise amount).
+        picks: the kinds to draw from, repeated for weight: ``"cc"`` check or
+            call, ``"f"`` fold, ``"cbr"`` bet or raise to the minimum, the
+            maximum or in between, ``"allin"``. A fold or all-in that is not
+            legal, or a raise when none is, becomes a check or call.
+    """
+    pick = rnd.choice(picks)
+    if pick == "f" and legal.can_fold:
+        hand.fold(legal.seat)
+    elif pick == "allin" and legal.can_all_in:
+        hand.all_in(legal.seat)
+    elif pick == "cbr" and legal.min_raise_to is not None and legal.max_raise_to is not None:
+        low, high = legal.min_raise_to, legal.max_raise_to
+        hand.bet_or_raise(legal.seat, rnd.choice([low, high, rnd.randint(low, high)]))
+    else:
+        hand.check_or_call(legal.seat)
+
+
+def pokerkit_order(config: TableConfig) -> list[int]:
+    """Our seats in PokerKit's player order: the small blind first, the button last."""
+    n = config.seats
+    return [(config.button + 1 + i) % n for i in range(n)]
+
+
+def pokerkit_act(state: Any, event: Acted) -> None:
+    """Applies one of our betting actions to a PokerKit state (its player to act)."""
+    if event.action == "fold":
+        state.fold()
+    elif event.action in ("check", "call"):
+        state.check_or_call()
+    else:
+        state.complete_bet_or_raise_to(event.to)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import pickle
 from pathlib import Path
+from typing import Any
 
 import pytest
+from helpers import run_cli
 
 from holdem import Action, ConfigError, Hand, Kind, TableConfig
 from holdem.agent_specs import AgentFailure, SpecFactory, checked_act, factories, factory
-from holdem.cli import main
 from holdem.simulate import simulate
 from holdem.views import seat_view
 
@@ -63,42 +64,22 @@ def bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+def _simulate_json(capsys: pytest.CaptureFixture[str], agents: str) -> dict[str, Any]:
+    """``holdem simulate --json`` of 30 heads-up hands of ``agents``: its results by agent."""
+    status, out, err = run_cli(
+        capsys, "simulate", "--players", "2", "--hands", "30", "--agent", agents, "--json"
+    )
+    assert status == 0, err
+    results: dict[str, Any] = json.loads(out)["results"]
+    return results
 
 
 def test_file_and_module_specs_in_simulate(bots: Path, capsys: pytest.CaptureFixture[str]) -> None:
     file_spec = f"{bots}:Shover"
-    status, out, err = run(
-        capsys,
-        "simulate",
-        "--players",
-        "2",
-        "--hands",
-        "30",
-        "--agent",
-        f"call,{file_spec}",
-        "--json",
-    )
-    assert status == 0, err
-    results = json.loads(out)["results"]
+    results = _simulate_json(capsys, f"call,{file_spec}")
     assert list(results) == ["call", file_spec]
     assert results["call"]["chips"] == -results[file_spec]["chips"]
-    status, out2, err = run(
-        capsys,
-        "simulate",
-        "--players",
-        "2",
-        "--hands",
-        "30",
-        "--agent",
-        "call,bots:Shover",
-        "--json",
-    )
-    assert status == 0, err
-    assert json.loads(out2)["results"]["bots:Shover"] == results[file_spec]
+    assert _simulate_json(capsys, "call,bots:Shover")["bots:Shover"] == results[file_spec]
 
 
 def test_a_class_without_a_seed_argument(bots: Path) -> None:
@@ -128,7 +109,7 @@ def test_a_bad_agent_is_named_with_its_hand_no_traceback(
     bots: Path, capsys: pytest.CaptureFixture[str], agent: str, detail: str
 ) -> None:
     """Hand 0 has the button (small blind, first to act heads-up) on seat 0."""
-    status, out, err = run(
+    status, out, err = run_cli(
         capsys, "simulate", "--players", "2", "--hands", "5", "--agent", f"bots:{agent},call"
     )
     assert status == 2 and out == ""
@@ -138,7 +119,7 @@ def test_a_bad_agent_is_named_with_its_hand_no_traceback(
 
 
 def test_a_bad_agent_in_a_tournament(bots: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(capsys, "tournament", "--agents", "call,bots:Crasher", "-q")
+    status, out, err = run_cli(capsys, "tournament", "--agents", "call,bots:Crasher", "-q")
     assert status == 2
     assert err == (
         "holdem tournament: error: agent bots:Crasher (seat 1) failed in hand 1: "
@@ -147,7 +128,7 @@ def test_a_bad_agent_in_a_tournament(bots: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_tournament_with_class_specs(bots: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(
+    status, out, err = run_cli(
         capsys, "tournament", "--agents", f"bots:Shover,{bots}:Shover,call", "--seed", "2", "-q"
     )
     assert status == 0, err
@@ -171,7 +152,9 @@ def test_bad_specs_fail_before_play(
     with pytest.raises(ConfigError) as error:
         factory(spec)
     assert error.value.field == "agent" and message in str(error.value)
-    status, out, err = run(capsys, "simulate", "--players", "2", "--hands", "5", "--agent", spec)
+    status, out, err = run_cli(
+        capsys, "simulate", "--players", "2", "--hands", "5", "--agent", spec
+    )
     assert status == 2 and out == "" and message in err and len(err.splitlines()) == 1
 
 

@@ -9,8 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from holdem.cli import main
+from helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -36,15 +35,9 @@ stacks = { Anna = 1000, Bjarni = 1000 }
 """
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
 # --------------------------------------------------------------------- run
 def test_run_prints_history_and_pass(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(capsys, "run", str(EXAMPLE_D))
+    status, out, err = run_cli(capsys, "run", str(EXAMPLE_D))
     assert status == 0 and err == ""
     assert "Ahmose wins the main pot, 6,000" in out
     assert "Uncalled bet of 7,000 returned to Ramses" in out
@@ -53,7 +46,7 @@ def test_run_prints_history_and_pass(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_run_quiet_folder_one_line_per_scenario(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "run", "--quiet", str(SCENARIOS))
+    status, out, _ = run_cli(capsys, "run", "--quiet", str(SCENARIOS))
     lines = out.splitlines()
     count = len(list(SCENARIOS.rglob("*.toml")))
     assert status == 0
@@ -67,13 +60,13 @@ def test_run_failure_exit_code_and_difference(
 ) -> None:
     bad = tmp_path / "wrong.toml"
     bad.write_text(FAILING, encoding="utf-8")
-    status, out, _ = run(capsys, "run", str(bad), str(EXAMPLE_D))
+    status, out, _ = run_cli(capsys, "run", str(bad), str(EXAMPLE_D))
     assert status == 1
     assert f"FAIL {bad} (R5.2)\n  stacks: Anna expected 1,000, got 950\n" in out
     assert "  stacks: Bjarni expected 1,000, got 1,100\n" not in out
     assert "  stacks: Bjarni expected 1,000, got 1,050\n" in out
     assert out.rstrip().endswith("1 passed, 1 failed")
-    status, out, _ = run(capsys, "run", "-q", str(bad))
+    status, out, _ = run_cli(capsys, "run", "-q", str(bad))
     assert status == 1
     assert out.splitlines()[0] == (
         f"FAIL {bad} (R5.2): stacks: Anna expected 1,000, got 950; "
@@ -82,23 +75,41 @@ def test_run_failure_exit_code_and_difference(
 
 
 def test_run_broken_scenario_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "run", "-q", str(BROKEN))
+    status, out, _ = run_cli(capsys, "run", "-q", str(BROKEN))
     assert status == 1
     assert out.splitlines()[0].startswith(f"ERROR {BROKEN}: broken scenario: step 1 ('Anna flies')")
 
 
 def test_run_missing_path(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    status, out, err = run(capsys, "run", str(tmp_path / "nowhere"))
+    status, out, err = run_cli(capsys, "run", str(tmp_path / "nowhere"))
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and "no such file or folder" in err
-    status, _, err = run(capsys, "run", str(tmp_path))
+    status, _, err = run_cli(capsys, "run", str(tmp_path))
     assert status == 2 and "no scenario files" in err
 
 
 def test_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     for argv in ([], ["run"], ["fly"], ["pots", "--ranks", "1,2"]):
-        status, out, err = run(capsys, *argv)
+        status, out, err = run_cli(capsys, *argv)
         assert status == 2 and out == "" and err.count("\n") == 1, argv
+
+
+def test_usage_errors_quote_hostile_arguments_on_one_short_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A 5,000-digit number is shortened, not echoed whole; a newline or an escape
+    sequence in an argument is escaped, so the error stays one plain line."""
+    status, out, err = run_cli(capsys, "simulate", "--hands", "9" * 5000)
+    assert (status, out) == (2, "")
+    assert err == (
+        "holdem simulate: error: argument --hands: invalid int value: "
+        "'9999999999999999999... (5,002 characters)\n"
+    )
+    status, out, err = run_cli(
+        capsys, "pots", "--contributions", "5,5", "--ranks", "1,2", "x\ny\x1b[2J"
+    )
+    assert (status, out) == (2, "")
+    assert err == "holdem: error: unrecognized arguments: x\\ny\\x1b[2J\n"
 
 
 def test_python_dash_m(tmp_path: Path) -> None:
@@ -120,14 +131,14 @@ ANNA = ["--names", "Anna,Bjarni,Davíð", "--contributions", "5000,12000,20000"]
 
 
 def pots_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
-    status, out, err = run(capsys, "pots", "--json", *argv)
+    status, out, err = run_cli(capsys, "pots", "--json", *argv)
     assert status == 0 and err == ""
     data: dict[str, object] = json.loads(out)
     return data
 
 
 def test_pots_text_example_a(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run(capsys, "pots", *ANNA, "--ranks", "1,2,3")
+    status, out, err = run_cli(capsys, "pots", *ANNA, "--ranks", "1,2,3")
     assert status == 0 and err == ""
     assert out.splitlines() == [
         "Seats from the first left of the button (the button last): Anna, Bjarni, Davíð",
@@ -210,7 +221,7 @@ def test_pots_example_f_odd_chips(capsys: pytest.CaptureFixture[str]) -> None:
     ]
     data = pots_json(capsys, *argv)
     assert data["pots"][0]["shares"] == {"Nefertari": 1117, "Ramses": 1117, "Tiya": 1116}  # type: ignore[index]
-    _, out, _ = run(capsys, "pots", *argv)
+    _, out, _ = run_cli(capsys, "pots", *argv)
     assert (
         "  Nefertari, Ramses and Tiya split the main pot, 3,350: Nefertari 1,117, "
         "Ramses 1,117, Tiya 1,116" in out
@@ -218,7 +229,7 @@ def test_pots_example_f_odd_chips(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_pots_example_e_split_side_pot(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(
+    status, out, _ = run_cli(
         capsys,
         "pots",
         "--names",
@@ -279,7 +290,7 @@ def test_pots_layer_nobody_can_win_goes_back(capsys: pytest.CaptureFixture[str])
     ],
 )
 def test_pots_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
-    status, out, err = run(capsys, "pots", *argv)
+    status, out, err = run_cli(capsys, "pots", *argv)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("holdem pots: error: ")
     assert message in err
@@ -290,12 +301,12 @@ def test_replay_empty_folder_is_an_error(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     (tmp_path / "notes.txt").write_text("not a hand history\n")
-    status, out, err = run(capsys, "replay", str(tmp_path))
+    status, out, err = run_cli(capsys, "replay", str(tmp_path))
     assert status == 2
     assert out == ""
     assert err == "holdem replay: error: no hand histories (.phh, .phhs, .jsonl) found\n"
     # The same folder with one history in it replays.
     corpus = Path(__file__).parent / "data" / "corpus-sample.jsonl"
     (tmp_path / "one.jsonl").write_text(corpus.read_text().splitlines()[0] + "\n")
-    status, out, _ = run(capsys, "replay", str(tmp_path))
+    status, out, _ = run_cli(capsys, "replay", str(tmp_path))
     assert status == 0 and out == "1 hands: 1 matched, 0 differed, 0 rejected, 0 unsupported\n"

@@ -137,6 +137,16 @@ def test_r6_1_ranks_on_one_board_are_the_single_ranks(cards: list[str]) -> None:
     assert rank_on_board(holes, board) == [rank(hole, board) for hole in holes]
 
 
+@settings(max_examples=300, deadline=None)
+@given(cards=st.permutations([c for c in DECK if c[1] in "hs"]).map(lambda deck: deck[:17]))
+def test_r6_1_ranks_on_two_suit_boards_are_the_single_ranks(cards: list[str]) -> None:
+    """R6.1: on boards and hands of two suits only (flushes from three, four or
+    five board cards, straight flushes), one pass gives each hand's own rank."""
+    board, rest = cards[:5], cards[5:]
+    holes = [tuple(rest[i : i + 2]) for i in range(0, 12, 2)]
+    assert rank_on_board(holes, board) == [rank(hole, board) for hole in holes]
+
+
 def test_r6_1_ranks_on_one_board_flushes() -> None:
     """R6.1: flushes from the board alone, from both hole cards, and a straight
     flush beside a flush, as treys ranks them."""

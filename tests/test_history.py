@@ -209,3 +209,22 @@ def test_no_history_shows_a_secret_at_any_moment(
             if viewer != seat:
                 text = format_history(hand, seat=viewer)
                 assert not set(re.findall(r"\b[2-9TJQKA][cdhs]\b", text)) & cards
+
+
+def test_control_characters_in_names_are_escaped_one_line_per_event() -> None:
+    """A hostile hand file may name a player ``"x\\nSeat 0 wins 9,999"`` or put an
+    escape sequence in a name: the history escapes them, so it cannot forge a line
+    or drive the reader's terminal."""
+    config = TableConfig(
+        [1000, 1000, 1000], 5, 10, names=["a\nSeat 0 wins 9,999", "b\x1b[2J", "c"], button=2
+    )
+    hand = Hand(config, hole_cards=["AsAh", "KsKh", "QdJd"], board="2c7d9hTs3s")
+    hand.all_in(2)
+    hand.all_in(0)
+    hand.all_in(1)
+    text = format_history(hand)
+    assert all(line.isprintable() for line in text.split("\n"))
+    assert "Seat 0: a\\nSeat 0 wins 9,999, 1,000 (small blind)" in text
+    assert "b\\x1b[2J posts the big blind, 10" in text
+    assert "All-in equity (Monte Carlo, 2,000 samples, seed 0): a\\nSeat 0 wins 9,999 6" in text
+    assert format_history(hand, seat=1).count("\n") == text.count("\n") + 1  # Dealt to

@@ -4,18 +4,17 @@ broken scenario, exit 2 on bad command-line input) and change nothing."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
+from helpers import run_cli, run_cli_in_memory
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem.cli import main
 from holdem.history import format_history
 from holdem.scenarios import ScenarioError, load_scenario, parse_scenario, run_scenario
 from holdem.snapshot import SnapshotError, loads, snapshot
@@ -43,8 +42,7 @@ def _broken(text: str) -> ScenarioError:
 
 
 def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    status = main(argv)
-    out, err = capsys.readouterr()
+    status, out, err = run_cli(capsys, *argv)
     assert "Traceback" not in out + err
     return status, out, err
 
@@ -82,6 +80,52 @@ def test_scenario_file_with_invalid_utf8_is_broken_with_its_line(tmp_path: Path)
     with pytest.raises(ScenarioError) as caught:
         load_scenario(path)
     assert caught.value.problem == "not valid UTF-8: line 2 has the byte 0xe9"
+
+
+def test_a_scenario_subfolder_that_cannot_be_read_is_named_not_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its scenarios would silently not run. (Root reads every folder, so the refusal
+    is made by the operating system call itself.)"""
+    good = Path(__file__).parents[1] / "scenarios" / "betting" / "big_blind_option_after_limp.toml"
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (tmp_path / "good.toml").write_bytes(good.read_bytes())
+    (locked / "good.toml").write_bytes(good.read_bytes())
+    real_scandir = os.scandir
+
+    def scandir(path: object = ".") -> object:
+        if Path(str(path)) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    status, out, err = _cli(["run", "--quiet", str(tmp_path)], capsys)
+    assert (status, out) == (2, "")
+    assert err == f"holdem run: error: {locked}: cannot read: Permission denied\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_named_pipe_among_scenarios_is_not_waited_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A named pipe in a scenario folder has no writer: reading it would wait for ever,
+    so the folder's search leaves it alone. Named, it is read (``<(...)``); it was
+    reported as "no such file or folder"."""
+    os.mkfifo(tmp_path / "pipe.toml")
+    good = Path(__file__).parents[1] / "scenarios" / "betting" / "big_blind_option_after_limp.toml"
+    (tmp_path / "good.toml").write_bytes(good.read_bytes())
+    status, out, err = _cli(["run", "--quiet", str(tmp_path)], capsys)
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [f"PASS {tmp_path / 'good.toml'} (R4.5)", "1 passed, 0 failed"]
+    writer = threading.Thread(
+        target=(tmp_path / "pipe.toml").write_bytes, args=(good.read_bytes(),)
+    )
+    writer.start()
+    status, out, err = _cli(["run", "--quiet", str(tmp_path / "pipe.toml")], capsys)
+    writer.join()
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [f"PASS {tmp_path / 'pipe.toml'} (R4.5)", "1 passed, 0 failed"]
 
 
 @pytest.mark.parametrize(
@@ -437,12 +481,10 @@ def test_any_byte_change_to_a_scenario_file_via_holdem_run(data: st.DataObject) 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "damaged.toml"
         path.write_bytes(damaged)
-        out, err = io.StringIO(), io.StringIO()
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = main(["run", "--quiet", str(path)])
+        status, out, err = run_cli_in_memory(["run", "--quiet", str(path)])
         assert path.read_bytes() == damaged
-    lines = out.getvalue().splitlines()
-    assert status in (0, 1) and err.getvalue() == ""
+    lines = out.splitlines()
+    assert status in (0, 1) and err == ""
     assert len(lines) == 2 and lines[0].split(" ")[0] in ("PASS", "FAIL", "ERROR")
     assert lines[1] in ("1 passed, 0 failed", "0 passed, 1 failed")
 
@@ -482,14 +524,12 @@ def test_any_input_to_holdem_pots(
         argv.append("--dead=" + dead)
     if dead_from is not None:
         argv.append("--dead-from=" + dead_from)
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(argv)
+    status, out, err = run_cli_in_memory(argv)
     if status == 0:
-        assert err.getvalue() == "" and out.getvalue().startswith("Seats from the first")
+        assert err == "" and out.startswith("Seats from the first")
     else:
-        assert status == 2 and out.getvalue() == ""
-        assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("holdem ")
+        assert status == 2 and out == ""
+        assert err.count("\n") == 1 and err.startswith("holdem ")
 
 
 JSON_VALUES = st.recursive(
@@ -582,10 +622,10 @@ def test_any_paths_to_holdem_run(paths: list[str], quiet: bool) -> None:
         before = os.getcwd()
         os.chdir(folder)  # nothing here to find, whatever the paths say
         try:
-            out, err = io.StringIO(), io.StringIO()
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                status = main(["run", *(["--quiet"] if quiet else []), "--", *paths])
+            status, out, err = run_cli_in_memory(
+                ["run", *(["--quiet"] if quiet else []), "--", *paths]
+            )
         finally:
             os.chdir(before)
-    assert status == 2 and out.getvalue() == ""
-    assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("holdem run: error: ")
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("holdem run: error: ")

@@ -243,7 +243,9 @@ def test_the_commands_report_bad_input_on_one_line(
     assert capsys.readouterr().out.splitlines()[0] == "rejected bad.phh: bad.phh: nested too deeply"
     out = tmp_path / "out.phhs"
     assert main(["export", str(bad), "-o", str(out)]) == 1
-    assert capsys.readouterr().out.splitlines()[-1] == f"0 of 1 hands written to {out}"
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        f"0 of 1 hands written: nothing to write to {out}"
+    )
 
 
 ANY_TEXT = st.text(st.characters(), max_size=6)  # lone surrogates included

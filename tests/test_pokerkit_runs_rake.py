@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
+from helpers import pokerkit_act, pokerkit_order, random_action
 from test_pokerkit_differential import _where_rules_differ
+from test_pokerkit_straddles import AUTOMATIONS
 
 from conftest import require
 from holdem import Hand, Rake, TableConfig
@@ -24,19 +26,6 @@ from holdem.events import Acted, Event, HoleCardsDealt, RunsAgreed, RunsChosen, 
 pokerkit = require("pokerkit", "the test extra: pip install -e '.[test]'")
 _utilities = require("pokerkit.utilities", "the test extra: pip install -e '.[test]'")
 
-_AUTOMATIONS = tuple(
-    getattr(pokerkit.Automation, name)
-    for name in (
-        "ANTE_POSTING",
-        "BET_COLLECTION",
-        "BLIND_OR_STRADDLE_POSTING",
-        "HOLE_CARDS_SHOWING_OR_MUCKING",
-        "HAND_KILLING",
-        "CHIPS_PUSHING",
-        "CHIPS_PULLING",
-    )
-)
-
 
 def pokerkit_stacks(config: TableConfig, log: Sequence[Event]) -> list[int]:
     """Final stacks by seat from PokerKit playing the cards and actions of a
@@ -44,7 +33,7 @@ def pokerkit_stacks(config: TableConfig, log: Sequence[Event]) -> list[int]:
     ``config.rake`` and its runout selection."""
     rake = config.rake
     n = config.seats
-    order = [(config.button + 1 + k) % n for k in range(n)]  # PokerKit's players
+    order = pokerkit_order(config)
     index = {seat: k for k, seat in enumerate(order)}
     antes = [0] * n
     if config.ante_type.value == "uniform":
@@ -62,7 +51,7 @@ def pokerkit_stacks(config: TableConfig, log: Sequence[Event]) -> list[int]:
             no_flop_no_drop=rake.no_flop_no_drop,
         )
     state = pokerkit.NoLimitTexasHoldem.create_state(
-        _AUTOMATIONS,
+        AUTOMATIONS,
         config.ante_type.value != "big_blind",
         antes,
         blinds,
@@ -83,12 +72,7 @@ def pokerkit_stacks(config: TableConfig, log: Sequence[Event]) -> list[int]:
         if isinstance(event, HoleCardsDealt):
             state.deal_hole("".join(event.cards), index[event.seat])
         elif isinstance(event, Acted):
-            if event.action == "fold":
-                state.fold()
-            elif event.action in ("check", "call"):
-                state.check_or_call()
-            else:
-                state.complete_bet_or_raise_to(event.to)
+            pokerkit_act(state, event)
         elif isinstance(event, RunsChosen):
             state.select_runout_count(event.count)
         elif isinstance(event, RunsAgreed):
@@ -132,16 +116,7 @@ def random_hand(rnd: random.Random) -> tuple[Hand, int]:
             continue
         legal = hand.legal_actions()
         assert legal is not None
-        pick = rnd.choice(["cc", "cc", "cc", "f", "cbr", "allin"])
-        if pick == "f" and legal.can_fold:
-            hand.fold(legal.seat)
-        elif pick == "allin" and legal.can_all_in:
-            hand.all_in(legal.seat)
-        elif pick == "cbr" and legal.min_raise_to is not None and legal.max_raise_to is not None:
-            low, high = legal.min_raise_to, legal.max_raise_to
-            hand.bet_or_raise(legal.seat, rnd.choice([low, high, rnd.randint(low, high)]))
-        else:
-            hand.check_or_call(legal.seat)
+        random_action(hand, legal, rnd, ["cc", "cc", "cc", "f", "cbr", "allin"])
     return hand, answer
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from helpers import new_hand
+from helpers import new_hand, pokerkit_act, pokerkit_order, random_action
 
 from conftest import require
 from holdem import Hand, TableConfig
@@ -32,16 +32,10 @@ AUTOMATIONS = (
 )
 
 
-def order(config: TableConfig) -> list[int]:
-    """Our seats in PokerKit's player order: the small blind first, the button last."""
-    n = config.seats
-    return [(config.button + 1 + i) % n for i in range(n)]
-
-
 def pokerkit_state(hand: Hand) -> Any:
     """A PokerKit state with the same table, straddles and hole cards as ``hand``."""
     config = hand.config
-    seats = order(config)
+    seats = pokerkit_order(config)
     blinds = [0] * config.seats
     blinds[0], blinds[1] = config.small_blind, config.big_blind
     for seat, amount in zip(config.straddles, config.straddle_amounts):
@@ -83,30 +77,18 @@ def random_straddle_hand(rnd: random.Random) -> Hand:
     )
     hand = Hand(config, seed=rnd.random())
     while (legal := hand.legal_actions()) is not None:
-        pick = rnd.choice(["cc", "cc", "cc", "f", "cbr"])
-        if pick == "f" and legal.can_fold:
-            hand.fold(legal.seat)
-        elif pick == "cbr" and legal.min_raise_to is not None and legal.max_raise_to is not None:
-            low, high = legal.min_raise_to, legal.max_raise_to
-            hand.bet_or_raise(legal.seat, rnd.choice([low, high, rnd.randint(low, high)]))
-        else:
-            hand.check_or_call(legal.seat)
+        random_action(hand, legal, rnd, ["cc", "cc", "cc", "f", "cbr"])
     return hand
 
 
 def play_on_pokerkit(hand: Hand) -> list[int]:
     """Apply ``hand``'s log to PokerKit; return its final stacks in our seat order."""
-    seats = order(hand.config)
+    seats = pokerkit_order(hand.config)
     state = pokerkit_state(hand)
     for event in hand.log:
         if isinstance(event, Acted):
             assert seats[state.actor_index] == event.seat, "a different seat is to act"
-            if event.action == "fold":
-                state.fold()
-            elif event.action in ("check", "call"):
-                state.check_or_call()
-            else:
-                state.complete_bet_or_raise_to(event.to)
+            pokerkit_act(state, event)
         elif isinstance(event, StreetDealt):
             state.burn_card("??")  # an unknown card: the deck is ours
             state.deal_board("".join(event.cards))

@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 from holdem import rulebook
-from holdem.cli import main
 from holdem.scenarios import ScenarioError, parse_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,8 +109,8 @@ def test_holdem_run_reports_the_file_and_the_undefined_rule(
 ) -> None:
     path = tmp_path / "cites_r99.toml"
     path.write_text(SCENARIO.format(rule="R99.9"), encoding="utf-8")
-    assert main(["run", "--quiet", str(path)]) == 1
-    out = capsys.readouterr().out
+    status, out, _ = run_cli(capsys, "run", "--quiet", str(path))
+    assert status == 1
     assert f"ERROR {path}: broken scenario: rule: R99.9 is not a rule" in out
 
 

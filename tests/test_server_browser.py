@@ -4,7 +4,6 @@ what the page shows against the engine's saved state."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from fractions import Fraction
@@ -18,35 +17,26 @@ require("uvicorn", "the server extra: pip install -e '.[server]'")
 sync_api = require("playwright.sync_api", "the browser extra: pip install -e '.[browser]'")
 CHROMIUM = require_chromium()
 
+from browser_page import TIMEOUT_MS, card_codes, open_page, saved_table, sit_down  # noqa: E402
 from server_process import ServerProcess  # noqa: E402
 
 from holdem import snapshot  # noqa: E402
 from holdem.abstraction import Abstraction  # noqa: E402
 
 STACK, BOTS = 200, 3
-TIMEOUT_MS = 20_000
-
-
-def _engine(state: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((state / "table-0.json").read_text())
-    return data
 
 
 def _check_against_engine(page: Any, state: Path, me: int) -> bool:
     """At my turn nothing moves: the page must show the engine's cards, chips
     and options. True when a bet or raise was possible (its sizing checked)."""
-    data = _engine(state)
+    data = saved_table(state)
     hand = data["table"]["hand"]
     names = hand["config"]["names"]
     table_seat = {p["name"]: p["seat"] for p in data["players"]}
     mine = names.index("Ann")
-    shown = page.locator(".seat.me .card[data-card]").evaluate_all(
-        "els => els.map(e => e.dataset.card)"
-    )
+    shown = card_codes(page, ".seat.me .card[data-card]")
     assert shown == hand["hole_cards"][mine]
-    board = page.locator("#board .card[data-card]").evaluate_all(
-        "els => els.map(e => e.dataset.card)"
-    )
+    board = card_codes(page, "#board .card[data-card]")
     assert board == hand["state"]["board"]
     pot = sum(hand["state"]["contributions"]) + hand["state"]["dead_money"]
     assert page.locator("#pot-total").inner_text().replace(",", "") == str(pot)
@@ -89,13 +79,8 @@ def test_play_a_hand_by_clicking(tmp_path: Path) -> None:
         with sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
             try:
-                page = browser.new_page(viewport={"width": 1400, "height": 860})
-                errors: list[str] = []
-                page.on("pageerror", lambda error: errors.append(str(error)))
-                page.goto(server.url, timeout=TIMEOUT_MS)
-                page.fill("#name", "Ann")
-                page.click("#sit")
-                page.wait_for_selector(".seat.me", timeout=TIMEOUT_MS)
+                page, errors = open_page(browser)
+                sit_down(page, server.url)
                 me = int(page.locator(".seat.me").get_attribute("data-seat") or "-1")
                 assert me == BOTS  # the first free seat
                 clicks = sized = 0
@@ -175,14 +160,9 @@ def test_the_page_lives_through_a_kill_9(tmp_path: Path) -> None:
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
-            page = browser.new_page(viewport={"width": 1400, "height": 860})
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
+            page, errors = open_page(browser)
             with ServerProcess(*args, "--state-dir", str(state)) as server:
-                page.goto(server.url, timeout=TIMEOUT_MS)
-                page.fill("#name", "Ann")
-                page.click("#sit")
-                page.wait_for_selector(".seat.me", timeout=TIMEOUT_MS)
+                sit_down(page, server.url)
                 for _ in range(40):  # check or call until a hand of mine reaches the flop
                     page.wait_for_function(
                         "() => !document.getElementById('actions').hidden", timeout=TIMEOUT_MS
@@ -200,10 +180,8 @@ def test_the_page_lives_through_a_kill_9(tmp_path: Path) -> None:
                     "() => !document.getElementById('actions').hidden", timeout=TIMEOUT_MS
                 )
                 assert _seconds_left(page) <= 58
-                number = _engine(state)["table"]["hands_played"] + 1
-                mine = page.locator(".seat.me .card[data-card]").evaluate_all(
-                    "els => els.map(e => e.dataset.card)"
-                )
+                number = saved_table(state)["table"]["hands_played"] + 1
+                mine = card_codes(page, ".seat.me .card[data-card]")
                 server.kill()
             page.wait_for_function(
                 "() => document.getElementById('status').textContent !== 'connected'",
@@ -220,12 +198,7 @@ def test_the_page_lives_through_a_kill_9(tmp_path: Path) -> None:
                 lines = page.locator("#history li.hand").all_inner_texts()
                 assert [line.split(" ")[1] for line in lines].count(f"#{number}") == 1
                 _check_against_engine(page, state, me)
-                assert (
-                    page.locator(".seat.me .card[data-card]").evaluate_all(
-                        "els => els.map(e => e.dataset.card)"
-                    )
-                    == mine
-                )
+                assert card_codes(page, ".seat.me .card[data-card]") == mine
                 for _ in range(10):
                     _click_and_wait(page, "#check")
                     _wait_turn_or_win(page)
@@ -238,7 +211,7 @@ def test_the_page_lives_through_a_kill_9(tmp_path: Path) -> None:
                     ".reduce((a, e) => a + Number(e.textContent.replace(/,/g, '') || 0), 0)"
                     " + Number(document.getElementById('pot-total').textContent.replace(/,/g, ''))"
                 )
-                data = _engine(state)
+                data = saved_table(state)
                 chips = sum(s["stack"] for s in data["table"]["seats"] if s)
                 if data["table"]["hand"] is not None:  # the next hand already began
                     hand = data["table"]["hand"]

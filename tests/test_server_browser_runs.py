@@ -5,9 +5,7 @@ checks every run's board and the rake shown against the engine's saved state."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 from conftest import require, require_chromium
 
@@ -16,20 +14,10 @@ require("uvicorn", "the server extra: pip install -e '.[server]'")
 sync_api = require("playwright.sync_api", "the browser extra: pip install -e '.[browser]'")
 CHROMIUM = require_chromium()
 
+from browser_page import TIMEOUT_MS, card_codes, open_page, saved_table, sit_down  # noqa: E402
 from server_process import ServerProcess  # noqa: E402
 
-TIMEOUT_MS = 20_000
 MAX_HANDS = 25  # hands to wait for a bot to call an all-in (each call is likely)
-
-
-def _saved(state: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((state / "table-0.json").read_text())
-    return data
-
-
-def _cards(page: Any, selector: str) -> list[str]:
-    cards: list[str] = page.locator(selector).evaluate_all("els => els.map(e => e.dataset.card)")
-    return cards
 
 
 def test_r12_r13_run_it_twice_by_clicking(tmp_path: Path) -> None:
@@ -44,13 +32,8 @@ def test_r12_r13_run_it_twice_by_clicking(tmp_path: Path) -> None:
         with sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
             try:
-                page = browser.new_page(viewport={"width": 1400, "height": 860})
-                errors: list[str] = []
-                page.on("pageerror", lambda error: errors.append(str(error)))
-                page.goto(server.url, timeout=TIMEOUT_MS)
-                page.fill("#name", "Ann")
-                page.click("#sit")
-                page.wait_for_selector(".seat.me", timeout=TIMEOUT_MS)
+                page, errors = open_page(browser)
+                sit_down(page, server.url)
                 asked = False
                 for _ in range(MAX_HANDS * 4):
                     page.wait_for_function(
@@ -87,11 +70,11 @@ def test_r12_r13_run_it_twice_by_clicking(tmp_path: Path) -> None:
                     "() => document.getElementById('street').textContent === 'hand over'",
                     timeout=TIMEOUT_MS,
                 )
-                hand = _saved(state)["table"]["last_hand"]
+                hand = saved_table(state)["table"]["last_hand"]
                 boards = hand["result"]["boards"]
                 assert len(boards) == 2
-                assert _cards(page, "#board .card[data-card]") == boards[0]
-                assert _cards(page, '.run-board[data-run="2"] .card[data-card]') == boards[1]
+                assert card_codes(page, "#board .card[data-card]") == boards[0]
+                assert card_codes(page, '.run-board[data-run="2"] .card[data-card]') == boards[1]
                 history = page.locator("#history li").all_inner_texts()
                 assert any(" on run 2 (" in line for line in history)
                 rake = sum(hand["result"]["rake"])

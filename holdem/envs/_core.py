@@ -198,6 +198,38 @@ class Game:
         return [chips / self.big_blind for chips in hand.result.net]
 
 
+def check_opponents(opponents: object, kind: str) -> Sequence[Any]:
+    """Checks that ``opponents`` is a list of 1 to 9 entries (one per opponent seat).
+
+    Args:
+        opponents: the setting as given.
+        kind: what the entries are, for the message (``"agents"``, ``"array policies"``).
+
+    Returns:
+        ``opponents``, typed as a sequence.
+
+    Raises:
+        ConfigError: ``opponents`` is a string, not a sequence, or has fewer than
+            1 or more than 9 entries (field ``"opponents"``).
+    """
+    if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+        raise ConfigError("opponents", f"a list of {kind}, got {opponents!r}")
+    if not 1 <= len(opponents) <= 9:
+        raise ConfigError("opponents", f"1 to 9 opponents, got {len(opponents)}")
+    return opponents
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    """Checks the ``render_mode`` setting of the rendering environments.
+
+    Raises:
+        ConfigError: ``render_mode`` is not ``None``, ``"human"`` or ``"ansi"``
+            (field ``"render_mode"``).
+    """
+    if render_mode is not None and render_mode not in ("human", "ansi"):
+        raise ConfigError("render_mode", f"None, human or ansi, got {render_mode!r}")
+
+
 def penalty_rewards(game: Game, seats: int, offender: int) -> list[float]:
     """The offender loses its penalty, shared equally by the other seats (zero-sum)."""
     cost = game.penalty_of(offender)

@@ -23,7 +23,7 @@ from typing import Any
 from pettingzoo import AECEnv
 
 from holdem.abstraction import Abstraction
-from holdem.envs._core import Game, ResetNeeded, penalty_rewards
+from holdem.envs._core import Game, ResetNeeded, check_render_mode, penalty_rewards
 from holdem.errors import ConfigError
 from holdem.hand import Hand
 from holdem.history import format_history
@@ -72,8 +72,7 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             )
         self._key = observation_key
         self.game = Game(players, stacks, blinds, ante, abstraction, history, illegal, penalty)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError("render_mode", f"None, human or ansi, got {render_mode!r}")
+        check_render_mode(render_mode)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}

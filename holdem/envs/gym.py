@@ -36,7 +36,7 @@ import gymnasium
 from holdem.abstraction import Abstraction
 from holdem.agent_specs import AgentFailure, checked_act, factory, takes_seed
 from holdem.agents import Agent
-from holdem.envs._core import Game, ResetNeeded
+from holdem.envs._core import Game, ResetNeeded, check_opponents, check_render_mode
 from holdem.errors import ConfigError
 from holdem.hand import Hand
 from holdem.history import format_history
@@ -84,18 +84,14 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
         penalty: float | None = None,
         render_mode: str | None = None,
     ) -> None:
-        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-            raise ConfigError("opponents", f"a list of agents, got {opponents!r}")
-        if not 1 <= len(opponents) <= 9:
-            raise ConfigError("opponents", f"1 to 9 opponents, got {len(opponents)}")
+        check_opponents(opponents, "agents")
         self._factories: dict[str, Callable[[str], Agent]] = {}
         for opponent in opponents:
             if isinstance(opponent, str):
                 self._factories[opponent] = factory(opponent)  # ConfigError when unknown
             elif not (callable(opponent) or hasattr(opponent, "act")):
                 raise ConfigError("opponents", f"not an agent: {opponent!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError("render_mode", f"None, human or ansi, got {render_mode!r}")
+        check_render_mode(render_mode)
         players = len(opponents) + 1
         self.game = Game(players, stacks, blinds, ante, abstraction, history, illegal, penalty)
         self.opponents = list(opponents)

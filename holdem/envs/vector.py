@@ -47,7 +47,7 @@ from holdem.batch import CALL, FOLD, RAISE, BatchState, Decisions, Policy, deal
 from holdem.batch.simulate import load_policy
 from holdem.betting import LegalActions
 from holdem.cards import DECK, Dealer
-from holdem.envs._core import Game, ResetNeeded
+from holdem.envs._core import Game, ResetNeeded, check_opponents
 from holdem.errors import ConfigError
 
 IntArray = npt.NDArray[np.int64]
@@ -107,10 +107,7 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             raise ConfigError("cards", f"seeded or numpy, got {cards!r}")
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ConfigError("num_envs", f"1 or more lanes, got {num_envs!r}")
-        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-            raise ConfigError("opponents", f"a list of array policies, got {opponents!r}")
-        if not 1 <= len(opponents) <= 9:
-            raise ConfigError("opponents", f"1 to 9 opponents, got {len(opponents)}")
+        check_opponents(opponents, "array policies")
         policies: list[Policy] = []
         for opponent in opponents:
             if isinstance(opponent, str):
