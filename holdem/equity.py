@@ -25,7 +25,6 @@ Fraction(707495, 856152)
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 import random
 import time
@@ -35,6 +34,7 @@ from fractions import Fraction
 import attrs
 
 from holdem import _fasteval
+from holdem._deals import canonical, consistent_deals, unrestricted
 from holdem.cards import DECK, parse_cards
 from holdem.errors import CardError, HoldemError, value_text
 from holdem.pots import Pot, award_pots, layer_pots
@@ -257,25 +257,6 @@ def _hands(
 
 
 # ------------------------------------------------------------------ exact
-_PERMS = tuple(itertools.permutations(range(4)))
-
-
-def _canonical(
-    holes: Sequence[tuple[int, int]], board: Sequence[int], dead: Sequence[int]
-) -> tuple[tuple[int, ...], ...]:
-    """The least image of a deal under the 24 suit permutations (same outcomes)."""
-    best: tuple[tuple[int, ...], ...] | None = None
-    for perm in _PERMS:
-        key = tuple(
-            tuple(sorted(((c & ~3) | perm[c & 3]) for c in cards))
-            for cards in (*holes, board, dead)
-        )
-        if best is None or key < best:
-            best = key
-    assert best is not None
-    return best
-
-
 def _orders(raw: dict[tuple[int, ...], int], n: int, full: bool) -> dict[tuple[int, ...], int]:
     """Value tuples (``n`` players, lower is better) -> finishing orders.
 
@@ -307,30 +288,6 @@ def _orders(raw: dict[tuple[int, ...], int], n: int, full: bool) -> dict[tuple[i
     return {k: v for k, v in out.items() if v}
 
 
-def _deals(combos: list[list[tuple[int, int]]]) -> Iterable[list[tuple[int, int]]]:
-    """Every assignment of one combo per player with no card twice."""
-    n = len(combos)
-    chosen: list[tuple[int, int]] = []
-    used: set[int] = set()
-
-    def walk(i: int) -> Iterable[list[tuple[int, int]]]:
-        if i == n:
-            yield list(chosen)
-            return
-        for a, b in combos[i]:
-            if a in used or b in used:
-                continue
-            used.add(a)
-            used.add(b)
-            chosen.append((a, b))
-            yield from walk(i + 1)
-            chosen.pop()
-            used.discard(a)
-            used.discard(b)
-
-    return walk(0)
-
-
 def _unit_cost(players: int, deal: int) -> float:
     """Rough seconds per distinct exact matchup (measured on one core)."""
     return {5: 0.012, 2: 0.0004, 1: 0.00005, 0: 0.00001}[deal] * players
@@ -351,8 +308,8 @@ def _exact(
         return None
     holes_of: dict[tuple[tuple[int, ...], ...], list[tuple[int, int]]] = {}
     weight_of: dict[tuple[tuple[int, ...], ...], int] = {}
-    for holes in _deals(combos):
-        key = _canonical(holes, board, dead) if size > 1 else ()
+    for holes in consistent_deals(combos):
+        key = canonical(holes, board, dead) if size > 1 else ()
         if key in weight_of:
             weight_of[key] += 1
         else:
@@ -416,54 +373,6 @@ def _feasible(combos: list[list[tuple[int, int]]]) -> bool | None:
     return walk(0)
 
 
-def _unrestricted(combos: list[list[tuple[int, int]]]) -> tuple[list[int], set[int]]:
-    """The players who may hold any two cards left (``random`` after card
-    removal), when drawing them from the rest of the deck is exact.
-
-    Those players' combos are every pair of one card set ``free``, and every
-    other player's combos each hold the same number of cards of ``free``
-    (two for a range inside it, none for a known hand). Then whatever the
-    other players hold, ``free`` keeps the same number of cards for the
-    unrestricted players and the deck the same number for the board, so every
-    consistent deal of the other players has the same number of completions:
-    their conditional distribution is uniform over their consistent deals
-    (rejection sampling among them alone), and given theirs, the unrestricted
-    holes are a uniform draw without replacement from what is left of
-    ``free``, and the board one from the rest of the deck
-    (:func:`random.Random.sample`). Together that is exactly the uniform
-    distribution over every consistent deal, as in :func:`_exact`.
-
-    Returns:
-        The unrestricted players' indices (empty when drawing them apart
-        would not be exact) and ``free``.
-    """
-    best: set[int] = set()
-    for combo in combos:
-        cards = {c for pair in combo for c in pair}
-        if len(cards) > len(best) and len(combo) == len(cards) * (len(cards) - 1) // 2:
-            best = cards
-    if len(best) < 3:
-        return [], best
-    free = best
-    wide = [
-        i
-        for i, combo in enumerate(combos)
-        if len(combo) == len(free) * (len(free) - 1) // 2
-        and all(a in free and b in free for a, b in combo)
-    ]
-    need = 2 * len(wide)
-    for i, combo in enumerate(combos):
-        if i in wide:
-            continue
-        overlaps = {(a in free) + (b in free) for a, b in combo}
-        if len(overlaps) != 1:
-            return [], free
-        need += overlaps.pop()
-    if need > len(free):
-        return [], free  # no consistent deal: rejection sampling reports it
-    return wide, free
-
-
 def _sample(
     combos: list[list[tuple[int, int]]],
     board: tuple[int, ...],
@@ -476,7 +385,7 @@ def _sample(
 
     Each deal is drawn uniformly from the consistent deals (no card twice):
     the players with a narrower range by rejection among themselves, the
-    unrestricted ones (:func:`_unrestricted`) with the board from the rest
+    unrestricted ones (:func:`holdem._deals.unrestricted`) with the board from the rest
     of the deck.
     """
     rank7, flush = _fasteval.tables()
@@ -484,7 +393,7 @@ def _sample(
     base = [c for c in range(52) if c not in set(board) | set(dead)]
     deal = 5 - len(board)
     n = len(combos)
-    wide, free = _unrestricted(combos)
+    wide, free = unrestricted(combos)
     narrow = [i for i in range(n) if i not in wide]
     narrow_combos = [combos[i] for i in narrow]
     fixed = all(len(c) == 1 for c in narrow_combos)
