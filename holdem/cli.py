@@ -49,7 +49,9 @@ def _add_equity(subparsers: argparse._SubParsersAction[_Parser]) -> None:
     equity.add_argument("--dead", "-d", help="dead cards, like 5s6s")
     how = equity.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="count every deal, however long")
-    how.add_argument("--samples", "-n", type=int, metavar="N", help="Monte Carlo with N samples")
+    how.add_argument(
+        "--samples", "-n", type=int, metavar="N", help="Monte Carlo with N samples (1 to 10**8)"
+    )
     equity.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
     equity.add_argument("--json", action="store_true", help="print JSON instead of text")
     equity.set_defaults(handler=_equity)

@@ -25,7 +25,6 @@ Fraction(707495, 856152)
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 import random
 import time
@@ -35,8 +34,9 @@ from fractions import Fraction
 import attrs
 
 from holdem import _fasteval
+from holdem._deals import canonical, consistent_deals, unrestricted
 from holdem.cards import DECK, parse_cards
-from holdem.errors import CardError, HoldemError
+from holdem.errors import CardError, HoldemError, value_text
 from holdem.pots import Pot, award_pots, layer_pots
 from holdem.ranges import Range, RangeError, parse_range
 
@@ -47,7 +47,12 @@ DEFAULT_TARGET = 0.0005
 DEFAULT_SAMPLES = 200_000
 """Monte Carlo stops after this many samples unless told otherwise (with
 :data:`DEFAULT_TARGET`: whichever comes first; both are reproducible)."""
+MAX_SAMPLES = 100_000_000
+"""The most samples one call may ask for, and the cap of a run bounded only by
+``target_stderr`` or ``time_limit`` (about an hour of work on one core)."""
 _CHUNK = 2000
+_MOST_CARD_TEXT = 160
+"""Longest board or dead cards read (52 cards with separators fit)."""
 _NO_DEAL = "the ranges leave no deal without a card twice"
 
 Progress = Callable[[float], None]
@@ -121,6 +126,9 @@ def _cards(what: str, cards: object) -> tuple[str, ...]:
     """Parse ``board`` or ``dead``: ``None``, text (``"2c7d9h"``) or a sequence of cards."""
     if cards is None:
         return ()
+    if isinstance(cards, (str, Sequence)) and len(cards) > _MOST_CARD_TEXT:
+        # parse_cards echoes what it cannot read: keep the error line short.
+        raise EquityError(f"{what}: too many cards in {value_text(cards, True)}")
     if isinstance(cards, str) and not len(cards) % 2:
         # Cards in normal form ("2c7d9h"), the common case, taken as they are.
         index = _fasteval.INDEX
@@ -130,10 +138,14 @@ def _cards(what: str, cards: object) -> tuple[str, ...]:
     if not isinstance(cards, str) and not (
         isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray))
     ):
-        raise EquityError(f"{what} must be cards as text or a list of cards, got {cards!r}")
+        raise EquityError(
+            f"{what} must be cards as text or a list of cards, got {value_text(cards, True)}"
+        )
     items = cards if isinstance(cards, str) else list(cards)
     if not isinstance(items, str) and not all(isinstance(c, str) for c in items):
-        raise EquityError(f"{what} must be cards as text or a list of cards, got {cards!r}")
+        raise EquityError(
+            f"{what} must be cards as text or a list of cards, got {value_text(cards, True)}"
+        )
     try:
         return parse_cards(items)
     except CardError as error:
@@ -145,20 +157,25 @@ def _check_settings(
 ) -> None:
     """Check the settings of :func:`equity` (each may be ``None`` but ``budget``)."""
     if samples is not None and (
-        isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
+        isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES
     ):
-        raise EquityError(f"samples must be a whole number >= 1, got {samples!r}")
+        raise EquityError(
+            f"samples must be a whole number from 1 to {MAX_SAMPLES:,}, "
+            f"got {value_text(samples, True)}"
+        )
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise EquityError(f"seed must be a whole number, got {seed!r}")
+        raise EquityError(f"seed must be a whole number, got {value_text(seed, True)}")
     for name, value in (("target_stderr", target_stderr), ("time_limit", time_limit)):
         if value is not None and (
             isinstance(value, bool)
             or not isinstance(value, (int, float))
             or not 0 < value < math.inf
         ):
-            raise EquityError(f"{name} must be a number > 0, got {value!r}")
+            raise EquityError(f"{name} must be a number > 0, got {value_text(value, True)}")
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget >= 0:
-        raise EquityError(f"budget must be a number of seconds >= 0, got {budget!r}")
+        raise EquityError(
+            f"budget must be a number of seconds >= 0, got {value_text(budget, True)}"
+        )
 
 
 def _hands(
@@ -227,7 +244,9 @@ def _hands(
         assert r is not None
         left = [(index[a], index[b]) for a, b in r.combos if a not in seen and b not in seen]
         if not left:
-            raise EquityError(f"player {i + 1}: no combo of {r.text!r} is left by the known cards")
+            raise EquityError(
+                f"player {i + 1}: no combo of {value_text(r.text, True)} is left by the known cards"
+            )
         combos.append(left)
     return (
         combos,
@@ -238,25 +257,6 @@ def _hands(
 
 
 # ------------------------------------------------------------------ exact
-_PERMS = tuple(itertools.permutations(range(4)))
-
-
-def _canonical(
-    holes: Sequence[tuple[int, int]], board: Sequence[int], dead: Sequence[int]
-) -> tuple[tuple[int, ...], ...]:
-    """The least image of a deal under the 24 suit permutations (same outcomes)."""
-    best: tuple[tuple[int, ...], ...] | None = None
-    for perm in _PERMS:
-        key = tuple(
-            tuple(sorted(((c & ~3) | perm[c & 3]) for c in cards))
-            for cards in (*holes, board, dead)
-        )
-        if best is None or key < best:
-            best = key
-    assert best is not None
-    return best
-
-
 def _orders(raw: dict[tuple[int, ...], int], n: int, full: bool) -> dict[tuple[int, ...], int]:
     """Value tuples (``n`` players, lower is better) -> finishing orders.
 
@@ -288,30 +288,6 @@ def _orders(raw: dict[tuple[int, ...], int], n: int, full: bool) -> dict[tuple[i
     return {k: v for k, v in out.items() if v}
 
 
-def _deals(combos: list[list[tuple[int, int]]]) -> Iterable[list[tuple[int, int]]]:
-    """Every assignment of one combo per player with no card twice."""
-    n = len(combos)
-    chosen: list[tuple[int, int]] = []
-    used: set[int] = set()
-
-    def walk(i: int) -> Iterable[list[tuple[int, int]]]:
-        if i == n:
-            yield list(chosen)
-            return
-        for a, b in combos[i]:
-            if a in used or b in used:
-                continue
-            used.add(a)
-            used.add(b)
-            chosen.append((a, b))
-            yield from walk(i + 1)
-            chosen.pop()
-            used.discard(a)
-            used.discard(b)
-
-    return walk(0)
-
-
 def _unit_cost(players: int, deal: int) -> float:
     """Rough seconds per distinct exact matchup (measured on one core)."""
     return {5: 0.012, 2: 0.0004, 1: 0.00005, 0: 0.00001}[deal] * players
@@ -332,8 +308,8 @@ def _exact(
         return None
     holes_of: dict[tuple[tuple[int, ...], ...], list[tuple[int, int]]] = {}
     weight_of: dict[tuple[tuple[int, ...], ...], int] = {}
-    for holes in _deals(combos):
-        key = _canonical(holes, board, dead) if size > 1 else ()
+    for holes in consistent_deals(combos):
+        key = canonical(holes, board, dead) if size > 1 else ()
         if key in weight_of:
             weight_of[key] += 1
         else:
@@ -405,28 +381,44 @@ def _sample(
     count: int,
     acc: dict[tuple[int, ...], int],
 ) -> None:
-    """Add ``count`` random deals' finishing orders to ``acc``."""
+    """Add ``count`` random deals' finishing orders to ``acc``.
+
+    Each deal is drawn uniformly from the consistent deals (no card twice):
+    the players with a narrower range by rejection among themselves, the
+    unrestricted ones (:func:`holdem._deals.unrestricted`) with the board from the rest
+    of the deck.
+    """
     rank7, flush = _fasteval.tables()
     prime = _fasteval.CARD_PRIME
     base = [c for c in range(52) if c not in set(board) | set(dead)]
     deal = 5 - len(board)
-    fixed = all(len(c) == 1 for c in combos)
+    n = len(combos)
+    wide, free = unrestricted(combos)
+    narrow = [i for i in range(n) if i not in wide]
+    narrow_combos = [combos[i] for i in narrow]
+    fixed = all(len(c) == 1 for c in narrow_combos)
+    # The deck left by the narrow players is ``free`` and nothing else when the
+    # cards of the deck outside ``free`` are all held by known hands: then the
+    # unrestricted holes and the board are one draw; else two.
+    known_cards = {x for c in narrow_combos if len(c) == 1 for x in c[0]}
+    one_draw = not wide or set(base) - free <= known_cards
     if fixed:
-        holes0 = [c[0] for c in combos]
-        used0 = {x for h in holes0 for x in h}
+        known0 = [c[0] for c in narrow_combos]
+        used0 = {x for h in known0 for x in h}
         deck0 = [c for c in base if c not in used0]
     choice = rng.choice
     sample = rng.sample
-    n = len(combos)
+    width = 2 * len(narrow)
+    holes: list[tuple[int, int]] = [(0, 0)] * n
     for _ in range(count):
         if fixed:
-            holes = holes0
+            known = known0
             deck = deck0
         else:
             for _ in range(_MAX_REJECTIONS):
-                holes = [choice(c) for c in combos]
-                used = {x for h in holes for x in h}
-                if len(used) == 2 * n:
+                known = [choice(c) for c in narrow_combos]
+                used = {x for h in known for x in h}
+                if len(used) == width:
                     break
             else:
                 raise EquityError(
@@ -434,7 +426,16 @@ def _sample(
                     f"({_MAX_REJECTIONS:,} random deals in a row had one); narrow them"
                 )
             deck = [c for c in base if c not in used]
-        cards = [*board, *sample(deck, deal)]
+        if one_draw:
+            drawn = sample(deck, 2 * len(wide) + deal)
+        else:
+            drawn = sample([c for c in deck if c in free], 2 * len(wide))
+            drawn += sample([c for c in deck if c not in drawn], deal)
+        for j, i in enumerate(narrow):
+            holes[i] = known[j]
+        for j, i in enumerate(wide):
+            holes[i] = (drawn[2 * j], drawn[2 * j + 1])
+        cards = [*board, *drawn[2 * len(wide) :]]
         product = 1
         masks = [0, 0, 0, 0]
         for c in cards:
@@ -489,7 +490,7 @@ def _monte_carlo(
 ) -> tuple[dict[tuple[int, ...], int], int, list[float]]:
     if samples is None and target is None and time_limit is None:
         samples, target = DEFAULT_SAMPLES, DEFAULT_TARGET
-    cap = samples if samples is not None else 100_000_000
+    cap = samples if samples is not None else MAX_SAMPLES
     if _feasible(combos) is False:
         raise EquityError(_NO_DEAL)
     rng = random.Random(seed)
@@ -548,7 +549,7 @@ def _finishing_orders(
 ]:
     _check_settings(samples, seed, target_stderr, time_limit, budget)
     if exact is not None and not isinstance(exact, bool):
-        raise EquityError(f"exact must be True, False or None, got {exact!r}")
+        raise EquityError(f"exact must be True, False or None, got {value_text(exact, True)}")
     combos, names, board_ix, dead_ix = _hands(hands, board, dead)
     if exact is True and samples is not None:
         raise EquityError("choose exact or a number of samples, not both")
@@ -735,7 +736,9 @@ def pot_equity(
     if len(hands) != n:
         raise EquityError(f"{len(hands)} hands for {n} contributions")
     if isinstance(dead_money, bool) or not isinstance(dead_money, int) or dead_money < 0:
-        raise EquityError(f"dead_money must be a whole number of chips >= 0, got {dead_money!r}")
+        raise EquityError(
+            f"dead_money must be a whole number of chips >= 0, got {value_text(dead_money, True)}"
+        )
     live = [s for s in range(n) if hands[s] is not None]
     folded = [hands[s] is None for s in range(n)]
     layering = layer_pots(contributions, folded, dead_money)

@@ -63,12 +63,24 @@ class Reason(str, enum.Enum):
         return self.value
 
 
+_LONGEST_TEXT = 60
+"""Longest text of a value echoed whole in a message."""
+
+
 def value_text(value: object, quote: bool = False) -> str:
     """``value`` for a message (its ``repr`` with ``quote``): a huge integer by
-    its size, never its digits (Python refuses to print more than 4,300)."""
+    its size, never its digits (Python refuses to print more than 4,300); a
+    text longer than 60 characters by its start and its length, so that an
+    error stays one short line whatever the input."""
     if isinstance(value, int) and not -(10**30) < value < 10**30:
         return f"<a {value.bit_length()}-bit number>"
-    return repr(value) if quote else str(value)
+    if isinstance(value, str) and len(value) > _LONGEST_TEXT:
+        start = repr(value[:24]) if quote else value[:24]
+        return f"{start}... ({len(value):,} characters)"
+    text = repr(value) if quote else str(value)
+    if len(text) > _LONGEST_TEXT:
+        return f"{text[:24]}... ({len(text):,} characters)"
+    return text
 
 
 class IllegalActionError(HoldemError):

@@ -28,7 +28,7 @@ import itertools
 import attrs
 
 from holdem.cards import DECK, RANKS, SUITS, parse_cards
-from holdem.errors import CardError, HoldemError
+from holdem.errors import CardError, HoldemError, value_text
 
 
 class RangeError(HoldemError):
@@ -77,10 +77,10 @@ def _split(token: str) -> tuple[str, str, str]:
     body = token[:2].upper()
     kind = token[2:].lower()
     if len(token) not in (2, 3) or kind not in ("", "s", "o") or any(r not in RANKS for r in body):
-        raise RangeError(f"not a hand class: {token!r} (like QQ, AKs, T9o, AK)")
+        raise RangeError(f"not a hand class: {value_text(token, True)} (like QQ, AKs, T9o, AK)")
     high, low = sorted(body, key=RANKS.index, reverse=True)
     if high == low and kind:
-        raise RangeError(f"a pair is neither suited nor offsuit: {token!r}")
+        raise RangeError(f"a pair is neither suited nor offsuit: {value_text(token, True)}")
     return high, low, kind
 
 
@@ -91,7 +91,7 @@ def _expand(token: str) -> list[tuple[str, str]]:
         try:
             a, b = parse_cards(token)
         except CardError as error:
-            raise RangeError(f"bad combo {token!r}: {error}") from None
+            raise RangeError(f"bad combo {value_text(token, True)}: {error}") from None
         return [(a, b)]
     if "-" in token:
         left, _, right = token.partition("-")
@@ -100,10 +100,11 @@ def _expand(token: str) -> list[tuple[str, str]]:
             h2, l2, k2 = _split(right)
         except RangeError:
             raise RangeError(
-                f"bad span {token!r}: a span joins two hand classes, like A5s-A2s or QQ-99"
+                f"bad span {value_text(token, True)}: "
+                "a span joins two hand classes, like A5s-A2s or QQ-99"
             ) from None
         if k1 != k2 or (h1 == l1) != (h2 == l2) or (h1 != l1 and h1 != h2):
-            raise RangeError(f"bad span {token!r} (like A5s-A2s or QQ-99)")
+            raise RangeError(f"bad span {value_text(token, True)} (like A5s-A2s or QQ-99)")
         if h1 == l1:
             lo, hi = sorted((RANKS.index(h1), RANKS.index(h2)))
             return [c for r in RANKS[lo : hi + 1] for c in _pairs(r)]
@@ -128,10 +129,10 @@ def parse_range(text: str) -> Range:
         RangeError: a token is malformed, or the range is empty.
     """
     if not isinstance(text, str):
-        raise RangeError(f"a range is text, got {text!r}")
+        raise RangeError(f"a range is text, got {value_text(text, True)}")
     tokens = [t for t in text.replace(",", " ").split() if t]
     if not tokens:
-        raise RangeError(f"empty range: {text!r}")
+        raise RangeError(f"empty range: {value_text(text, True)}")
     seen: set[tuple[str, str]] = set()
     for token in tokens:
         for a, b in _expand(token):

@@ -319,6 +319,34 @@ Runner = Callable[[list[Job], int], Iterator[tuple[int, list[tuple[int, int]]]]]
 of hands and the per-agent (sum, sum of squares) of the chips won."""
 
 
+def check_settings(
+    players: object, hands: object, workers: object, agents: Sequence[str]
+) -> tuple[str, ...]:
+    """Check the settings every self-play run shares; returns the agents as a tuple.
+
+    Args:
+        players: seats at the table, 2 to 10.
+        hands: hands to play, at least 1.
+        workers: worker processes, 0 for one per CPU.
+        agents: agent names, one to ``players`` of them.
+
+    Raises:
+        ConfigError: a setting is invalid (its name is the error's ``field``).
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
+        raise ConfigError("players", f"must be 2 to 10, got {players!r}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise ConfigError("hands", f"must be at least 1, got {hands!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise ConfigError("workers", f"must be 0 (one per CPU) or more, got {workers!r}")
+    names = tuple(agents)
+    if not names:
+        raise ConfigError("agent", "name at least one agent")
+    if len(names) > players:
+        raise ConfigError("agent", f"{len(names)} agents for {players} seats")
+    return names
+
+
 def simulate(
     players: int = 6,
     hands: int = 1000,
@@ -360,19 +388,9 @@ def simulate(
         ConfigError: a setting is invalid (its name is the error's ``field``).
     """
     factories = dict(factories or {})
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
-        raise ConfigError("players", f"must be 2 to 10, got {players!r}")
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise ConfigError("hands", f"must be at least 1, got {hands!r}")
+    agents = check_settings(players, hands, workers, agents)
     if isinstance(start, bool) or not isinstance(start, int) or start < 0:
         raise ConfigError("start", f"must be 0 or more, got {start!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-        raise ConfigError("workers", f"must be 0 (one per CPU) or more, got {workers!r}")
-    agents = tuple(agents)
-    if not agents:
-        raise ConfigError("agent", "name at least one agent")
-    if len(agents) > players:
-        raise ConfigError("agent", f"{len(agents)} agents for {players} seats")
     for name in agents:
         if name not in factories and name not in AGENTS:
             make_agent(name)  # raises ConfigError naming the known agents

@@ -172,13 +172,7 @@ def dumps(hand: Hand, *, key: bytes | str | None = None) -> str:
     Raises:
         SnapshotError: the key is unusable (not bytes or text, too short).
     """
-    text = json.dumps(snapshot(hand), ensure_ascii=False)
-    if key is None:
-        return text
-    try:
-        return sign(text, key)
-    except SignatureError as error:
-        raise SnapshotError(str(error)) from None
+    return write_json(snapshot(hand), key=key)
 
 
 def restore(data: Any) -> Hand:
@@ -312,6 +306,26 @@ def loads(text: str | bytes, *, key: bytes | str | None = None) -> Hand:
         SnapshotError: anything :func:`read_json` or :func:`restore` refuses.
     """
     return restore(read_json(text, key=key))
+
+
+def write_json(data: Any, *, key: bytes | str | None = None) -> str:
+    """Snapshot data as JSON text, signed when a ``key`` is given (the inverse
+    of :func:`read_json`, for this module's snapshots and a table's).
+
+    Args:
+        data: JSON-ready snapshot data.
+        key: an HMAC-SHA256 key (:func:`holdem.signing.sign`).
+
+    Raises:
+        SnapshotError: the key is unusable (not bytes or text, too short).
+    """
+    text = json.dumps(data, ensure_ascii=False)
+    if key is None:
+        return text
+    try:
+        return sign(text, key)
+    except SignatureError as error:
+        raise SnapshotError(str(error)) from None
 
 
 def read_json(text: str | bytes, *, key: bytes | str | None = None) -> Any:

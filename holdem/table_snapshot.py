@@ -70,7 +70,6 @@ True
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -82,8 +81,7 @@ from holdem.clock import TurnClock
 from holdem.errors import ConfigError, HoldemError
 from holdem.hand import Hand
 from holdem.schedule import Level, Schedule
-from holdem.signing import SignatureError, sign
-from holdem.snapshot import SnapshotError, read_json
+from holdem.snapshot import SnapshotError, read_json, write_json
 from holdem.table import Table
 from holdem.table_button import Positions
 from holdem.table_seats import Player, Standing, TableMode
@@ -189,13 +187,7 @@ def dumps(table: Table, *, key: bytes | str | None = None) -> str:
     Raises:
         SnapshotError: the key is unusable (not bytes or text, too short).
     """
-    text = json.dumps(snapshot(table), ensure_ascii=False)
-    if key is None:
-        return text
-    try:
-        return sign(text, key)
-    except SignatureError as error:
-        raise SnapshotError(str(error)) from None
+    return write_json(snapshot(table), key=key)
 
 
 def loads(

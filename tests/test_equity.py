@@ -467,10 +467,10 @@ def test_cli_ranges_with_no_deal(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("settings", "words"),
     [
-        ({"samples": 10.5}, "samples must be a whole number >= 1, got 10.5"),
-        ({"samples": "100"}, "samples must be a whole number >= 1, got '100'"),
-        ({"samples": True}, "samples must be a whole number >= 1, got True"),
-        ({"samples": 0}, "samples must be a whole number >= 1, got 0"),
+        ({"samples": 10.5}, "samples must be a whole number from 1 to 100,000,000, got 10.5"),
+        ({"samples": "100"}, "samples must be a whole number from 1 to 100,000,000, got '100'"),
+        ({"samples": True}, "samples must be a whole number from 1 to 100,000,000, got True"),
+        ({"samples": 0}, "samples must be a whole number from 1 to 100,000,000, got 0"),
         ({"board": 5}, "board must be cards as text or a list of cards, got 5"),
         ({"board": [5]}, r"board must be cards as text or a list of cards, got \[5\]"),
         ({"dead": 7}, "dead must be cards as text or a list of cards, got 7"),

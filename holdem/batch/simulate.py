@@ -33,7 +33,7 @@ from holdem.batch.engine import Decisions, Policy, check_config, play
 from holdem.batch.policies import TablePolicy, call_policy, random_policy
 from holdem.config import TableConfig
 from holdem.errors import ConfigError
-from holdem.simulate import Simulation, result_of
+from holdem.simulate import Simulation, check_settings, result_of
 
 IntArray = npt.NDArray[np.int64]
 
@@ -181,17 +181,7 @@ def simulate_batch(
     Raises:
         ConfigError: a setting is invalid (its name is the error's ``field``).
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
-        raise ConfigError("players", f"must be 2 to 10, got {players!r}")
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise ConfigError("hands", f"must be at least 1, got {hands!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-        raise ConfigError("workers", f"must be 0 (one per CPU) or more, got {workers!r}")
-    agents = tuple(agents)
-    if not agents:
-        raise ConfigError("agent", "name at least one agent")
-    if len(agents) > players:
-        raise ConfigError("agent", f"{len(agents)} agents for {players} seats")
+    agents = check_settings(players, hands, workers, agents)
     for name in dict.fromkeys(agents):
         load_policy(name)
     chips = 200 * big_blind if stack is None else stack
