@@ -592,44 +592,72 @@ def late_outcomes(
     their counts for fixed hole cards on the turn or river, and the number of
     boards: the one board, or each river card left,
     evaluated directly (the cheap late-hand case, without the counting
-    machinery). On the turn a river card's value depends only on its rank,
-    unless its suit can make a flush: 13 look-ups per player, then a flush
-    look-up for the cards of that suit."""
-    rank7, flush = tables()
+    machinery). Only a suit with 3 board cards on the river (2 on the turn)
+    can make a flush, and at most one (two) such suit exists, so the board's
+    part is worked out once per call. On the turn a river card's value
+    depends only on its rank, unless its suit can make a flush: 13 look-ups
+    per player, then a flush look-up for the cards of that suit."""
+    flush = tables()[1]
     by_sum = _by_sum()
     card_key = CARD_KEY
-    prime = CARD_PRIME
-    product = 1
     total = 0
     board_masks = [0, 0, 0, 0]
     for c in board:
-        product *= prime[c]
         total += card_key[c]
         board_masks[c & 3] |= 1 << (c >> 2)
-    used = set(board) | set(dead) | {c for hole in holes for c in hole}
-    river = [c for c in range(52) if c not in used] if len(board) == 4 else [-1]
+    if len(board) == 5:
+        suit = next((s for s in range(4) if board_masks[s].bit_count() >= 3), -1)
+        if suit < 0:  # no flush possible: the rank multiset decides
+            values = tuple([by_sum[total + card_key[a] + card_key[b]] for a, b in holes])
+            return {values: 1}, 1
+        base = board_masks[suit]
+        out = []
+        for a, b in holes:
+            mask = base
+            if a & 3 == suit:
+                mask |= 1 << (a >> 2)
+            if b & 3 == suit:
+                mask |= 1 << (b >> 2)
+            out.append(
+                flush[mask] if mask.bit_count() >= 5 else by_sum[total + card_key[a] + card_key[b]]
+            )
+        return {tuple(out): 1}, 1
+    used = set(board)
+    used.update(dead)
+    for a, b in holes:
+        used.add(a)
+        used.add(b)
+    river = [c for c in range(52) if c not in used]
     ranks_of = itemgetter(*[c >> 2 for c in river])
+    # The suits with 2+ board cards, each with the places and rank bits of its river cards.
+    suited = [
+        (s, board_masks[s], [(i, 1 << (c >> 2)) for i, c in enumerate(river) if c & 3 == s])
+        for s in range(4)
+        if board_masks[s].bit_count() >= 2
+    ]
+    keys = [total + k for k in RANK_KEYS]
+    top = len(by_sum)
     columns = []
     for a, b in holes:
-        masks = board_masks.copy()
-        masks[a & 3] |= 1 << (a >> 2)
-        masks[b & 3] |= 1 << (b >> 2)
-        if len(board) == 5:
-            made = next((m for m in masks if m.bit_count() >= 5), 0)
-            columns.append([flush[made] if made else rank7[product * prime[a] * prime[b]]])
-            continue
         # The non-flush value by the river card's rank, from the additive keys
         # (a rank held four times already has no river card: its entry is
         # never read).
-        key = total + card_key[a] + card_key[b]
-        by_rank = [by_sum[key + k] if key + k < len(by_sum) else 0 for k in RANK_KEYS]
-        column = list(ranks_of(by_rank)) if len(river) > 1 else [by_rank[river[0] >> 2]]
-        for suit, mask in enumerate(masks):
-            if mask.bit_count() >= 4:  # this suit's river cards can make a flush
-                for i, c in enumerate(river):
-                    if c & 3 == suit:
-                        column[i] = flush[mask | 1 << (c >> 2)]
-                    elif mask.bit_count() >= 5:
-                        column[i] = flush[mask]  # already a flush, whatever the river
+        key = card_key[a] + card_key[b]
+        by_rank = [by_sum[key + k] if key + k < top else 0 for k in keys]
+        column = list(ranks_of(by_rank))
+        for suit, mask, cards in suited:
+            if a & 3 == suit:
+                mask |= 1 << (a >> 2)
+            if b & 3 == suit:
+                mask |= 1 << (b >> 2)
+            size = mask.bit_count()
+            if size >= 5:  # already a flush, whatever the river
+                made = flush[mask]
+                column = [made] * len(river)
+                for i, bit in cards:
+                    column[i] = flush[mask | bit]
+            elif size == 4:  # this suit's river cards make a flush
+                for i, bit in cards:
+                    column[i] = flush[mask | bit]
         columns.append(column)
     return dict(Counter(zip(*columns))), len(river)
