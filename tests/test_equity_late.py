@@ -53,3 +53,22 @@ def test_river_and_turn_figures() -> None:
     assert turn.players[1].win * 44 == 2
     split = equity(["AsKd", "AhKc", "2c3d"], board="QsJsTh9h")
     assert split.players[2].equity == 0 and split.players[0].equity == split.players[1].equity
+
+
+def test_hole_cards_in_normal_form_parse_like_the_general_path() -> None:
+    """The shortcut for hole cards in normal form gives what the general
+    parser gives (the same combos and names) and leaves every problem to it."""
+    combos, names, board_ix, dead_ix = E._hands(["AsAh", "KsKh"], "2c7d9hTs", "3c")
+    assert combos == [
+        [(DECK.index("As"), DECK.index("Ah"))],
+        [(DECK.index("Ks"), DECK.index("Kh"))],
+    ]
+    assert names == ["AsAh", "KsKh"]
+    assert board_ix == tuple(DECK.index(c) for c in ("2c", "7d", "9h", "Ts"))
+    assert dead_ix == (DECK.index("3c"),)
+    mixed = E._hands(["AsAh", "K s K h"], "2c7d9hTs", "3c")
+    assert mixed == (combos, names, board_ix, dead_ix)
+    with pytest.raises(E.EquityError, match="card As given twice"):
+        E._hands(["AsAh", "AsKh"], "2c7d9hTs", None)
+    with pytest.raises(E.EquityError, match=r"card 2c given twice \(board and player 2\)"):
+        E._hands(["AsAh", "2cKh"], "2c7d9hTs", None)
