@@ -28,7 +28,6 @@ import threading
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from operator import itemgetter
 
 from treys import Card
 from treys.lookup import LookupTable
@@ -627,37 +626,55 @@ def late_outcomes(
     for a, b in holes:
         used.add(a)
         used.add(b)
-    river = [c for c in range(52) if c not in used]
-    ranks_of = itemgetter(*[c >> 2 for c in river])
-    # The suits with 2+ board cards, each with the places and rank bits of its river cards.
-    suited = [
-        (s, board_masks[s], [(i, 1 << (c >> 2)) for i, c in enumerate(river) if c & 3 == s])
-        for s in range(4)
-        if board_masks[s].bit_count() >= 2
-    ]
+    # Per player, the 4-card flush draws (or made flushes) of the suits with
+    # 2+ board cards; a river card of another suit counts by its rank alone.
+    draws: dict[int, list[int]] = {}
+    for s in range(4):
+        bm = board_masks[s]
+        if bm.bit_count() >= 2:
+            masks = [
+                bm | (1 << (a >> 2) if a & 3 == s else 0) | (1 << (b >> 2) if b & 3 == s else 0)
+                for a, b in holes
+            ]
+            if max(map(int.bit_count, masks)) >= 4:
+                draws[s] = masks
+    plain = [4 - len(draws)] * 13  # river cards by rank, outside the drawing suits
+    for c in used:
+        if c & 3 not in draws:
+            plain[c >> 2] -= 1
+    suited = [c for s in draws for c in range(s, 52, 4) if c not in used]  # the drawing suits'
     keys = [total + k for k in RANK_KEYS]
+    look = by_sum.__getitem__
     top = len(by_sum)
+    by_ranks = []
     columns = []
-    for a, b in holes:
+    for p, (a, b) in enumerate(holes):
         # The non-flush value by the river card's rank, from the additive keys
         # (a rank held four times already has no river card: its entry is
-        # never read).
+        # never read, and may lie past the array's end).
         key = card_key[a] + card_key[b]
-        by_rank = [by_sum[key + k] if key + k < top else 0 for k in keys]
-        column = list(ranks_of(by_rank))
-        for suit, mask, cards in suited:
-            if a & 3 == suit:
-                mask |= 1 << (a >> 2)
-            if b & 3 == suit:
-                mask |= 1 << (b >> 2)
+        try:
+            by_rank = list(map(look, map(key.__add__, keys)))
+        except IndexError:
+            by_rank = [by_sum[key + k] if key + k < top else 0 for k in keys]
+        column = [by_rank[c >> 2] for c in suited]
+        for s, masks in draws.items():
+            mask = masks[p]
             size = mask.bit_count()
-            if size >= 5:  # already a flush, whatever the river
-                made = flush[mask]
-                column = [made] * len(river)
-                for i, bit in cards:
-                    column[i] = flush[mask | bit]
-            elif size == 4:  # this suit's river cards make a flush
-                for i, bit in cards:
-                    column[i] = flush[mask | bit]
+            if size >= 5:
+                # A flush whatever the river (5+ board cards of s: s is the
+                # only drawing suit, so every suited card is of s).
+                by_rank = [flush[mask]] * 13
+                column = [flush[mask | 1 << (c >> 2)] for c in suited]
+            elif size == 4:
+                column = [
+                    flush[mask | 1 << (c >> 2)] if c & 3 == s else v for c, v in zip(suited, column)
+                ]
+        by_ranks.append(by_rank)
         columns.append(column)
-    return dict(Counter(zip(*columns))), len(river)
+    outcomes = dict(Counter(zip(*columns)))
+    get = outcomes.get
+    for values, count in zip(zip(*by_ranks), plain):
+        if count:
+            outcomes[values] = get(values, 0) + count
+    return outcomes, 52 - len(used)

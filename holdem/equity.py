@@ -193,23 +193,28 @@ def _hands(
     if len(board_cards) not in (0, 3, 4, 5):
         raise EquityError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
     index = _fasteval.INDEX
-    texts = [
-        h for h in hands if type(h) is str and len(h) == 4 and h[:2] in index and h[2:] in index
-    ]
-    if len(texts) == len(hands):
+    pairs = []
+    texts: list[str] = []
+    for h in hands:
+        if type(h) is not str or len(h) != 4:
+            break
+        a = index.get(h[:2])
+        b = index.get(h[2:])
+        if a is None or b is None:
+            break
+        pairs.append((a, b))
+        texts.append(h)
+    else:
         # Every player's hole cards in normal form (the common case late in
         # the hand): taken as they are when no card repeats; any problem is
         # reported by the general checks below.
-        known = [*board_cards, *dead_cards]
-        for h in texts:
-            known += (h[:2], h[2:])
-        if len(set(known)) == len(known) and len(known) + 5 - len(board_cards) <= 52:
-            return (
-                [[(index[h[:2]], index[h[2:]])] for h in texts],
-                texts,
-                tuple([index[c] for c in board_cards]),
-                tuple([index[c] for c in dead_cards]),
-            )
+        board_ix = [index[c] for c in board_cards]
+        dead_ix = [index[c] for c in dead_cards]
+        known = board_ix + dead_ix
+        for pair in pairs:
+            known += pair
+        if len(set(known)) == len(known) and len(known) + 5 - len(board_ix) <= 52:
+            return [[pair] for pair in pairs], texts, tuple(board_ix), tuple(dead_ix)
     names: list[str] = []
     fixed: list[tuple[str, ...] | None] = []
     ranges: list[Range | None] = []
