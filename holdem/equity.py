@@ -296,18 +296,28 @@ def _orders(raw: dict[tuple[int, ...], int], n: int, full: bool) -> dict[tuple[i
     else:
         rows = list(raw)
         bests = list(map(min, rows))
+        ties = list(map(tuple.count, rows, bests))
         alone = [0] * n  # boards won by player i alone
-        for values, count, best, ties, first in zip(
-            rows, raw.values(), bests, map(tuple.count, rows, bests), map(tuple.index, rows, bests)
-        ):
-            if ties == 1:
+        if ties.count(1) == len(ties):  # no split pot at all
+            for first, count in zip(map(tuple.index, rows, bests), raw.values()):
                 alone[first] += count
-            else:
-                key = tuple([0 if v == best else 1 for v in values])
-                out[key] = get(key, 0) + count
-        for i, count in enumerate(alone):
-            out[(1,) * i + (0,) + (1,) * (n - 1 - i)] = count
+        else:
+            for values, count, best, tied in zip(rows, raw.values(), bests, ties):
+                if tied == 1:
+                    alone[values.index(best)] += count
+                else:
+                    key = tuple([0 if v == best else 1 for v in values])
+                    out[key] = get(key, 0) + count
+        for key, count in zip(_alone_keys(n), alone):
+            if count:
+                out[key] = count
     return {k: v for k, v in out.items() if v}
+
+
+@functools.lru_cache(maxsize=16)
+def _alone_keys(n: int) -> tuple[tuple[int, ...], ...]:
+    """The winners-only finishing orders where one of ``n`` players wins alone."""
+    return tuple((1,) * i + (0,) + (1,) * (n - 1 - i) for i in range(n))
 
 
 def _unit_cost(players: int, deal: int) -> float:
@@ -670,8 +680,8 @@ def equity(
         players,
         boards,
         errors is None,
-        tuple(DECK[c] for c in board_ix),
-        tuple(DECK[c] for c in dead_ix),
+        tuple(map(DECK.__getitem__, board_ix)),
+        tuple(map(DECK.__getitem__, dead_ix)),
         used_seed,
     )
 
