@@ -8,6 +8,8 @@ import importlib
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from holdem import _fasteval
 from holdem.cards import DECK
@@ -72,3 +74,44 @@ def test_hole_cards_in_normal_form_parse_like_the_general_path() -> None:
         E._hands(["AsAh", "AsKh"], "2c7d9hTs", None)
     with pytest.raises(E.EquityError, match=r"card 2c given twice \(board and player 2\)"):
         E._hands(["AsAh", "2cKh"], "2c7d9hTs", None)
+
+
+def _same_as_general(hands: list[str], board: str, dead: str) -> None:
+    combos, _, board_ix, dead_ix = E._hands(hands, board, dead)
+    raw, boards = _fasteval.late_outcomes([c[0] for c in combos], board_ix, dead_ix)
+    for full in (False, True):
+        expected = E._exact(combos, board_ix, dead_ix, None, None, full)
+        assert (E._orders(raw, len(hands), full), boards) == expected, (hands, board, dead)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    deck=st.permutations(DECK),
+    players=st.integers(2, 10),
+    size=st.sampled_from([4, 5]),
+    dead=st.integers(0, 4),
+)
+def test_late_counts_equal_the_general_enumerator_hypothesis(
+    deck: list[str], players: int, size: int, dead: int
+) -> None:
+    """R6.1: any 2 to 10 players on the turn or river, with 0 to 4 dead
+    cards, count exactly what the general enumerator counts."""
+    hands = [deck[2 * i] + deck[2 * i + 1] for i in range(players)]
+    board = "".join(deck[2 * players : 2 * players + size])
+    _same_as_general(hands, board, "".join(deck[2 * players + size : 2 * players + size + dead]))
+
+
+@pytest.mark.parametrize(
+    ("hands", "board", "dead"),
+    [
+        (["KsKh", "2c3d"], "AsAhAdAc", ""),  # four aces on the turn board
+        (["AsAh", "KsKh", "2c2d"], "AdAcKd7h", "Kc"),  # quads held, ranks used up
+        (["AsKs", "QsJs", "2h2d"], "Ts9s8s3s", "4s"),  # flushes made whatever the river
+        (["AsKd", "QhJh", "2h2d", "9c9s"], "Th8h3c3d", "4h"),  # a 4-card draw
+        (["AsKd", "QhJh", "2h2d", "9c8c"], "Th8h3c4c", ""),  # two drawing suits
+    ],
+)
+def test_late_counts_edge_spots(hands: list[str], board: str, dead: str) -> None:
+    """R6.1: quads on the board (the additive key past the array's end),
+    flushes already made, one or two suits drawing to a flush."""
+    _same_as_general(hands, board, dead)
