@@ -1,9 +1,11 @@
 """Deals of hole cards from ranges with card removal, for :mod:`holdem.equity`:
-every consistent deal, a deal's suit-isomorphism class, and which players
-the Monte Carlo sampler may draw straight from the deck (exactly)."""
+every consistent deal, a deal's suit-isomorphism class, which players
+the Monte Carlo sampler may draw straight from the deck (exactly), and the
+finishing orders that value tuples give."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
 
@@ -96,3 +98,44 @@ def unrestricted(combos: list[list[tuple[int, int]]]) -> tuple[list[int], set[in
     if need > len(free):
         return [], free  # no consistent deal: rejection sampling reports it
     return wide, free
+
+
+def orders(raw: dict[tuple[int, ...], int], n: int, full: bool) -> dict[tuple[int, ...], int]:
+    """Value tuples (``n`` players, lower is better) -> finishing orders.
+
+    With ``full``, a player's place is the number of players with a better
+    value (0 = best; equal values share a place, as in 0, 1, 1, 3). Without,
+    only the winners are told apart: place 0 for each, 1 for everyone else.
+    """
+    out: dict[tuple[int, ...], int] = {}
+    get = out.get
+    if full:
+        for values, count in raw.items():
+            if count:
+                key = tuple(map(sorted(values).index, values))
+                out[key] = get(key, 0) + count
+    else:
+        rows = list(raw)
+        bests = list(map(min, rows))
+        ties = list(map(tuple.count, rows, bests))
+        alone = [0] * n  # boards won by player i alone
+        if ties.count(1) == len(ties):  # no split pot at all
+            for first, count in zip(map(tuple.index, rows, bests), raw.values()):
+                alone[first] += count
+        else:
+            for values, count, best, tied in zip(rows, raw.values(), bests, ties):
+                if tied == 1:
+                    alone[values.index(best)] += count
+                else:
+                    key = tuple([0 if v == best else 1 for v in values])
+                    out[key] = get(key, 0) + count
+        for key, count in zip(_alone_keys(n), alone):
+            if count:
+                out[key] = count
+    return {k: v for k, v in out.items() if v}
+
+
+@functools.lru_cache(maxsize=16)
+def _alone_keys(n: int) -> tuple[tuple[int, ...], ...]:
+    """The winners-only finishing orders where one of ``n`` players wins alone."""
+    return tuple((1,) * i + (0,) + (1,) * (n - 1 - i) for i in range(n))

@@ -34,7 +34,7 @@ from fractions import Fraction
 import attrs
 
 from holdem import _fasteval
-from holdem._deals import canonical, consistent_deals, unrestricted
+from holdem._deals import canonical, consistent_deals, orders, unrestricted
 from holdem.cards import DECK, parse_cards
 from holdem.errors import CardError, HoldemError, value_text
 from holdem.pots import Pot, award_pots, layer_pots
@@ -279,47 +279,6 @@ def _hands(
 
 
 # ------------------------------------------------------------------ exact
-def _orders(raw: dict[tuple[int, ...], int], n: int, full: bool) -> dict[tuple[int, ...], int]:
-    """Value tuples (``n`` players, lower is better) -> finishing orders.
-
-    With ``full``, a player's place is the number of players with a better
-    value (0 = best; equal values share a place, as in 0, 1, 1, 3). Without,
-    only the winners are told apart: place 0 for each, 1 for everyone else.
-    """
-    out: dict[tuple[int, ...], int] = {}
-    get = out.get
-    if full:
-        for values, count in raw.items():
-            if count:
-                key = tuple(map(sorted(values).index, values))
-                out[key] = get(key, 0) + count
-    else:
-        rows = list(raw)
-        bests = list(map(min, rows))
-        ties = list(map(tuple.count, rows, bests))
-        alone = [0] * n  # boards won by player i alone
-        if ties.count(1) == len(ties):  # no split pot at all
-            for first, count in zip(map(tuple.index, rows, bests), raw.values()):
-                alone[first] += count
-        else:
-            for values, count, best, tied in zip(rows, raw.values(), bests, ties):
-                if tied == 1:
-                    alone[values.index(best)] += count
-                else:
-                    key = tuple([0 if v == best else 1 for v in values])
-                    out[key] = get(key, 0) + count
-        for key, count in zip(_alone_keys(n), alone):
-            if count:
-                out[key] = count
-    return {k: v for k, v in out.items() if v}
-
-
-@functools.lru_cache(maxsize=16)
-def _alone_keys(n: int) -> tuple[tuple[int, ...], ...]:
-    """The winners-only finishing orders where one of ``n`` players wins alone."""
-    return tuple((1,) * i + (0,) + (1,) * (n - 1 - i) for i in range(n))
-
-
 def _unit_cost(players: int, deal: int) -> float:
     """Rough seconds per distinct exact matchup (measured on one core)."""
     return {5: 0.012, 2: 0.0004, 1: 0.00005, 0: 0.00001}[deal] * players
@@ -333,7 +292,7 @@ def _exact(
     progress: Progress | None,
     full: bool,
 ) -> tuple[dict[tuple[int, ...], int], int] | None:
-    """Exact finishing-order counts (see :func:`_orders` for ``full``), or
+    """Exact finishing-order counts (see :func:`holdem._deals.orders` for ``full``), or
     ``None`` when over ``budget`` (seconds)."""
     size = math.prod(len(c) for c in combos)
     if budget is not None and size > 200_000:
@@ -356,7 +315,7 @@ def _exact(
     boards = 0
     for done, (key, holes) in enumerate(holes_of.items()):
         weight = weight_of[key]
-        counts = _orders(_fasteval.count_outcomes(holes, board, dead), len(holes), full)
+        counts = orders(_fasteval.count_outcomes(holes, board, dead), len(holes), full)
         for order, count in counts.items():
             total[order] = total.get(order, 0) + count * weight
         boards += sum(counts.values()) * weight
@@ -588,7 +547,7 @@ def _finishing_orders(
     if exact is not False and samples is None and len(board_ix) >= 4:
         if all(len(c) == 1 for c in combos):
             raw, boards = _fasteval.late_outcomes([c[0] for c in combos], board_ix, dead_ix)
-            return names, board_ix, dead_ix, _orders(raw, len(combos), full), boards, None, None
+            return names, board_ix, dead_ix, orders(raw, len(combos), full), boards, None, None
     if exact is not False and samples is None:
         found = _exact(combos, board_ix, dead_ix, None if exact else budget, progress, full)
         if found is not None:

@@ -42,7 +42,7 @@ def test_late_counts_equal_the_general_enumerator(deck: list[str]) -> None:
         raw, boards = _fasteval.late_outcomes([c[0] for c in combos], board_ix, dead_ix)
         for full in (False, True):
             expected = E._exact(combos, board_ix, dead_ix, None, None, full)
-            assert (E._orders(raw, len(hands), full), boards) == expected, (hands, board, dead)
+            assert (E.orders(raw, len(hands), full), boards) == expected, (hands, board, dead)
 
 
 def test_river_and_turn_figures() -> None:
@@ -81,7 +81,7 @@ def _same_as_general(hands: list[str], board: str, dead: str) -> None:
     raw, boards = _fasteval.late_outcomes([c[0] for c in combos], board_ix, dead_ix)
     for full in (False, True):
         expected = E._exact(combos, board_ix, dead_ix, None, None, full)
-        assert (E._orders(raw, len(hands), full), boards) == expected, (hands, board, dead)
+        assert (E.orders(raw, len(hands), full), boards) == expected, (hands, board, dead)
 
 
 @settings(max_examples=150, deadline=None)
