@@ -261,6 +261,10 @@ def _dealt_place(seats: int, button: int) -> tuple[int, ...]:
     return tuple([(s - button - 1) % seats for s in range(seats)])
 
 
+# (pool size, its bit length) for each card drawn from a full deck, in order.
+_POOL_BITS = tuple((size, size.bit_length()) for size in range(52, 0, -1))
+
+
 def _sample_deck(rng: random.Random, count: int) -> list[str]:
     """``rng.sample(list(DECK), count)``, the same cards in the same order
     (CPython's selection from a pool with ``getrandbits``), in one loop."""
@@ -268,8 +272,7 @@ def _sample_deck(rng: random.Random, count: int) -> list[str]:
     pool = list(DECK)
     last = 51
     dealt = []
-    for size in range(52, 52 - count, -1):
-        bits = size.bit_length()
+    for size, bits in _POOL_BITS[:count]:
         index = getrandbits(bits)
         while index >= size:
             index = getrandbits(bits)

@@ -764,8 +764,7 @@ class Hand(HandRuns, ShowdownPhase):
         if len(live) == 1:  # R5.2
             self._settle(None, _pots._layer(tuple(self._contrib), folded, self._dead))
             return
-        able = sum(1 for s in live if stacks[s] > 0)
-        run_out = able < 2  # R5.3
+        run_out = len([s for s in live if stacks[s] > 0]) < 2  # R5.3: fewer than two can bet
         if run_out and self._street < 3 and self.config.max_runs > 1:
             self._phase = RUNS
             self._ask_runs()  # R12.1

@@ -195,10 +195,16 @@ def _layer(contributions: tuple[int, ...], folded: Sequence[bool], dead: int) ->
     pot, nothing returned, the same as :func:`_layer_levels` gives)."""
     top = max(contributions, default=0)
     if top and contributions.count(top) > 1:
-        live = tuple([s for s in range(len(folded)) if not folded[s]])
-        if live and all(contributions[s] == top for s in live):
-            pot = _new_pot(sum(contributions) + dead, live, "main pot")
-            return _new_layering((0,) * len(contributions), (pot,))
+        live = []
+        for s, out in enumerate(folded):
+            if not out:
+                if contributions[s] != top:
+                    break
+                live.append(s)
+        else:
+            if live:
+                pot = _new_pot(sum(contributions) + dead, tuple(live), "main pot")
+                return _new_layering((0,) * len(contributions), (pot,))
     return _layer_levels(contributions, folded, dead)
 
 

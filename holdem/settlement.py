@@ -401,7 +401,7 @@ class ShowdownPhase:
         board = self._board
         ranks = self._ranks
         hole = self._hole
-        known = [s for s in live if hole[s][0] != UNKNOWN]
+        known = [s for s in live if hole[s][0] != UNKNOWN] if self._unknown else live
         if len(board) == 5:
             for s, value in zip(known, rank_on_board([hole[s] for s in known], board)):
                 ranks[s] = value

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from holdem import Hand
 from holdem._frozen import fast_constructor
-from holdem.betting import LegalActions, fast_legal_actions
+from holdem.agents import _sized
+from holdem.betting import Action, Kind, LegalActions, fast_legal_actions
 from holdem.forced_bets import Preflop
 from holdem.pots import Awards, Layering, Pot, PotAward
 from holdem.settlement import HandResult
@@ -139,3 +140,23 @@ def test_fast_constructor_refuses_classes_whose_init_does_more() -> None:
     for cls in (Checked, Hashed, Plain):
         with pytest.raises(TypeError, match=cls.__name__):
             fast_constructor(cls)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from([Kind.BET, Kind.RAISE]),
+    st.integers(min_value=0, max_value=10**12),
+)
+def test_policy_sized_action_equals_action(kind: Kind, to: int) -> None:
+    """R3.3: the random policy's bet or raise-to action (holdem.agents._sized)
+    is the object ``Action(kind, to)`` gives: equal, same hash, repr, text and
+    fields, and just as immutable."""
+    fast, general = _sized(kind, to), Action(kind, to)
+    assert type(fast) is Action
+    assert fast == general
+    assert hash(fast) == hash(general)
+    assert repr(fast) == repr(general)
+    assert str(fast) == str(general) == f"{kind.value}{' to' if kind is Kind.RAISE else ''} {to}"
+    assert (fast.kind, fast.amount) == (kind, to)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        fast.amount = to + 1  # type: ignore[misc]
