@@ -11,8 +11,9 @@ kept.) The agents sit on the seats cyclically from the list (seat ``s``
 plays ``agents[s % len(agents)]``).
 
 Hand ``i`` draws all its randomness from one source,
-``random.Random(f"{seed}:{i}")``: first the 64-bit seed of its deal, then
-every draw of the reference agents, in the order they act. The reference
+``random.Random(f"{seed}:{i}")``: first its deal (``Hand(config, rng=...)``,
+every card the hand may need in one draw), then every draw of the reference
+agents, in the order they act. The reference
 agents are built once per worker: ``random`` and ``call`` decide on the
 legal options alone (:func:`~holdem.agents.random_action`; check or call),
 ``potodds`` on a :func:`~holdem.views.decision_view`. An agent given by a
@@ -190,7 +191,13 @@ class _Spec:
     factories: Mapping[str, AgentFactory]
 
 
-def play_hand(config: TableConfig, agents: Sequence[Agent], seed: int | str | None = None) -> Hand:
+def play_hand(
+    config: TableConfig,
+    agents: Sequence[Agent],
+    seed: int | str | None = None,
+    *,
+    rng: random.Random | None = None,
+) -> Hand:
     """Play one hand to the end, each seat's agent acting on its seat view and
     answering the run question when the table allows several runs (R12.1).
 
@@ -198,14 +205,17 @@ def play_hand(config: TableConfig, agents: Sequence[Agent], seed: int | str | No
         config: the table.
         agents: one agent per seat (indexed by seat).
         seed: the deal's seed.
+        rng: instead of ``seed``, the random source to deal from (see
+            :class:`~holdem.hand.Hand`).
 
     Returns:
         The finished hand.
 
     Raises:
         IllegalActionError: an agent chose an illegal action.
+        ConfigError: both ``seed`` and ``rng`` are given.
     """
-    hand = Hand(config, seed=seed)
+    hand = Hand(config, seed=seed, rng=rng)
     while not hand.is_over:
         if (seat := hand.to_act) is not None:
             hand.act(seat, agents[seat].act(seat_view(hand, seat)))
@@ -269,7 +279,7 @@ def _tally(spec: _Spec, start: int, stop: int) -> list[tuple[int, int]]:
             agent.rng = rng
         for seat, factory in custom:
             agents[seat] = factory(f"{spec.seed}:{index}:{seat}")
-        hand = Hand(configs[index % spec.players], seed=rng.getrandbits(64))
+        hand = Hand(configs[index % spec.players], rng=rng)
         while (legal := hand.legal_actions()) is not None:
             seat = legal.seat
             mode = modes[seat]

@@ -48,7 +48,7 @@ def test_results_are_zero_sum_and_cover_the_seats() -> None:
 
 
 def test_documented_seeds_and_statistics() -> None:
-    """Hand i draws from random.Random(f"{seed}:{i}"): the deal's 64-bit seed,
+    """Hand i draws from random.Random(f"{seed}:{i}"): the deal (one draw),
     then the agents' draws; the button is on seat i % players; the reference
     agents decide as on their seat views; bb/100 and the 95% interval follow."""
     players, hands, seed, names = 6, 30, 7, ["potodds", "random", "call"]
@@ -59,7 +59,7 @@ def test_documented_seeds_and_statistics() -> None:
         for agent in agents:
             agent.rng = rng  # type: ignore[attr-defined]
         config = TableConfig([400] * players, 1, 2, button=i % players)
-        hand = play_hand(config, agents, seed=rng.getrandbits(64))
+        hand = play_hand(config, agents, rng=rng)
         assert hand.result is not None
         for name in names:
             per_hand[name].append(
