@@ -1,18 +1,18 @@
 """Bytes sent per seat per decision: per-seat event streams against full seat views.
 
 A game server must tell all six players of a 6-max hand what happened at every
-decision. Today's way sends each seat its whole :func:`holdem.views.seat_view`
+decision. Today's way sends each seat its whole :func:`holdem.views.seat.seat_view`
 as JSON at every decision (the history included, so it grows through the
-hand). The stream way (:mod:`holdem.streams`) sends each seat only the new
+hand). The stream way (:mod:`holdem.views.streams`) sends each seat only the new
 messages since its last one, in the compact form, each as one JSON text.
 
 A third way adds, for the seat to act, its light decision view without the
-history (:func:`holdem.views.decision_view`) to the stream, for clients that
+history (:func:`holdem.views.seat.decision_view`) to the stream, for clients that
 want the state worked out for them.
 
 All count the UTF-8 bytes of the JSON texts (no transport framing) over the
 same hands: 6 seats, blinds 1/2, every stack 200 chips, the button moving each
-hand, every seat playing the ``random`` agent of :mod:`holdem.agents`. The
+hand, every seat playing the ``random`` agent of :mod:`holdem.selfplay.agents`. The
 average is the total bytes over all seats divided by (decisions x 6).
 
 Run from the repository root::
@@ -25,9 +25,9 @@ from __future__ import annotations
 import argparse
 
 from holdem import Hand, TableConfig
-from holdem.agents import RandomAgent
-from holdem.streams import TableStream, encode
-from holdem.views import decision_view, seat_view
+from holdem.selfplay.agents import RandomAgent
+from holdem.views.seat import decision_view, seat_view
+from holdem.views.streams import TableStream, encode
 
 SEATS, SMALL, BIG, STACK = 6, 1, 2, 200
 GOAL = 300

@@ -25,9 +25,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from holdem import _fasteval
-from holdem.cards import DECK
-from holdem.equity import equity
+from holdem.engine import _fasteval
+from holdem.engine.cards import DECK
+from holdem.equity.allin import equity
 
 
 def _timed(call: Callable[[], object]) -> tuple[float, object]:

@@ -2,7 +2,7 @@
 
 Both engines play 6-max no-limit hands, blinds 1/2, every stack 200 big
 blinds (400 chips) at the start of every hand, with the same ``random``
-policy (:func:`holdem.agents.random_action`): uniform over the legal kinds
+policy (:func:`holdem.selfplay.agents.random_action`): uniform over the legal kinds
 (fold only when facing a bet, check or call, bet or raise when legal), then a
 raise-to amount uniform between the minimum and the maximum.
 
@@ -20,7 +20,7 @@ elapsed time instead):
 * ``holdem Hand``: the raw engine, ``Hand`` + ``legal_actions`` + ``act``,
   every hand dealt from the run's one seeded ``random.Random``
   (``Hand(config, rng=rng)``), as OpenSpiel's chance steps draw from it;
-* ``holdem simulate``: :func:`holdem.simulate.simulate` with the ``random``
+* ``holdem simulate``: :func:`holdem.selfplay.simulate.simulate` with the ``random``
   agent on every seat (the self-play path of ``holdem simulate``);
 * ``holdem batch``: :func:`holdem.batch.simulate_batch` with the random
   array policy (needs numpy, the ``batch`` extra), in one process;
@@ -44,8 +44,8 @@ import time
 from collections.abc import Callable
 
 from holdem import Hand, TableConfig
-from holdem.agents import random_action
-from holdem.simulate import simulate
+from holdem.selfplay.agents import random_action
+from holdem.selfplay.simulate import simulate
 
 SEATS, SMALL, BIG, STACK = 6, 1, 2, 400
 CONFIGS = [TableConfig([STACK] * SEATS, SMALL, BIG, button=b) for b in range(SEATS)]
@@ -67,7 +67,7 @@ def holdem_hand(hands: int, seed: int) -> tuple[int, float]:
 
 
 def holdem_simulate(hands: int, seed: int) -> tuple[int, float]:
-    """``holdem.simulate.simulate`` in this process, ``random`` on every seat."""
+    """``holdem.selfplay.simulate.simulate`` in this process, ``random`` on every seat."""
     result = simulate(SEATS, hands, seed, ["random"], small_blind=SMALL, big_blind=BIG, stack=STACK)
     return result.hands, float("nan")
 

@@ -3,7 +3,7 @@ where holdem's time goes.
 
 Both engines play 6-max hands (blinds 1/2, every stack 400 chips at the start
 of every hand, the button moving one seat each hand) with the same ``random``
-policy (:func:`holdem.agents.random_action`): uniform over the legal kinds
+policy (:func:`holdem.selfplay.agents.random_action`): uniform over the legal kinds
 (fold only when facing a bet, check or call, bet or raise when legal), then a
 raise-to amount uniform between the minimum and the maximum. PokerKit's state
 automates everything but the betting decisions (posting, dealing, burning,
@@ -15,7 +15,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/bench_random_play.py --hands 2000 --top 15
 
 It prints, in order: hands per second of each engine and their ratio (and of
-holdem's self-play path, ``holdem.simulate.simulate`` in one process with the
+holdem's self-play path, ``holdem.selfplay.simulate.simulate`` in one process with the
 ``random`` agent on every seat, and its ratio to the engine), the cost of one
 pot settlement (``layer_pots`` + ``award_pots`` on a 6-way contribution
 vector), the share of time spent inside treys, and the top costs inside
@@ -35,8 +35,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from holdem import Hand, TableConfig, award_pots, layer_pots
-from holdem.agents import random_action
-from holdem.simulate import simulate
+from holdem.selfplay.agents import random_action
+from holdem.selfplay.simulate import simulate
 
 SEATS, SMALL, BIG, STACK = 6, 1, 2, 400
 CONFIGS = [TableConfig([STACK] * SEATS, SMALL, BIG, button=b) for b in range(SEATS)]
@@ -56,7 +56,7 @@ def holdem_hands(hands: int, seed: int) -> tuple[int, int]:
 
 
 def holdem_agent_hands(hands: int, seed: int) -> tuple[int, int]:
-    """The self-play path, ``holdem.simulate.simulate`` in one process: the
+    """The self-play path, ``holdem.selfplay.simulate.simulate`` in one process: the
     ``random`` agent on every seat acting on a decision view."""
     simulation = simulate(SEATS, hands, seed, ["random"], big_blind=BIG, stack=STACK)
     return simulation.hands, 0

@@ -1,9 +1,9 @@
 """Memory of a long cash session at one table: flat, with the bounded event buffer.
 
-A server keeps one :class:`holdem.table.Table` alive for ever. This plays
+A server keeps one :class:`holdem.table.table.Table` alive for ever. This plays
 ``--hands`` cash hands at a six-seat table (blinds 1/2, 200-chip buy-ins,
 players who lose their stack rebuy at once, the button moving every hand,
-every seat playing the ``random`` policy of :mod:`holdem.agents`) and samples
+every seat playing the ``random`` policy of :mod:`holdem.selfplay.agents`) and samples
 the process's memory every ``--every`` hands: the resident set size from
 ``/proc/self/statm`` and, with ``--tracemalloc``, the bytes Python has
 allocated (slower). The table's events are never drained, so only the bound
@@ -28,8 +28,8 @@ import time
 import tracemalloc
 
 from holdem import Hand
-from holdem.agents import random_action
-from holdem.table import Level, Table
+from holdem.selfplay.agents import random_action
+from holdem.table.table import Level, Table
 
 SEATS, STACK = 6, 200
 

@@ -28,9 +28,9 @@ import gymnasium
 import numpy as np
 
 import holdem.envs  # noqa: F401 - registers holdem/NoLimitHoldem-v0
-from holdem.agents import preflop_strength
-from holdem.cards import DECK
-from holdem.showdown import rank
+from holdem.engine.cards import DECK
+from holdem.engine.showdown import rank
+from holdem.selfplay.agents import preflop_strength
 
 BUCKETS = 8
 WORST = 7462  # treys' weakest five-card rank

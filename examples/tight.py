@@ -12,8 +12,8 @@ An agent is any class with ``act(view) -> Action``; it is built with a seed
 from __future__ import annotations
 
 from holdem import Action, Kind
-from holdem.agents import preflop_strength
-from holdem.views import SeatView
+from holdem.selfplay.agents import preflop_strength
+from holdem.views.seat import SeatView
 
 
 class Tight:

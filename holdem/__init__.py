@@ -1,26 +1,25 @@
-"""holdem: one hand of no-limit Texas hold'em, exactly by the rules.
+"""holdem: no-limit Texas hold'em, exactly by the rules.
 
-The public namespace. Modules usable on their own: :mod:`holdem.pots` (the
-layering module), :mod:`holdem.events` (the log records), :mod:`holdem.phh`
-(hand histories), :mod:`holdem.snapshot`, :mod:`holdem.views`,
-:mod:`holdem.agents`, :mod:`holdem.table`, :mod:`holdem.streams`
-(per-seat event streams), :mod:`holdem.equity` and :mod:`holdem.ranges`.
+The public namespace: ``from holdem import Hand, TableConfig, Table, equity``.
+The code lives in subpackages, one per layer (``docs/architecture.md``):
+:mod:`holdem.engine` (one hand by the rules), :mod:`holdem.equity`,
+:mod:`holdem.views` (what a seat may see), :mod:`holdem.table` (hand after
+hand), :mod:`holdem.records` (hand histories), :mod:`holdem.scenarios`,
+:mod:`holdem.selfplay`, and behind extras :mod:`holdem.batch`,
+:mod:`holdem.envs` and :mod:`holdem.server`; :mod:`holdem.cli` is the command.
+The old flat module paths (``holdem.hand``, ``holdem.phh``...) still import,
+with a ``DeprecationWarning`` (:mod:`holdem._moved`).
 """
 
-from holdem.betting import Action, Kind, LegalActions, parse_action
-from holdem.cards import DECK, UNKNOWN, parse_card, parse_cards
-from holdem.config import AnteType, Structure, TableConfig
-from holdem.equity import EquityError, EquityResult, equity, pot_equity
-from holdem.errors import (
-    CardError,
-    ConfigError,
-    HoldemError,
-    IllegalActionError,
-    NotationError,
-    Reason,
-)
-from holdem.hand import STREETS, Hand, HandResult, ShowdownError
-from holdem.pots import (
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from holdem import _moved
+from holdem.engine.betting import Action, Kind, LegalActions, parse_action
+from holdem.engine.cards import DECK, UNKNOWN, parse_card, parse_cards
+from holdem.engine.config import AnteType, Structure, TableConfig
+from holdem.engine.hand import STREETS, Hand, HandResult, ShowdownError
+from holdem.engine.pots import (
     Awards,
     Layering,
     Pot,
@@ -33,9 +32,18 @@ from holdem.pots import (
     split_runs,
     uncalled_bet,
 )
-from holdem.snapshot import SnapshotError
-from holdem.table import BuyInError, Level, Schedule, Table, TableError
-from holdem.views import (
+from holdem.engine.snapshot import SnapshotError
+from holdem.equity.allin import EquityError, EquityResult, equity, pot_equity
+from holdem.errors import (
+    CardError,
+    ConfigError,
+    HoldemError,
+    IllegalActionError,
+    NotationError,
+    Reason,
+)
+from holdem.table.table import BuyInError, Level, Schedule, Table, TableError
+from holdem.views.seat import (
     DecisionView,
     SeatView,
     SpectatorView,
@@ -43,6 +51,15 @@ from holdem.views import (
     seat_view,
     spectator_view,
 )
+
+_moved.install()
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> ModuleType:
+        """An old module attribute (``holdem.signing``), after a ``DeprecationWarning``."""
+        return _moved.attribute(name)
+
 
 __version__ = "0.1.0"
 

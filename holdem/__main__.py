@@ -1,8 +1,8 @@
-"""``python -m holdem``: the ``holdem`` command (see :mod:`holdem.cli`)."""
+"""``python -m holdem``: the ``holdem`` command (see :mod:`holdem.cli.command`)."""
 
 import sys
 
-from holdem.cli import main
+from holdem.cli.command import main
 
 if __name__ == "__main__":
     sys.exit(main())

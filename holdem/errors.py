@@ -8,10 +8,33 @@ parse message text: the errors carry their data as attributes.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from holdem.betting import LegalActions
+
+class LegalOptions(Protocol):
+    """What an error says the seat to act could do: the shape of
+    :class:`holdem.engine.betting.LegalActions` (R3, R4), all amounts in chips.
+
+    Declared here so that this module, the bottom of every layer, imports
+    nothing of the engine (``docs/architecture.md``).
+    """
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def can_fold(self) -> bool: ...
+    @property
+    def can_check(self) -> bool: ...
+    @property
+    def call(self) -> int: ...
+    @property
+    def min_raise_to(self) -> int | None: ...
+    @property
+    def max_raise_to(self) -> int | None: ...
+    @property
+    def raise_word(self) -> str: ...
+    @property
+    def can_all_in(self) -> bool: ...
 
 
 class HoldemError(ValueError):
@@ -95,7 +118,7 @@ class IllegalActionError(HoldemError):
             ``"choose runs"``).
         amount: the "to" amount tried, in chips, or ``None``.
         reason: a :class:`Reason` code.
-        legal: the :class:`~holdem.betting.LegalActions` of the seat to act,
+        legal: the :class:`~holdem.engine.betting.LegalActions` of the seat to act,
             or ``None`` when nobody may bet.
     """
 
@@ -105,7 +128,7 @@ class IllegalActionError(HoldemError):
         action: str,
         reason: Reason,
         detail: str,
-        legal: LegalActions | None,
+        legal: LegalOptions | None,
         amount: int | None = None,
         name: str | None = None,
     ) -> None:

@@ -1,6 +1,6 @@
 """What the browser-table tests share: the engine's saved table, the cards a
 page shows, and opening the page to sit down (used with Playwright's sync API
-and Chromium, see tests/test_server_browser*.py)."""
+and Chromium, see tests/server/test_server_browser*.py)."""
 
 from __future__ import annotations
 

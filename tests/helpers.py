@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from holdem import Hand, IllegalActionError, LegalActions, Reason, TableConfig
-from holdem.cli import main
-from holdem.events import Acted, Event, Posted, StreetDealt
+from holdem.cli.command import main
+from holdem.engine.events import Acted, Event, Posted, StreetDealt
 
 # A board on which no hole cards used below make an accident (no straight,
 # no flush): the bug reports' "2c 7d 9h / Ts / 3s".

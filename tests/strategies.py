@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from holdem import Action, Hand, Kind, Rake, Reason, TableConfig
-from holdem.events import Acted, StreetDealt
+from holdem.engine.events import Acted, StreetDealt
 
 # --------------------------------------------------------------------- configs
 

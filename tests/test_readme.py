@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from holdem.cli import main
+from holdem.cli.command import main
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 import numpy as np
 
 from holdem.batch.engine import CALL, FOLD, BatchResult, IntArray
-from holdem.cards import DECK
-from holdem.config import TableConfig
+from holdem.engine.cards import DECK
+from holdem.engine.config import TableConfig
+from holdem.engine.hand import Hand
 from holdem.errors import HoldemError
-from holdem.hand import Hand
 
 
 class MismatchError(HoldemError):

@@ -1,13 +1,13 @@
 """The batched hand engine: many no-limit hands played at once on numpy arrays.
 
-Every hand of a batch is played by the rules of :class:`holdem.hand.Hand`
+Every hand of a batch is played by the rules of :class:`holdem.engine.hand.Hand`
 (forced bets R2, betting R3 and R4, turn order R5, pots R7, odd chips R8,
 showdown R6 by rank), with the state of all hands held as arrays of shape
 ``(hands, seats)`` or ``(hands,)``. Each step asks the policy for the action
 of the seat to act in every hand still betting, applies all of them at once,
 and moves each hand on; a hand whose betting is over waits for the
 settlement, done for the whole batch at the end. The tests play the same
-deals and actions through :class:`~holdem.hand.Hand` and compare every legal
+deals and actions through :class:`~holdem.engine.hand.Hand` and compare every legal
 range and every final stack.
 """
 
@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from holdem.batch.evaluate import rank7
 from holdem.batch.settle import settle, uncalled
-from holdem.config import AnteType, TableConfig
+from holdem.engine.config import AnteType, TableConfig
 from holdem.errors import ConfigError, HoldemError
 
 IntArray = npt.NDArray[np.int64]

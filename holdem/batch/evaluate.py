@@ -1,12 +1,12 @@
 """Seven-card evaluation on arrays: treys ranks from holdem's own look-up tables.
 
-The same two facts as :mod:`holdem._fasteval`, whose tables this module
+The same two facts as :mod:`holdem.engine._fasteval`, whose tables this module
 reuses as numpy arrays (built once, under that module's lock): with a flush
 among seven cards the best hand is the best flush of that suit, given by the
 13-bit mask of its ranks; otherwise it is given by the multiset of ranks,
-named by the sum of :data:`~holdem._fasteval.RANK_KEYS`.
+named by the sum of :data:`~holdem.engine._fasteval.RANK_KEYS`.
 
-Card indices are ``4 * rank + suit`` as in :mod:`holdem._fasteval`.
+Card indices are ``4 * rank + suit`` as in :mod:`holdem.engine._fasteval`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import threading
 import numpy as np
 import numpy.typing as npt
 
-from holdem import _fasteval
+from holdem.engine import _fasteval
 
 IntArray = npt.NDArray[np.int64]
 

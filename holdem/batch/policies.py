@@ -2,7 +2,7 @@
 :class:`~holdem.batch.engine.Decisions`.
 
 - :func:`random_policy`: the ``random`` agent's policy
-  (:func:`holdem.agents.random_action`): uniform over the legal kinds (fold
+  (:func:`holdem.selfplay.agents.random_action`): uniform over the legal kinds (fold
   only when facing a bet; check or call; bet or raise when legal), then a
   raise-to amount uniform from the minimum to the maximum.
 - :func:`call_policy`: the calling station: check or call, always.

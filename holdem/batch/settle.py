@@ -1,4 +1,4 @@
-"""Pots on arrays: the layering and awarding of :mod:`holdem.pots`, hand by
+"""Pots on arrays: the layering and awarding of :mod:`holdem.engine.pots`, hand by
 hand the same chips, for many hands at once (R7, R8).
 
 Every function takes per-hand rows (shape ``(hands, seats)``) and works on
@@ -18,7 +18,7 @@ NO_RANK = 1 << 30
 
 
 def uncalled(contrib: IntArray) -> tuple[IntArray, IntArray]:
-    """The uncalled bet of each row (R7.4), as :func:`holdem.pots.uncalled_bet`.
+    """The uncalled bet of each row (R7.4), as :func:`holdem.engine.pots.uncalled_bet`.
 
     Returns:
         ``(seat, chips)``, shape ``(hands,)`` each: the seat with the largest
@@ -64,8 +64,8 @@ def settle(
     unit: int,
 ) -> IntArray:
     """Chips each seat gets back from the middle: returned layers (R7.4,
-    R7.5) and pots won (R7, R8), as :func:`holdem.pots.layer_pots` then
-    :func:`holdem.pots.award_pots` give them.
+    R7.5) and pots won (R7, R8), as :func:`holdem.engine.pots.layer_pots` then
+    :func:`holdem.engine.pots.award_pots` give them.
 
     Args:
         contrib: chips each seat put in over the hand, ``(hands, seats)``.

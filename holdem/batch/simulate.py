@@ -1,7 +1,7 @@
 """``holdem simulate --batch``: self-play on the batched engine.
 
-The report is :func:`holdem.simulate.simulate`'s (a
-:class:`~holdem.simulate.Simulation`, the same text and ``--json``), over
+The report is :func:`holdem.selfplay.simulate.simulate`'s (a
+:class:`~holdem.selfplay.simulate.Simulation`, the same text and ``--json``), over
 hands played by :func:`holdem.batch.play`: a cash table, every stack reset
 to the starting stack before each hand, the button on seat ``i % players``
 in hand ``i``, agents on the seats cyclically. The hands are played in
@@ -31,9 +31,9 @@ import numpy.typing as npt
 
 from holdem.batch.engine import Decisions, Policy, check_config, play
 from holdem.batch.policies import TablePolicy, call_policy, random_policy
-from holdem.config import TableConfig
+from holdem.engine.config import TableConfig
 from holdem.errors import ConfigError
-from holdem.simulate import Simulation, check_settings, result_of
+from holdem.selfplay.simulate import Simulation, check_settings, result_of
 
 IntArray = npt.NDArray[np.int64]
 
@@ -176,7 +176,7 @@ def simulate_batch(
     progress: Callable[[int, int], None] | None = None,
 ) -> BatchSimulation:
     """Self-play on the batched engine; arguments as for
-    :func:`holdem.simulate.simulate`, agents from :data:`POLICIES`.
+    :func:`holdem.selfplay.simulate.simulate`, agents from :data:`POLICIES`.
 
     Raises:
         ConfigError: a setting is invalid (its name is the error's ``field``).
@@ -229,7 +229,7 @@ def simulate_batch(
 
 @attrs.frozen
 class BatchSimulation:
-    """What :func:`simulate_batch` gives back: the :class:`~holdem.simulate.Simulation`
+    """What :func:`simulate_batch` gives back: the :class:`~holdem.selfplay.simulate.Simulation`
     report and the number of betting actions taken.
 
     Attributes:

@@ -18,7 +18,7 @@ convention: tools such as ``check_env`` press any button) makes a masked
 button end the hand, the offender losing ``penalty`` big blinds (default its
 starting stack, the most a hand can cost), shared equally by the other
 agents; ``illegal="raise"`` (strict) makes it raise
-:class:`~holdem.abstraction.ButtonError` and change nothing. Details: docs/rl.md.
+:class:`~holdem.views.abstraction.ButtonError` and change nothing. Details: docs/rl.md.
 """
 
 from __future__ import annotations

@@ -17,17 +17,17 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from holdem.abstraction import Abstraction, ButtonError
-from holdem.betting import Action, LegalActions
-from holdem.config import TableConfig
+from holdem.engine.betting import Action, LegalActions
+from holdem.engine.config import TableConfig
+from holdem.engine.hand import Hand
 from holdem.errors import ConfigError, HoldemError
-from holdem.hand import Hand
-from holdem.observation import Encoder
+from holdem.views.abstraction import Abstraction, ButtonError
+from holdem.views.observation import Encoder
 
 ILLEGAL_MODES = ("penalty", "raise")
 """``penalty`` (the environments' default): an illegal button ends the hand with
 a penalty (PettingZoo style); ``raise`` (strict): it raises
-:class:`~holdem.abstraction.ButtonError` and changes nothing."""
+:class:`~holdem.views.abstraction.ButtonError` and changes nothing."""
 
 
 class ResetNeeded(HoldemError, gymnasium.error.ResetNeeded):
@@ -53,7 +53,7 @@ class Game:
             than the big blind and the ante, so that every hand has a decision.
         blinds: ``(small blind, big blind)`` in chips (default ``(1, 2)``).
         ante: a uniform ante in chips (default 0).
-        abstraction: the buttons (default :class:`~holdem.abstraction.Abstraction`).
+        abstraction: the buttons (default :class:`~holdem.views.abstraction.Abstraction`).
         history: actions remembered in the observation (default 8).
         illegal: ``"penalty"`` or ``"raise"``, see :data:`ILLEGAL_MODES`.
         penalty: big blinds an illegal button costs in ``penalty`` mode

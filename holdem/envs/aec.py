@@ -2,9 +2,9 @@
 
 Agents ``player_0`` .. ``player_{n-1}`` sit on seats 0 .. n-1. Each
 observation is a dict: ``observation`` (the float32 encoding of
-:class:`~holdem.observation.Encoder`, chip amounts in big blinds) and
+:class:`~holdem.views.observation.Encoder`, chip amounts in big blinds) and
 ``action_mask`` (int8, one entry per button of the
-:class:`~holdem.abstraction.Abstraction`; all zeros for an agent that is not
+:class:`~holdem.views.abstraction.Abstraction`; all zeros for an agent that is not
 to act). An action is a button index. Every agent is rewarded once, when the
 hand is over: its net result in big blinds (the rewards sum to zero); then
 every agent is terminated. Folded agents stay in ``agents`` until then.
@@ -22,11 +22,11 @@ from typing import Any
 
 from pettingzoo import AECEnv
 
-from holdem.abstraction import Abstraction
+from holdem.engine.hand import Hand
 from holdem.envs._core import Game, ResetNeeded, check_render_mode, penalty_rewards
 from holdem.errors import ConfigError
-from holdem.hand import Hand
-from holdem.history import format_history
+from holdem.views.abstraction import Abstraction
+from holdem.views.history import format_history
 
 
 class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]

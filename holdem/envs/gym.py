@@ -5,9 +5,9 @@ given. One episode is one hand. The button moves one seat each hand (hand
 ``i`` after ``reset(seed=s)`` has it on seat ``i % players``; see
 :mod:`holdem.envs`), so the learner plays every position in turn.
 
-The observation is the float32 encoding of :class:`~holdem.observation.Encoder`
+The observation is the float32 encoding of :class:`~holdem.views.observation.Encoder`
 (chip amounts in big blinds); the action a button index of the
-:class:`~holdem.abstraction.Abstraction`. The mask of legal buttons is in
+:class:`~holdem.views.abstraction.Abstraction`. The mask of legal buttons is in
 ``info["action_mask"]`` and given by :meth:`NoLimitHoldemEnv.action_masks`
 (as sb3-contrib's ``MaskablePPO`` expects). The reward is 0 until the hand is
 over, then the learner's net result in big blinds.
@@ -33,18 +33,18 @@ from typing import Any
 
 import gymnasium
 
-from holdem.abstraction import Abstraction
-from holdem.agent_specs import AgentFailure, checked_act, factory, takes_seed
-from holdem.agents import Agent
+from holdem.engine.hand import Hand
 from holdem.envs._core import Game, ResetNeeded, check_opponents, check_render_mode
 from holdem.errors import ConfigError
-from holdem.hand import Hand
-from holdem.history import format_history
-from holdem.views import seat_view
+from holdem.selfplay.agent_specs import AgentFailure, checked_act, factory, takes_seed
+from holdem.selfplay.agents import Agent
+from holdem.views.abstraction import Abstraction
+from holdem.views.history import format_history
+from holdem.views.seat import seat_view
 
 Opponent = str | Agent | Callable[[str], Agent]
-"""An agent spec (a name of :data:`holdem.agents.AGENTS`, ``module:Class`` or
-``path/to/file.py:Class``, see :mod:`holdem.agent_specs`), an agent class
+"""An agent spec (a name of :data:`holdem.selfplay.agents.AGENTS`, ``module:Class`` or
+``path/to/file.py:Class``, see :mod:`holdem.selfplay.agent_specs`), an agent class
 (built with the seed when its constructor takes one, else with none) or a
 factory from a seed (text) to an agent, all built fresh for every hand; or an
 agent object, used as it is."""

@@ -7,8 +7,8 @@ reset with seed ``s + j`` (Gymnasium's convention for vector seeds) would with
 the same learner buttons and the same opponent actions: the same hands
 (hand ``i`` of lane seed ``t`` is dealt as ``Hand(config, seed=f"{t}:{i}")``,
 the button on seat ``i % players``), the same float32 observations
-(:class:`~holdem.observation.Encoder`), the same masks
-(:class:`~holdem.abstraction.Abstraction`), the same rewards (big blinds),
+(:class:`~holdem.views.observation.Encoder`), the same masks
+(:class:`~holdem.views.abstraction.Abstraction`), the same rewards (big blinds),
 the same skipped hands and penalties. The tests check this lane for lane
 against ``gymnasium.vector.SyncVectorEnv`` over ``NoLimitHoldemEnv``.
 
@@ -42,13 +42,13 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from holdem.abstraction import Abstraction
 from holdem.batch import CALL, FOLD, RAISE, BatchState, Decisions, Policy, deal
 from holdem.batch.simulate import load_policy
-from holdem.betting import LegalActions
-from holdem.cards import DECK, Dealer
+from holdem.engine.betting import LegalActions
+from holdem.engine.cards import DECK, Dealer
 from holdem.envs._core import Game, ResetNeeded, check_opponents
 from holdem.errors import ConfigError
+from holdem.views.abstraction import Abstraction
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -366,7 +366,7 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     def _buttons(self, decisions: Decisions) -> tuple[BoolArray, IntArray]:
         """The mask and the raise-to amount of every button, per row
-        (:meth:`holdem.abstraction.Abstraction.actions` on arrays)."""
+        (:meth:`holdem.views.abstraction.Abstraction.actions` on arrays)."""
         rows = len(decisions.hands)
         size = self.game.abstraction.size
         low, high = decisions.min_to, decisions.max_to

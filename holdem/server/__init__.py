@@ -2,7 +2,7 @@
 
 One process, several tables, each with seats for people and built-in bots, a
 browser table at ``/`` and a WebSocket protocol at ``/ws`` (``docs/server.md``).
-Each connection receives only its own seat's stream (:mod:`holdem.streams`);
+Each connection receives only its own seat's stream (:mod:`holdem.views.streams`);
 decks are shuffled securely (R5.4); with a state folder every table is saved
 after every action and a restarted server continues the same hands.
 """

@@ -27,7 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from holdem.errors import ConfigError, HoldemError, IllegalActionError, value_text
 from holdem.server.room import Player, Room, RoomError, RoomSettings
-from holdem.streams import encode
+from holdem.views.streams import encode
 
 STATIC = Path(__file__).parent / "static"
 LOG = logging.getLogger("holdem.server")
@@ -144,7 +144,7 @@ class Server:
         settings: every table's :class:`~holdem.server.room.RoomSettings`.
         state_dir: where tables are saved after every action, or ``None``.
         state_key: a secret key (16 bytes or more) signing the saved tables
-            (HMAC-SHA256, :mod:`holdem.signing`), or ``None``.
+            (HMAC-SHA256, :mod:`holdem.engine.signing`), or ``None``.
         clock: seconds as a float, for the tables' turn clocks and the
             connections' rate limit (:data:`RATE`).
 

@@ -29,18 +29,19 @@ from typing import Any
 
 import attrs
 
-from holdem import signing, table_snapshot
-from holdem.agents import Agent, answer_runs, make_agent
-from holdem.betting import Action, Kind
-from holdem.clock import TurnClock, default_action
-from holdem.config import TableConfig
+from holdem.engine import signing
+from holdem.engine.betting import Action, Kind
+from holdem.engine.config import TableConfig
+from holdem.engine.hand import Hand
+from holdem.engine.pots import Rake
 from holdem.errors import ConfigError, HoldemError, value_text
-from holdem.hand import Hand
-from holdem.pots import Rake
-from holdem.streams import TableStream
-from holdem.table import Level, Table, TableError, TableReason
-from holdem.table_events import SatIn, SatOut, TimedOut
-from holdem.views import seat_view
+from holdem.selfplay.agents import Agent, answer_runs, make_agent
+from holdem.table import snapshot as table_snapshot
+from holdem.table.clock import TurnClock, default_action
+from holdem.table.events import SatIn, SatOut, TimedOut
+from holdem.table.table import Level, Table, TableError, TableReason
+from holdem.views.seat import seat_view
+from holdem.views.streams import TableStream
 
 STATE_SCHEMA = "holdem.server.table"
 STATE_VERSION = 1
@@ -69,12 +70,12 @@ class RoomSettings:
     Attributes:
         size: seats per table (2 to 10).
         bots: seats taken by built-in bots (seats ``0 .. bots - 1``).
-        agent: the bots' agent (a name known to :func:`holdem.agents.make_agent`).
+        agent: the bots' agent (a name known to :func:`holdem.selfplay.agents.make_agent`).
         small_blind, big_blind: the blinds, in chips.
         buy_in: the chips a player sits down with (and rebuys to when broke).
         bot_delay: seconds a bot waits before acting, so people can follow.
         decision_seconds: the time for one decision (the table's
-            :class:`~holdem.clock.TurnClock`); then the default action (check
+            :class:`~holdem.table.clock.TurnClock`); then the default action (check
             when free, else fold) is applied as a timeout.
         between_hands: seconds between two hands.
         away_seconds: a person who has sat out (R14.1) this long leaves the
@@ -157,7 +158,7 @@ class Room:
         state_dir: a folder for the saved state (``table-<index>.json``,
             written after every action), or ``None``.
         state_key: a secret key (at least 16 bytes) that signs the saved state
-            with HMAC-SHA256 (:mod:`holdem.signing`); a saved state whose
+            with HMAC-SHA256 (:mod:`holdem.engine.signing`); a saved state whose
             signature does not match is refused. ``None``: not signed.
         clock: seconds as a float (``time.monotonic``); tests pass their own.
 
@@ -278,7 +279,7 @@ class Room:
         options of the seat's previous holder are never theirs to see.
 
         Returns:
-            ``(reset, messages)`` as :meth:`holdem.streams.TableStream.since`.
+            ``(reset, messages)`` as :meth:`holdem.views.streams.TableStream.since`.
 
         Raises:
             HoldemError: ``after`` is not a whole number.
@@ -617,7 +618,7 @@ class Room:
         players (bot or person, with the hash of the person's seat token and
         whether they asked to sit in again or to leave), the
         stream's last number and the table's snapshot
-        (:mod:`holdem.table_snapshot`; it holds secret cards: never send it)."""
+        (:mod:`holdem.table.snapshot`; it holds secret cards: never send it)."""
         return {
             "schema": STATE_SCHEMA,
             "version": STATE_VERSION,
@@ -683,7 +684,7 @@ class Room:
             raise HoldemError(f"{path}: cannot restore the table: {error}") from None
 
     def _restore(self, data: dict[str, Any]) -> None:
-        """The table as saved (checked whole by :func:`holdem.table_snapshot.restore`),
+        """The table as saved (checked whole by :func:`holdem.table.snapshot.restore`),
         its players, and the hand in play streamed again from its start."""
         self.table = table_snapshot.restore(data["table"], clock=self._clock)
         s, level = self.settings, self.table.level

@@ -1,0 +1,155 @@
+"""``holdem serve``: the reference table server (needs the server extra);
+wired by :mod:`holdem.cli.command`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from holdem.cli.common import OK, USAGE, Parser
+from holdem.engine.pots import Rake
+from holdem.errors import ConfigError, HoldemError
+
+if TYPE_CHECKING:
+    pass
+
+
+# ------------------------------------------------------------------ serve
+def _add_serve(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    serve = subparsers.add_parser(
+        "serve",
+        help="the reference table server: a browser table and a WebSocket protocol",
+        description="Start one process with N tables, each with seats for people and built-in "
+        "bots. Open http://HOST:PORT/ in a browser to play; the protocol is in docs/server.md. "
+        "Needs the server extra (pip install 'holdem[server]').",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--tables", type=int, default=1, help="number of tables (default 1)")
+    serve.add_argument("--bots", type=int, default=3, help="bot seats per table (default 3)")
+    serve.add_argument("--seats", type=int, default=6, help="seats per table (default 6)")
+    serve.add_argument(
+        "--state-dir",
+        metavar="DIR",
+        help="save every table after every action here; a restart continues the hands",
+    )
+    serve.add_argument(
+        "--state-key-file",
+        metavar="FILE",
+        help="sign the saved tables with the secret key in FILE (HMAC-SHA256, 16 bytes or "
+        "more); a saved table altered by anyone without the key is refused",
+    )
+    serve.add_argument(
+        "--bot-delay", type=float, default=0.8, help="seconds a bot waits before acting (0.8)"
+    )
+    serve.add_argument(
+        "--decision-seconds", type=float, default=30.0, help="a person's time to act (30)"
+    )
+    serve.add_argument(
+        "--between-hands", type=float, default=2.0, help="seconds between two hands (2)"
+    )
+    serve.add_argument(
+        "--away-seconds",
+        type=float,
+        default=600.0,
+        help="a person sitting out this long leaves with their chips, freeing the seat (600)",
+    )
+    serve.add_argument(
+        "--max-runs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="the most runs of the board (1 to 3, R12); with 2 or 3 the players of an all-in "
+        "hand are asked how many runs they accept (default 1)",
+    )
+    serve.add_argument(
+        "--rake",
+        metavar="RATE[:CAP]",
+        help="rake every hand (R13): a rate such as 5%% or 1/20, and optionally a cap per "
+        "hand in chips, e.g. 5%%:30 (default: no rake)",
+    )
+    serve.add_argument(
+        "--no-flop-no-drop",
+        action="store_true",
+        help="with --rake, a hand that ends before a flop is dealt is not raked (R13.1)",
+    )
+    serve.set_defaults(handler=_serve)
+
+
+def _serve_rake(text: str | None, no_flop_no_drop: bool) -> Rake | None:
+    """The rake of ``--rake RATE[:CAP]`` (R13), or ``None`` without one.
+
+    Raises:
+        ConfigError: a bad rate or cap (field ``rake.rate`` or ``rake.cap``),
+            or ``--no-flop-no-drop`` without ``--rake``.
+    """
+    if text is None:
+        if no_flop_no_drop:
+            raise ConfigError("rake", "--no-flop-no-drop needs --rake")
+        return None
+    rate, colon, cap = text.partition(":")
+    if not colon:
+        return Rake(rate, no_flop_no_drop=no_flop_no_drop)
+    if not cap.isascii() or not cap.isdigit():
+        raise ConfigError("rake.cap", f"the cap after ':' is a whole number of chips, got {cap!r}")
+    return Rake(rate, cap=int(cap), no_flop_no_drop=no_flop_no_drop)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from holdem.server import RoomSettings, Server, serve
+    except ImportError as error:
+        print(
+            f"holdem serve: error: the server extra is missing ({error}); "
+            "install it with: pip install 'holdem[server]'",
+            file=sys.stderr,
+        )
+        return USAGE
+
+    try:
+        settings = RoomSettings(
+            size=args.seats,
+            bots=args.bots,
+            bot_delay=args.bot_delay,
+            decision_seconds=args.decision_seconds,
+            between_hands=args.between_hands,
+            away_seconds=args.away_seconds,
+            max_runs=args.max_runs,
+            rake=_serve_rake(args.rake, args.no_flop_no_drop),
+        )
+        settings.check()
+        if not 0 < args.port < 65536:
+            raise HoldemError(f"--port must be 1 to 65535, got {args.port}")
+        state_dir = None if args.state_dir is None else Path(args.state_dir)
+        key = None
+        if args.state_key_file is not None:
+            try:
+                key = Path(args.state_key_file).read_bytes().strip()
+            except OSError as error:
+                raise HoldemError(f"--state-key-file: {error.strerror}: {error.filename}") from None
+        server = Server(args.tables, settings, state_dir, state_key=key)
+        _check_listen(args.host, args.port)
+        tables = f"{args.tables} table{'s' if args.tables != 1 else ''}"
+        print(f"holdem serve: http://{args.host}:{args.port}/ ({tables})", flush=True)
+        serve(server, args.host, args.port)
+    except HoldemError as error:
+        print(f"holdem serve: error: {error}", file=sys.stderr)
+        return USAGE
+    return OK
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Raise one clear line now if ``holdem serve`` cannot listen on ``host:port``
+    (taken, or an unknown address), rather than a server log after start-up."""
+    import socket
+
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise HoldemError(f"--port: cannot listen on {host}:{port}: {reason}") from None
