@@ -53,7 +53,7 @@ _TITLES = {
     "R6.1": "Hand strength",
     "R6.2": "Showing order",
     "R6.3": "Showing and mucking",
-    "R6.4": "All hands shown after an all-in",
+    "R6.4": "All hands shown when betting ended early",
     "R7": "Pots: the layering rule",
     "R7.1": "Layers from contributions",
     "R7.2": "Who may win a layer",

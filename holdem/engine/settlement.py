@@ -115,7 +115,7 @@ def show_order(live: Sequence[int], aggressor: int | None, button: int, seats: i
 def must_show(
     ranks: Sequence[int | None],
     folded: Sequence[bool],
-    stacks: Sequence[int],
+    ran_out: bool,
     layering: _pots.Layering,
 ) -> set[int]:
     """The seats whose hands must be shown at showdown (R6.3, R6.4).
@@ -123,35 +123,28 @@ def must_show(
     Args:
         ranks: treys rank per seat, ``None`` for unknown or mucked hands.
         folded: whether each seat has folded.
-        stacks: chips behind per seat; a seat still in with 0 is all-in.
+        ran_out: betting ended early because fewer than two players could
+            still bet (R5.3): some street was dealt without betting.
         layering: the pots as they stand (:func:`holdem.engine.pots.layer_pots`).
 
     Returns:
-        Every known hand still in when a seat still in is all-in (R6.4), else
-        each known hand that wins a share of a pot two or more seats can win
-        (R6.3).
+        Every known hand still in when betting ended early (R6.4), else each
+        known hand that wins a share of a pot (R6.3), a side pot only it can
+        win included: where two or more players with chips bet or checked to the
+        showdown beside an all-in player, a losing hand may be mucked.
     """
-    live = []
-    all_in = False
-    for s in range(len(ranks)):
-        if not folded[s]:
-            if stacks[s] == 0:
-                all_in = True
-            if ranks[s] is not None:
-                live.append(s)
-    if all_in:
-        return set(live)
+    if ran_out:
+        return {s for s in range(len(ranks)) if not folded[s] and ranks[s] is not None}
     required: set[int] = set()
     for pot in layering.pots:
-        eligible = pot.eligible
-        if len(eligible) > 1:
-            best = None
-            for s in eligible:
-                rank = ranks[s]
-                if rank is not None and (best is None or rank < best):
-                    best = rank
-            if best is not None:
-                required.update([s for s in eligible if ranks[s] == best])
+        # the best known hand of every pot, a pot only one seat can win included
+        best = None
+        for s in pot.eligible:
+            rank = ranks[s]
+            if rank is not None and (best is None or rank < best):
+                best = rank
+        if best is not None:
+            required.update([s for s in pot.eligible if ranks[s] == best])
     return required
 
 
@@ -427,7 +420,7 @@ class ShowdownPhase:
         if self._manual:
             self._skip_unknown()
         else:
-            required = must_show(ranks, self._folded, self._stacks, layering)
+            required = must_show(ranks, self._folded, self._ran_out(), layering)
             log, shown, hole = self._log, self._shown, self._hole
             for seat in self._show_queue:  # as _reveal and _conceal, in order
                 if seat in required:
@@ -440,7 +433,17 @@ class ShowdownPhase:
             self._settle(list(ranks), layering)
 
     def _must_show(self) -> set[int]:
-        return must_show(self._ranks, self._folded, self._stacks, self.pots())
+        return must_show(self._ranks, self._folded, self._ran_out(), self.pots())
+
+    def _ran_out(self) -> bool:
+        """Whether betting ended early (R5.3): a street was dealt without betting."""
+        for entry in self._log:
+            if type(entry) is tuple:
+                if entry[0] is StreetDealt and entry[4]:
+                    return True
+            elif isinstance(entry, StreetDealt) and entry.run_out:
+                return True
+        return False
 
     def _reveal(self, seat: int) -> None:
         cards = self._hole[seat]
@@ -477,7 +480,7 @@ class ShowdownPhase:
         Raises:
             IllegalActionError: not this seat's turn, not a seat, a stale
                 ``decision`` (see :meth:`act`), or the hand must be shown (it
-                wins a pot, or a player is all-in, R6.3, R6.4).
+                wins a pot, or betting ended early, R6.3, R6.4).
         """
         seat = self._check_show(seat, "muck", decision)
         if seat in self._must_show():
@@ -485,7 +488,7 @@ class ShowdownPhase:
                 seat,
                 "muck",
                 Reason.MUST_SHOW,
-                "a winning hand, or any hand after an all-in, must be shown (R6.3, R6.4)",
+                "a winning hand, or any hand once betting ended early, must be shown (R6.3, R6.4)",
                 None,
                 None,
                 self._name(seat),

@@ -34,7 +34,7 @@ from holdem.engine.events import (
     UncalledReturned,
 )
 from holdem.engine.hand import Hand, ShowdownError
-from holdem.errors import HoldemError, IllegalActionError, Reason
+from holdem.errors import HoldemError
 from holdem.records.record import (
     DIFFERED,
     MATCHED,
@@ -79,23 +79,12 @@ class Replayed:
         hand: the finished :class:`~holdem.engine.hand.Hand`.
         late_shows: shows after a hand won without a showdown, in order.
         unknown_shows: seats whose record shows ``????`` at the showdown.
-        mucked_losers: the cards, by seat, of losing hands the record mucks
-            where the engine's R6.4 would have shown them; the hand holds
-            them as unknown (``????``).
     """
 
     hand: Hand
     late_shows: tuple[LateShow, ...]
     unknown_shows: frozenset[int]
-    mucked_losers: Mapping[int, tuple[str, ...]]
 
-
-class _LosingMuck(Exception):
-    """A recorded muck refused by R6.4 alone: the hand wins no share of any pot."""
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        super().__init__(seat)
 
 
 def replay(record: Mapping[str, Any]) -> Hand:
@@ -187,21 +176,11 @@ def play_record(record: Mapping[str, Any]) -> Replayed:
     parsed = _parse_actions(actions)
     runs = run_count(record)
     deal = _Deal(parsed, n, 5 if runs is None else 5 * runs)
-    hidden: dict[int, tuple[str, ...]] = {}
-    while True:
-        try:
-            hand = Hand(
-                config, hole_cards=deal.hole, board=deal.board, seed=0, show_policy="manual"
-            )
-        except HoldemError as error:
-            raise PHHError(str(error)) from None
-        try:
-            return _Play(hand, parsed, deal, hidden, runs).run()
-        except _LosingMuck as muck:
-            # Sites let a losing hand be mucked after an all-in; the engine's
-            # R6.4 shows it. It wins nothing either way: replay it unseen.
-            hidden[muck.seat] = hand.hole_cards(muck.seat)
-            deal.hole[muck.seat] = UNKNOWN
+    try:
+        hand = Hand(config, hole_cards=deal.hole, board=deal.board, seed=0, show_policy="manual")
+    except HoldemError as error:
+        raise PHHError(str(error)) from None
+    return _Play(hand, parsed, deal, runs).run()
 
 
 def _parse_actions(actions: Sequence[object]) -> _Parsed:
@@ -327,14 +306,12 @@ class _Play:
         hand: Hand,
         parsed: _Parsed,
         deal: _Deal,
-        hidden: dict[int, tuple[str, ...]],
         runs: int | None,
     ) -> None:
         self.hand = hand
         self.runs = runs  # the record's run_count (R12)
         self._seen = 0  # log events counted in _cards
         self._cards = 0  # board cards the hand has dealt, every run
-        self.hidden = hidden
         self.parsed = parsed
         self.deal = deal
         self.dealt = 0  # board cards the history has dealt so far
@@ -386,9 +363,7 @@ class _Play:
                 end,
                 None,
             )
-        return Replayed(
-            hand, tuple(self.late), frozenset(self.deal.unknown_shows), dict(self.hidden)
-        )
+        return Replayed(hand, tuple(self.late), frozenset(self.deal.unknown_shows))
 
     def _apply(self, index: int, raw: str, tokens: list[str]) -> None:
         hand = self.hand
@@ -508,20 +483,5 @@ class _Play:
                 raise PHHError(
                     f"the showdown needs unknown hole cards: {error}", index, raw
                 ) from None
-            except IllegalActionError as error:
-                if error.reason is Reason.MUST_SHOW and not self._wins(seat):
-                    raise _LosingMuck(seat) from None
-                raise PHHError(str(error), index, raw) from None
             except HoldemError as error:
                 raise PHHError(str(error), index, raw) from None
-
-    def _wins(self, seat: int) -> bool:
-        """Whether ``seat`` wins a share of a pot once every hand still in is shown."""
-        trial = self.hand.copy()
-        try:
-            while trial.showdown_seat is not None:
-                trial.show(trial.showdown_seat)
-        except HoldemError:
-            return True  # no outcome to compare with: the muck stays refused
-        assert trial.result is not None
-        return any(seat in award.winners for award in trial.result.awards)

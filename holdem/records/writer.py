@@ -58,7 +58,7 @@ def to_phh(hand: Hand) -> dict[str, Any]:
     Returns:
         A mapping of field names to values, ready for :func:`dumps`.
     """
-    return _fields(hand, (), frozenset(), {})
+    return _fields(hand, (), frozenset())
 
 
 def record_to_phh(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -79,9 +79,7 @@ def export_fields(record: Mapping[str, Any], replayed: Replayed) -> dict[str, An
     holding booleans, integers, strings or lists of them; others are left
     out), and its ``id`` as ``_id``.
     """
-    fields = _fields(
-        replayed.hand, replayed.late_shows, replayed.unknown_shows, replayed.mucked_losers
-    )
+    fields = _fields(replayed.hand, replayed.late_shows, replayed.unknown_shows)
     if "players" not in record:
         del fields["players"]  # the replay's default names are not the record's
     if isinstance(record.get("hand"), (str, int)) and _writable(record["hand"]):
@@ -98,7 +96,6 @@ def _fields(
     hand: Hand,
     late_shows: Sequence[LateShow],
     unknown_shows: frozenset[int],
-    hidden: Mapping[int, tuple[str, ...]],
 ) -> dict[str, Any]:
     config = hand.config
     n = config.seats
@@ -125,7 +122,7 @@ def _fields(
             "a big blind at p1 with no small blind and a straddle at p2 reads as a small "
             "and a big blind in PHH unless min_bet is below the straddle"
         )
-    actions = _actions(hand, player, late_shows, unknown_shows, hidden)
+    actions = _actions(hand, player, late_shows, unknown_shows)
     record: dict[str, Any] = {
         "variant": "PT" if config.structure is Structure.POT_LIMIT else "NT",
         "ante_trimming_status": config.ante_type is not AnteType.BIG_BLIND,
@@ -160,7 +157,6 @@ def _actions(
     player: dict[int, int],
     late_shows: Sequence[LateShow],
     unknown_shows: frozenset[int],
-    hidden: Mapping[int, tuple[str, ...]],
 ) -> list[str]:
     actions: list[str] = []
     run_out: list[str] = []  # board dealt without betting: written after the shows
@@ -177,7 +173,7 @@ def _actions(
         if isinstance(event, StreetDealt) and event.run_out:
             run_out.append(f"d db {''.join(event.cards)}")
         elif isinstance(event, HoleCardsDealt):
-            held = hidden.get(event.seat, event.cards)
+            held = event.cards
             cards = "????" if held[0] == UNKNOWN else "".join(held)
             actions.append(f"d dh p{player[event.seat] + 1} {cards}")
         elif isinstance(event, StreetDealt):

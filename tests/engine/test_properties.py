@@ -228,9 +228,12 @@ def check_settlement(hand: Hand) -> None:
         first = raisers[-1] if raisers else (hand.config.button + 1) % n
         order = [(first + i) % n for i in range(n)]
         assert list(result.shown) == [s for s in order if s in result.shown]
-        before = [result.stacks[s] - layering.returns[s] - payouts[s] for s in range(n)]
-        if any(before[s] == 0 for s in live):  # R6.4: after an all-in every hand is shown
+        ran_out = any(isinstance(e, StreetDealt) and e.run_out for e in hand.log)
+        if ran_out:  # R6.4: betting ended early (R5.3), every hand still in is shown
             assert set(result.shown) == set(live)
+        else:  # R6.3: only the hands that win a share of some pot are shown
+            winners = {w for award in result.awards for w in award.winners}
+            assert set(result.shown) == winners
     # R9.1: eliminations are exactly the seats with no chips, larger start first.
     busted = [s for pl in hand.eliminations() for s in pl]
     assert sorted(busted) == [s for s in range(n) if result.stacks[s] == 0]

@@ -947,18 +947,38 @@ def test_r6_4_after_an_all_in_every_hand_is_shown():
     assert of_type(h, Mucked) == []
 
 
-def test_r6_4_manual_showdown_after_an_all_in_loser_cannot_muck():
-    """R6.4: with a player all-in, a losing hand cannot be mucked."""
+def test_r6_4_checked_down_beside_an_all_in_a_loser_may_muck():
+    """R6.4 applies only when betting ended early: two players with chips bet the
+    flop and checked the rest down beside an all-in player, so R6.2 and R6.3 apply:
+    a hand that wins a pot (the kings' side pot) must be shown, a loser may muck."""
     h = new_hand([300, 1000, 1000], 50, 100, holes=["AhAs", "KhKs", "QhQs"], show_policy="manual")
     play(h, (0, "all-in"), (1, "call"), (2, "call"))
+    play(h, (1, "bet 200"), (2, "call"))
     check_down(h)
     assert not h.is_over
-    seat = h.showdown_seat
-    assert seat != 0
-    refused(h, lambda: h.muck(seat), reason=Reason.MUST_SHOW, seat=seat, action="muck")
-    while not h.is_over:
-        h.show(h.showdown_seat)
-    assert sorted(h.result.shown) == [0, 1, 2]
+    assert h.showdown_seat == 1  # R6.2: no bet on the river, first left of the button
+    refused(h, lambda: h.muck(1), reason=Reason.MUST_SHOW, seat=1, action="muck")
+    h.show(1)
+    assert h.showdown_seat == 2
+    h.muck(2)  # queens win nothing: R6.3 lets them be mucked beside the all-in
+    assert h.showdown_seat == 0
+    h.show(0)
+    assert h.is_over and list(h.result.shown) == [1, 0]
+    assert h.stacks == (900, 1000 - 500 + 400, 1000 - 500)
+
+
+def test_r6_4_betting_ended_early_a_loser_cannot_muck():
+    """R6.4: when fewer than two players can still bet (R5.3) every hand is shown at
+    once, so even a beaten hand may not be mucked."""
+    h = new_hand([300, 1000, 1000], 50, 100, holes=["AhAs", "KhKs", "QhQs"], show_policy="manual")
+    play(h, (0, "all-in"), (1, "call"), (2, "fold"))
+    assert not h.is_over
+    assert h.showdown_seat == 0  # R6.2: the last aggressor, the all-in, first
+    h.show(0)
+    assert h.showdown_seat == 1
+    refused(h, lambda: h.muck(1), reason=Reason.MUST_SHOW, seat=1, action="muck")
+    h.show(1)
+    assert h.is_over and sorted(h.result.shown) == [0, 1]
 
 
 # ======================================================================= R7
