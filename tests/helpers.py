@@ -237,3 +237,25 @@ def pokerkit_act(state: Any, event: Acted) -> None:
         state.check_or_call()
     else:
         state.complete_bet_or_raise_to(event.to)
+
+
+def where_pokerkit_differs(hand: Hand) -> bool:
+    """Hands on which PokerKit 0.7.7 departs from the rule book: a short blind or ante
+    (R2.4, R2.5) or odd chips in more than one place (R8.1, R8.2); the tests in
+    tests/engine/test_pokerkit_differential.py pin each difference."""
+    config = hand.config
+    ante = config.ante if config.ante_type.value == "uniform" else 0
+    left = [s - ante for s in config.stacks]
+    bb = config.big_blind_seat
+    bba = config.ante if config.ante_type.value == "big_blind" else 0
+    short = (
+        min(left) <= 0
+        or left[bb] < config.big_blind + bba
+        or (
+            config.small_blind_seat is not None
+            and left[config.small_blind_seat] < config.small_blind
+        )
+    )
+    assert hand.result is not None
+    odd = [a.pot.amount % len(a.winners) for a in hand.result.awards]
+    return short or max(odd, default=0) >= 2 or sum(1 for r in odd if r) >= 2

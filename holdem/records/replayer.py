@@ -54,6 +54,8 @@ from holdem.records.record import (
 _PLAYER = re.compile(r"p[0-9]{1,2}")
 _CHIPS = re.compile(r"[0-9]{1,19}")
 _Parsed = list[tuple[str, list[str]]]
+_RUN_ONE = (("flop", 3), ("turn", 1), ("river", 1))
+"""The streets of the first run, one ``d db`` action each (R5.4)."""
 
 
 @attrs.frozen
@@ -222,6 +224,7 @@ class _Deal:
         self.hole: list[tuple[str, ...] | str | None] = [None] * n
         self.board: list[str] = []
         self.streets: dict[int, int] = {}  # action index -> board cards dealt there
+        self.db_order: dict[int, int] = {}  # action index -> its place among the board deals
         self.unknown_shows: set[int] = set()
         self._where: dict[str, int] = {}
         first_act: int | None = None
@@ -270,9 +273,19 @@ class _Deal:
             cards = _cards(tokens[2], index, raw)
             if cards is None:
                 raise PHHError("unknown board cards", index, raw)
+            place = len(self.streets)
+            if place < 3 and len(cards) != _RUN_ONE[place][1]:
+                street, size = _RUN_ONE[place]
+                raise PHHError(
+                    f"the {street} is {size} card{'s' if size > 1 else ''}, "
+                    f"this deals {len(cards)}",
+                    index,
+                    raw,
+                )
             self._place(cards, index, raw)
             self.board.extend(cards)
             self.streets[index] = len(cards)
+            self.db_order[index] = place
             if len(self.board) > self.most:
                 raise UnsupportedError(
                     f"more than {self.most} board cards"
@@ -312,6 +325,8 @@ class _Play:
         self.runs = runs  # the record's run_count (R12)
         self._seen = 0  # log events counted in _cards
         self._cards = 0  # board cards the hand has dealt, every run
+        self._sizes: list[int] = []  # cards of each street the hand has dealt, in order
+        self._streets: list[str] = []  # and the street's name
         self.parsed = parsed
         self.deal = deal
         self.dealt = 0  # board cards the history has dealt so far
@@ -369,8 +384,20 @@ class _Play:
         hand = self.hand
         actor, code = tokens[0], tokens[1]
         if actor == "d":
-            self.dealt += self.deal.streets.get(index, 0)
-            if self.dealt > self._board_cards():
+            size = self.deal.streets.get(index, 0)
+            place = self.deal.db_order.get(index)
+            self.dealt += size
+            needed = self._board_cards()
+            if place is not None and place < len(self._sizes) and self._sizes[place] != size:
+                street = self._streets[place]
+                dealt = self._sizes[place]
+                raise PHHError(
+                    f"the {street} is {dealt} card{'s' if dealt > 1 else ''}, "
+                    f"this deals {size}",
+                    index,
+                    raw,
+                )
+            if self.dealt > needed:
                 if hand.is_over:
                     raise PHHError("board cards dealt after the hand is over", index, raw)
                 raise PHHError(f"board dealt while {hand.street} betting is still on", index, raw)
@@ -455,6 +482,8 @@ class _Play:
         for event in log[self._seen :]:
             if isinstance(event, StreetDealt):
                 self._cards += len(event.cards)
+                self._sizes.append(len(event.cards))
+                self._streets.append(event.street)
         self._seen = len(log)
         return self._cards
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import random
 
-from helpers import random_hand
+from helpers import random_hand, where_pokerkit_differs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import require
-from holdem import Hand
 from holdem.records import dumps, to_phh
 
 pokerkit = require("pokerkit", "the test extra: pip install -e '.[test]'")
@@ -25,32 +24,12 @@ def pokerkit_stacks(text: str) -> list[int]:
     return list(state.stacks)
 
 
-def _where_rules_differ(hand: Hand) -> bool:
-    """Hands on which PokerKit 0.7.7 departs from the rule book (see the tests below)."""
-    config = hand.config
-    ante = config.ante if config.ante_type.value == "uniform" else 0
-    left = [s - ante for s in config.stacks]
-    bb = config.big_blind_seat
-    bba = config.ante if config.ante_type.value == "big_blind" else 0
-    short = (
-        min(left) <= 0
-        or left[bb] < config.big_blind + bba
-        or (
-            config.small_blind_seat is not None
-            and left[config.small_blind_seat] < config.small_blind
-        )
-    )
-    assert hand.result is not None
-    odd = [a.pot.amount % len(a.winners) for a in hand.result.awards]
-    return short or max(odd, default=0) >= 2 or sum(1 for r in odd if r) >= 2
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_random_hands_end_as_pokerkit_ends_them(rnd: random.Random) -> None:
     """Random legal hands (2 to 7 seats, antes, short stacks) give PokerKit's final stacks."""
     hand = random_hand(rnd)
-    if _where_rules_differ(hand):
+    if where_pokerkit_differs(hand):
         return
     record = to_phh(hand)
     assert pokerkit_stacks(dumps(record)) == record["finishing_stacks"]

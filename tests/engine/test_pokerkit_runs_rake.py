@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from helpers import pokerkit_act, pokerkit_order, random_action
-from test_pokerkit_differential import _where_rules_differ
+from helpers import pokerkit_act, pokerkit_order, random_action, where_pokerkit_differs
 from test_pokerkit_straddles import AUTOMATIONS
 
 from conftest import require
@@ -159,7 +158,7 @@ def test_r12_r13_random_hands_with_runs_and_rake_end_as_pokerkit_ends_them() -> 
     compared = several = raked = 0
     for _ in range(1000):
         hand, _answer = random_hand(rnd)
-        if _where_rules_differ(hand) or _rake_rules_differ(hand) or _runs_differ(hand):
+        if where_pokerkit_differs(hand) or _rake_rules_differ(hand) or _runs_differ(hand):
             continue
         result = hand.result
         assert result is not None

@@ -166,7 +166,10 @@ def test_malformed_fields_are_rejected(change: dict, fragment: str) -> None:
         ({"variant": "FT"}, "is not no-limit (NT) or pot-limit (PT) hold'em"),
         ({"blinds_or_straddles": [50, 100, 300]}, "not a straddle of 200"),
         ({"antes": [5, 10, 0]}, "neither uniform nor a big-blind ante"),
-        ({"actions": [*BASE["actions"][:7], "d db 8c8d8h8s6c6d"]}, "more than 5 board cards"),
+        (
+            {"actions": [*BASE["actions"][:7], "d db 8c", "d db 8d", "d db 8h8s6c"]},
+            "more than 5 board cards",
+        ),
     ],
 )
 def test_what_the_engine_does_not_play_is_unsupported(change: dict, fragment: str) -> None:

@@ -15,10 +15,9 @@ import warnings
 from pathlib import Path
 
 import pytest
-from helpers import random_hand
+from helpers import random_hand, where_pokerkit_differs
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_pokerkit_differential import _where_rules_differ
 
 from conftest import corpus_file, require
 from holdem import Action, Hand, Kind
@@ -124,7 +123,7 @@ def test_random_engine_hands_export_for_a_strict_pokerkit_replay(rnd: random.Ran
     exported action as written, R5.1a's unasked check included, and ends on our stacks
     (hands where PokerKit departs from the rule book are left to the differential tests)."""
     hand = random_hand(rnd)
-    if _where_rules_differ(hand):
+    if where_pokerkit_differs(hand):
         return
     record = to_phh(hand)
     assert strict_pokerkit_stacks(dumps(record)) == record["finishing_stacks"]
@@ -161,6 +160,6 @@ def test_r2_1_table_hands_with_dead_blinds_export_for_pokerkit() -> None:
             record = to_phh(hand)
             text = dumps(record)
             assert replay_record(tomllib.loads(text)).status == MATCHED
-            if not _where_rules_differ(hand):
+            if not where_pokerkit_differs(hand):
                 assert strict_pokerkit_stacks(text) == record["finishing_stacks"]
     assert dead >= 5  # the seeds give dead small blinds

@@ -282,3 +282,62 @@ def test_records_read_from_json_lines_and_toml_agree() -> None:
     from_json = replay_record(json.loads(json.dumps(record)))
     from_toml = replay_record(tomllib.loads(dumps(record)))
     assert from_json.finishing_stacks == from_toml.finishing_stacks == (1100, 900)
+
+
+# Strict replay precision (issue 18): a wrong board count during an all-in run-out, a
+# later run dealt as one action, or an action during the run-out is reported at the
+# action at fault (R5.3, R5.4, R12.2).
+_RUN_OUT = {
+    "variant": "NT",
+    "antes": [0, 0],
+    "blinds_or_straddles": [50, 100],
+    "min_bet": 100,
+    "starting_stacks": [1000, 1000],
+}
+_ALL_IN = ["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr 1000", "p1 cc", "p1 sm AhAs", "p2 sm KhKs"]
+
+
+@pytest.mark.parametrize(
+    "board, runs, index, message",
+    [
+        (["d db 2c3d4h5s", "d db 9c", "d db Tc"], None, 6, "the flop is 3 cards, this deals 4"),
+        (["d db 2c3d", "d db 4h", "d db 9c", "d db Tc"], None, 6, "the flop is 3 cards, this deals 2"),
+        (["d db 2c3d4h", "d db 9cTc"], None, 7, "the turn is 1 card, this deals 2"),
+        (
+            ["d db 2c3d4h", "d db 9c", "d db Tc", "d db 5c6c8h", "d db 7sJd"],
+            2,
+            10,
+            "the turn is 1 card, this deals 2",
+        ),
+        (
+            ["d db 2c3d4h", "d db 9c", "d db Tc", "d db 5c6c8h7s", "d db Jd"],
+            2,
+            9,
+            "the flop is 3 cards, this deals 4",
+        ),
+    ],
+)
+def test_r5_4_a_wrong_board_count_in_a_run_out_names_its_action(
+    board: list[str], runs: int | None, index: int, message: str
+) -> None:
+    record = dict(_RUN_OUT, actions=_ALL_IN + board)
+    if runs is not None:
+        record["run_count"] = runs
+    with pytest.raises(PHHError, match=message) as caught:
+        replay(record)
+    assert caught.value.action_index == index
+    assert caught.value.action == record["actions"][index]
+
+
+def test_r5_3_an_action_during_the_run_out_names_its_action() -> None:
+    actions = ["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr 1000", "p1 cc", "d db 2c3d4h", "p1 cc"]
+    record = dict(_RUN_OUT, actions=actions + ["d db 9c", "d db Tc", "p1 sm AhAs", "p2 sm KhKs"])
+    with pytest.raises(PHHError, match="betting is over") as caught:
+        replay(record)
+    assert (caught.value.action_index, caught.value.action) == (5, "p1 cc")
+
+
+def test_r12_2_later_runs_street_by_street_replay() -> None:
+    board = ["d db 2c3d4h", "d db 9c", "d db Tc", "d db 5c6c8h", "d db 7s", "d db Jd"]
+    hand = replay(dict(_RUN_OUT, run_count=2, actions=_ALL_IN + board))
+    assert hand.is_over and sum(hand.stacks) == 2000
