@@ -219,10 +219,11 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
         return self.game.mask(self.hand, LEARNER)
 
     def render(self) -> str | None:
-        """The hand so far as text (``ansi``), printed (``human``), or nothing."""
+        """The hand so far as the learner may see it: its own hole cards and the
+        public events, as text (``ansi``), printed (``human``), or nothing."""
         if self.render_mode is None or self.hand is None:
             return None
-        text = format_history(self.hand, show_equity=False)
+        text = format_history(self.hand, seat=LEARNER, show_equity=False)
         if self.render_mode == "human":
             print(text)
             return None

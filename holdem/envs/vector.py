@@ -443,7 +443,8 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         out[:, base + p : base + 2 * p] = state.bet / bb
         out[:, base + 2 * p : base + 3 * p] = state.contrib / bb
         out[:, base + 3 * p : base + 4 * p] = folded
-        out[:, base + 4 * p : base + 5 * p] = (stacks == 0) & ~folded
+        # all-in: no chips behind before the payout (an all-in winner stays all-in)
+        out[:, base + 4 * p : base + 5 * p] = (state.stack == 0) & ~folded
         at = 108 + 6 * p
         out[:, at] = (state.contrib.sum(axis=1) + state.dead) / bb
         owed = np.maximum(0, state.current - state.bet[:, LEARNER])

@@ -22,7 +22,9 @@ index                 count    meaning
 108 + 2n              n        bets on this street, big blinds, rotated
 108 + 3n              n        contributions over the hand, big blinds, rotated
 108 + 4n              n        folded (1.0 or 0.0), rotated
-108 + 5n              n        all-in (in the hand with an empty stack), rotated
+108 + 5n              n        all-in (in the hand with no chips behind; once the
+                               hand is over, no chips behind before the payout,
+                               so an all-in player who won stays all-in), rotated
 108 + 6n              1        the pot: every chip in the middle, big blinds
 109 + 6n              1        to call: what the observer must add, big blinds
                                (capped at its stack; 0 when it may check)
@@ -61,7 +63,7 @@ from collections.abc import Sequence
 from holdem.engine.betting import LegalActions
 from holdem.engine.cards import DECK
 from holdem.engine.config import plain_int
-from holdem.engine.events import Acted, Event
+from holdem.engine.events import Acted, Event, PotAwarded
 from holdem.engine.hand import STREETS, Hand
 from holdem.errors import ConfigError, HoldemError
 from holdem.views.seat import SeatView
@@ -159,13 +161,21 @@ class Encoder:
             public.folded,
         )
         base = 108 + n
+        behind = stacks
+        if public.is_over:  # the stacks hold the payout now: all-in is read before it
+            won = [0] * n
+            for event in log:
+                if isinstance(event, PotAwarded):
+                    for winner, share in zip(event.winners, event.shares):
+                        won[winner] += share
+            behind = tuple(stacks[s] - won[s] for s in range(n))
         for j in range(n):
             s = (seat + j) % n
             out[base + j] = stacks[s] / bb
             out[base + n + j] = bets[s] / bb
             out[base + 2 * n + j] = contributions[s] / bb
             out[base + 3 * n + j] = 1.0 if folded[s] else 0.0
-            out[base + 4 * n + j] = 1.0 if (stacks[s] == 0 and not folded[s]) else 0.0
+            out[base + 4 * n + j] = 1.0 if (behind[s] == 0 and not folded[s]) else 0.0
         at = 108 + 6 * n
         out[at] = public.pot_total / bb
         owed = max(0, public.current_bet - bets[seat])

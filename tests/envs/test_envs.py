@@ -330,3 +330,17 @@ def test_aec_random_buttons_zero_sum_rewards_equal_the_hand(
     assert hand is not None and hand.result is not None
     assert final == {f"player_{s}": net / 2 for s, net in enumerate(hand.result.net)}
     assert sum(hand.result.net) == 0
+
+
+def test_gym_render_shows_the_learners_own_cards_and_no_other() -> None:
+    """Issue 19: render() is the learner's history: its hole cards, never an
+    opponent's until shown (R6)."""
+    env = NoLimitHoldemEnv(opponents=["call"], stacks=100, blinds=(1, 2), render_mode="ansi")
+    env.reset(seed=3)
+    assert env.hand is not None
+    text = env.render()
+    assert isinstance(text, str)
+    mine = " ".join(env.hand.hole_cards(0))
+    theirs = env.hand.hole_cards(1)
+    assert f"Dealt to {env.hand.config.names[0]}: {mine}" in text
+    assert not any(card in text for card in theirs if card not in env.hand.board)

@@ -153,3 +153,23 @@ def test_errors() -> None:
         Encoder(2).encode_hand(hand, 0)
     with pytest.raises(HoldemError, match="no such seat"):
         Encoder(3).encode_hand(hand, 3)
+
+
+def test_all_in_winner_stays_all_in_once_the_hand_is_over() -> None:
+    """Issue 19: at the end of a hand the all-in block is read before the payout, so a
+    player who went all-in and won is still all-in (R1.2), the caller with chips is not."""
+    from holdem import Hand, TableConfig
+    from holdem.views.seat import seat_view
+
+    config = TableConfig(stacks=[200, 500], button=0, small_blind=1, big_blind=2)
+    hand = Hand(config, hole_cards=["AhAs", "7c2d"], board="KdQs3h4c9s")
+    hand.all_in(0)
+    hand.call(1)
+    assert hand.is_over and hand.stacks == (400, 300)
+    encoder = Encoder(2, history=0)
+    base = 108 + 2 + 4 * 2  # the all-in block, rotated to the observer
+    for seat in (0, 1):
+        for out in (encoder.encode_hand(hand, seat), encoder.encode(seat_view(hand, seat))):
+            flags = out[base : base + 2]
+            me, other = (1.0, 0.0) if seat == 0 else (0.0, 1.0)
+            assert flags == [me, other]
