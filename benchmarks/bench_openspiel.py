@@ -8,8 +8,30 @@ raise-to amount uniform between the minimum and the maximum.
 
 OpenSpiel (C++, driven from Python through ``pyspiel``) plays the full game
 (``bettingAbstraction=fullgame``: action 0 folds, 1 checks or calls, and
-every other legal action id is a raise-to amount); its dealing is a chance
-step per card, sampled uniformly from ``chance_outcomes()``.
+every other legal action id is a raise-to amount).
+
+The driver's choices, made to drive OpenSpiel the fastest way its public API
+allows (each one measured against the alternatives on the development
+machine; a reviewer's job is to find a faster one):
+
+* each hand starts from ``clone()`` of one initial state (about 0.3 us)
+  instead of ``game.new_initial_state()`` (about 2.5 us);
+* one ``state.current_player()`` call per step tells a chance node (-1), the
+  end of the hand (-4) or the player to act, instead of ``is_terminal()``
+  then ``is_chance_node()``;
+* a chance step applies a card drawn without replacement from the hand's own
+  pool of the 52 card ids, in Python (a uniform deal, the same distribution
+  as drawing from ``state.legal_actions()`` or ``chance_outcomes()`` there,
+  which build a list of the undealt cards at every card: the earlier
+  driver's ``chance_outcomes()`` cost about 40% of OpenSpiel's time, see
+  ``--drivers``); only the cards the hand uses are drawn;
+* a decision reads ``state.legal_actions()`` once (the only public call that
+  gives the raise range) and draws with ``random()`` (one float per draw:
+  ``int(random() * n)``, uniform to within 2**-53, cheaper than
+  ``randrange``/``randint``, which holdem's policy uses).
+
+The holdem paths keep what a user writes: ``Hand``, ``legal_actions()``,
+:func:`holdem.selfplay.agents.random_action` and ``act()``.
 
 Measured, each in this process, the runs alternating engine by engine so that
 a busy machine slows them alike (the best of ``--repeat`` runs is kept), in
@@ -30,6 +52,7 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/bench_openspiel.py
     .venv/bin/python benchmarks/bench_openspiel.py --hands 3000 --repeat 5
+    .venv/bin/python benchmarks/bench_openspiel.py --drivers   # also the slower OpenSpiel drivers
 
 It prints hands per second and actions per hand of each, and each holdem
 path's ratio to OpenSpiel.
@@ -42,6 +65,8 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import cache, partial
+from typing import Any
 
 from holdem import Hand, TableConfig
 from holdem.selfplay.agents import random_action
@@ -82,11 +107,12 @@ def holdem_batch(hands: int, seed: int) -> tuple[int, float]:
     return result.hands, result.actions / result.hands
 
 
-def openspiel(hands: int, seed: int) -> tuple[int, float]:
-    """OpenSpiel's ``universal_poker``, the same game and policy."""
+@cache
+def _game() -> object:
+    """The game, loaded once (outside the timed runs after the warm-up)."""
     import pyspiel
 
-    game = pyspiel.load_game(
+    return pyspiel.load_game(
         "universal_poker",
         {
             "betting": "nolimit",
@@ -105,15 +131,68 @@ def openspiel(hands: int, seed: int) -> tuple[int, float]:
             "stack": " ".join([str(STACK)] * SEATS),
         },
     )
+
+
+DECK = tuple(range(52))
+"""OpenSpiel's card ids (a chance action at a dealing step is the card's id)."""
+
+
+def openspiel(hands: int, seed: int) -> tuple[int, float]:
+    """OpenSpiel's ``universal_poker``, the same game and policy, the fastest driver."""
+    game: Any = _game()
+    rng = random.Random(seed)
+    rnd = rng.random
+    actions = 0
+    clone = game.new_initial_state().clone
+    for _ in range(hands):
+        state = clone()
+        apply, player, legal_actions = state.apply_action, state.current_player, state.legal_actions
+        pool = list(DECK)
+        left = 52
+        while (who := player()) != -4:  # -4: the hand is over
+            if who == -1:  # chance: the next card, uniform over the undealt ones
+                pick = int(rnd() * left)
+                left -= 1
+                apply(pool[pick])
+                pool[pick] = pool[left]
+                continue
+            legal = legal_actions()
+            if legal[0] == 0:  # fold offered: facing a bet
+                pick = int(rnd() * (3 if len(legal) > 2 else 2))
+                if pick < 2:
+                    apply(pick)  # 0 folds, 1 calls
+                else:  # the raise-to amounts are consecutive: uniform over them
+                    first = legal[2]
+                    apply(first + int(rnd() * (legal[-1] - first + 1)))
+            elif len(legal) > 1 and rnd() >= 0.5:
+                first = legal[1]
+                apply(first + int(rnd() * (legal[-1] - first + 1)))
+            else:
+                apply(1)
+            actions += 1
+    return hands, actions / hands
+
+
+def openspiel_slow(hands: int, seed: int, chance: str) -> tuple[int, float]:
+    """The slower drivers (``--drivers``): a new initial state each hand,
+    ``is_terminal()`` and ``is_chance_node()``, a card drawn from
+    ``chance_outcomes()`` (the benchmark before issue 21) or from
+    ``legal_actions()`` at every chance step, ``randrange``/``randint``."""
+    game: Any = _game()
     rng = random.Random(seed)
     randrange, randint = rng.randrange, rng.randint
     actions = 0
+    outcomes = chance == "chance_outcomes"
     for _ in range(hands):
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[randrange(len(outcomes))][0])
+                if outcomes:
+                    dealt = state.chance_outcomes()
+                    state.apply_action(dealt[randrange(len(dealt))][0])
+                else:
+                    cards = state.legal_actions()
+                    state.apply_action(cards[randrange(len(cards))])
                 continue
             legal = state.legal_actions()
             can_fold = legal[0] == 0  # offered only when facing a bet
@@ -128,9 +207,7 @@ def openspiel(hands: int, seed: int) -> tuple[int, float]:
             if pick == 0:
                 state.apply_action(1)
             else:
-                # The raise-to amounts are consecutive: uniform over them.
-                first = legal[1 + can_fold]
-                state.apply_action(randint(first, legal[-1]))
+                state.apply_action(randint(legal[1 + can_fold], legal[-1]))
             actions += 1
     return hands, actions / hands
 
@@ -160,6 +237,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--wall", action="store_true", help="elapsed time instead of this process's CPU time"
     )
+    parser.add_argument(
+        "--drivers",
+        action="store_true",
+        help="also time OpenSpiel through the slower drivers (chance_outcomes, legal_actions)",
+    )
     args = parser.parse_args(argv)
     clock = time.perf_counter if args.wall else time.process_time
     plays: dict[str, Play] = {
@@ -173,6 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         plays["holdem batch"] = holdem_batch
     plays["OpenSpiel"] = openspiel
+    if args.drivers:
+        for chance in ("legal_actions", "chance_outcomes"):
+            plays[f"OpenSpiel ({chance})"] = partial(openspiel_slow, chance=chance)
     # Warm up: the evaluation tables are built on first use, not timed.
     for play in plays.values():
         play(50, args.seed)
@@ -188,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         known = per_hand[name] == per_hand[name]  # not nan
         actions = f"{per_hand[name]:.2f} actions per hand" if known else ""
         ratio = "" if name == "OpenSpiel" else f"  ratio to OpenSpiel {speed / theirs:.2f}x"
-        print(f"{name + ':':<17} {speed:9,.0f} hands/s  {actions:<22}{ratio}")
+        print(f"{name + ':':<31} {speed:9,.0f} hands/s  {actions:<22}{ratio}")
     return 0
 
 

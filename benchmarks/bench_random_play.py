@@ -9,6 +9,16 @@ raise-to amount uniform between the minimum and the maximum. PokerKit's state
 automates everything but the betting decisions (posting, dealing, burning,
 showdown, pushing and pulling chips).
 
+The driver's choices: each engine in this process, the runs alternating
+engine by engine (the best of ``--repeat`` kept), in CPU time of this process
+(``time.process_time``: on a shared machine, time spent waiting for a core
+is no engine's speed). PokerKit is driven through its public state methods
+with the fewest calls the policy needs (``can_fold()``, the minimum raise-to
+amount, the maximum only when raising). holdem's raw engine deals every hand
+from the run's one random source (``Hand(config, rng=rng)``, its fastest
+public way, as ``simulate`` deals each hand from its own), so that the
+self-play ratio to the raw engine is not flattered by a slower raw path.
+
 Run from the repository root::
 
     .venv/bin/python benchmarks/bench_random_play.py             # defaults below
@@ -48,7 +58,7 @@ def holdem_hands(hands: int, seed: int) -> tuple[int, int]:
     rng = random.Random(seed)
     actions = 0
     for index in range(hands):
-        hand = Hand(CONFIGS[index % SEATS], seed=rng.getrandbits(64))
+        hand = Hand(CONFIGS[index % SEATS], rng=rng)
         while (legal := hand.legal_actions()) is not None:
             hand.act(legal.seat, random_action(legal, rng))
             actions += 1
@@ -127,9 +137,9 @@ def rates(
     per_hand = dict.fromkeys(plays, 0.0)
     for run in range(repeat):
         for name, play in plays.items():
-            began = time.perf_counter()
+            began = time.process_time()
             played, actions = play(hands, seed + run)
-            seconds = time.perf_counter() - began
+            seconds = time.process_time() - began
             best[name] = max(best[name], played / seconds)
             per_hand[name] = actions / played
     return {name: (best[name], per_hand[name]) for name in plays}

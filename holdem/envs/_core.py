@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import secrets
+import struct
 from collections.abc import Sequence
 from typing import Any
 
@@ -125,6 +126,7 @@ class Game:
         self.seed: int | str = secrets.randbits(63)
         self.index = 0
         self._cached: tuple[Hand, LegalActions, list[Action | None]] | None = None
+        self._pack = struct.Struct(f"={self.encoder.size}f").pack
 
     def reseed(self, seed: int | str | None) -> None:
         """Start the hands over from ``seed`` (when given)."""
@@ -140,7 +142,11 @@ class Game:
 
     def observation(self, hand: Hand, seat: int) -> Any:
         """The encoding of what ``seat`` may know, float32."""
-        return np.asarray(self.encoder.encode_hand(hand, seat), dtype=np.float32)
+        # The floats packed as float32 (rounded to nearest, as numpy's cast)
+        # into a writable array: the conversion in about a third of the time
+        # np.asarray takes on a list of floats.
+        packed = self._pack(*self.encoder.encode_hand(hand, seat))
+        return np.frombuffer(bytearray(packed), dtype=np.float32)
 
     def buttons(self, hand: Hand) -> list[Action | None]:
         """The action of each button for the seat to act (``None`` where masked),

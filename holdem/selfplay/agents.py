@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from holdem.engine import showdown as _showdown
-from holdem.engine.betting import Action, Kind, LegalActions
+from holdem.engine.betting import Action, Kind, LegalActions, sized_action
 from holdem.engine.cards import DECK, RANKS, UNKNOWN
 from holdem.errors import ConfigError, HoldemError
 from holdem.views.seat import DecisionView, SeatView
@@ -122,21 +122,6 @@ def answer_runs(agent: object, view: SeatView) -> int:
 # Actions are immutable values: the ones without an amount are built once.
 _FOLD, _CHECK, _CALL = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
 
-_new = object.__new__
-_set_kind = Action.__dict__["kind"].__set__
-_set_amount = Action.__dict__["amount"].__set__
-
-
-def _sized(kind: Kind, to: int) -> Action:
-    """``Action(kind, to)`` for a ``kind`` that is a :class:`Kind` already: the
-    same object (equal, same hash and repr) stored through the slots, without
-    attrs' conversion of the kind (the policies' hot path)."""
-    action: Action = _new(Action)
-    _set_kind(action, kind)
-    _set_amount(action, to)
-    return action
-
-
 def _passive(legal: LegalActions) -> Action:
     return _CHECK if legal.can_check else _CALL
 
@@ -145,7 +130,7 @@ def _raise(legal: LegalActions, to: int) -> Action:
     """A bet or raise to ``to`` chips, clamped to the legal range."""
     assert legal.min_raise_to is not None and legal.max_raise_to is not None
     to = max(legal.min_raise_to, min(legal.max_raise_to, to))
-    return _sized(Kind.BET if legal.raise_word == "bet" else Kind.RAISE, to)
+    return sized_action(Kind.BET if legal.raise_word == "bet" else Kind.RAISE, to)
 
 
 def random_action(legal: LegalActions, rng: random.Random) -> Action:
@@ -169,7 +154,7 @@ def random_action(legal: LegalActions, rng: random.Random) -> Action:
         return _passive(legal)
     assert legal.min_raise_to is not None and legal.max_raise_to is not None
     to = rng.randint(legal.min_raise_to, legal.max_raise_to)
-    return _sized(Kind.BET if legal.raise_word == "bet" else Kind.RAISE, to)
+    return sized_action(Kind.BET if legal.raise_word == "bet" else Kind.RAISE, to)
 
 
 class RandomAgent:

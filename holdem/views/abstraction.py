@@ -51,7 +51,7 @@ from typing import Protocol
 
 import attrs
 
-from holdem.engine.betting import Action, Kind, LegalActions
+from holdem.engine.betting import Action, Kind, LegalActions, sized_action
 from holdem.engine.config import plain_int
 from holdem.errors import ConfigError, HoldemError
 
@@ -261,7 +261,7 @@ class Abstraction:
             return out
         # Every raise-to exceeds the current bet, so no raise repeats check/call.
         kind = Kind.BET if legal.raise_word == "bet" else Kind.RAISE
-        out.append(Action(kind, low))
+        out.append(sized_action(kind, low))
         seen = {low}
         after_call = pot + legal.call
         for num, den in self._ratios:
@@ -274,8 +274,8 @@ class Abstraction:
                 out.append(None)
             else:
                 seen.add(to)
-                out.append(Action(kind, to))
-        out.append(None if high in seen else Action(kind, high))
+                out.append(sized_action(kind, to))
+        out.append(None if high in seen else sized_action(kind, high))
         return out
 
     def _refusal(

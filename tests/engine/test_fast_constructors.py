@@ -11,11 +11,10 @@ from hypothesis import strategies as st
 
 from holdem import Hand
 from holdem.engine._frozen import fast_constructor
-from holdem.engine.betting import Action, Kind, LegalActions, fast_legal_actions
+from holdem.engine.betting import Action, Kind, LegalActions, fast_legal_actions, sized_action
 from holdem.engine.forced_bets import Preflop
 from holdem.engine.pots import Awards, Layering, Pot, PotAward
 from holdem.engine.settlement import HandResult
-from holdem.selfplay.agents import _sized
 from tests.strategies import hands, play_random_hand
 
 
@@ -148,10 +147,10 @@ def test_fast_constructor_refuses_classes_whose_init_does_more() -> None:
     st.integers(min_value=0, max_value=10**12),
 )
 def test_policy_sized_action_equals_action(kind: Kind, to: int) -> None:
-    """R3.3: the random policy's bet or raise-to action (holdem.selfplay.agents._sized)
+    """R3.3: the random policy's bet or raise-to action (holdem.engine.betting.sized_action)
     is the object ``Action(kind, to)`` gives: equal, same hash, repr, text and
     fields, and just as immutable."""
-    fast, general = _sized(kind, to), Action(kind, to)
+    fast, general = sized_action(kind, to), Action(kind, to)
     assert type(fast) is Action
     assert fast == general
     assert hash(fast) == hash(general)
