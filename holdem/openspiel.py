@@ -257,7 +257,7 @@ class HoldemObserver:
             else observation_string(inner, player)
         )
         if not self.private:
-            own = "".join(DECK[c] for c in inner.hole_ids(player))
+            own = "".join(DECK[c] for c in sorted(inner.hole_ids(player)))
             text = text.replace(f" H{own} ", " H ", 1)
         return text
 

@@ -93,16 +93,20 @@ def _table(state: SearchState) -> Hand:
 
 def information_state_string(state: SearchState, player: int) -> str:
     """``P<player> D<cards dealt> H<own> B<flop>|<turn>|<river> A<actions>``,
-    then ``S<seat>:<cards>`` for each seat shown at the showdown (R6)."""
+    then ``S<seat>:<cards>`` for each seat shown at the showdown (R6).
+
+    Hole cards and flop cards are written in card-id order: the order in
+    which one's two cards or the three flop cards arrived never matters (no
+    one acts in between), so it is left out, as in the tensor."""
     player = _check(state, player)
     board = state.board_ids()
     text = (
-        f"P{player} D{len(state._cards)} H{_text(state.hole_ids(player))} "
-        f"B{_text(board[:3])}|{_text(board[3:4])}|{_text(board[4:5])} "
+        f"P{player} D{len(state._cards)} H{_text(sorted(state.hole_ids(player)))} "
+        f"B{_text(sorted(board[:3]))}|{_text(board[3:4])}|{_text(board[4:5])} "
         f"A{state.public_actions()}"
     )
     for seat in state.shown_seats():
-        text += f" S{seat}:{_text(state.hole_ids(seat))}"
+        text += f" S{seat}:{_text(sorted(state.hole_ids(seat)))}"
     return text
 
 
@@ -114,7 +118,7 @@ def observation_string(state: SearchState, player: int) -> str:
     to_act = state.current_player()
     folded = "".join("1" if f else "0" for f in hand._folded)
     return (
-        f"P{player} H{_text(state.hole_ids(player))} B{_text(state.board_ids())} "
+        f"P{player} H{_text(sorted(state.hole_ids(player)))} B{_text(state.board_ids())} "
         f"{hand.street} T{to_act if to_act >= 0 else '-'} "
         f"C{' '.join(map(str, hand._contrib))} S{' '.join(map(str, hand._stacks))} F{folded}"
     )
