@@ -66,6 +66,21 @@ class SearchHand(Hand):
     __copy__ = copy
 
 
+class _Sink(list):  # type: ignore[type-arg]
+    """An event log that keeps nothing (search hands skip the log's cost)."""
+
+    __slots__ = ()
+
+    def append(self, item: object) -> None:
+        """Drop ``item``."""
+
+    def extend(self, items: object) -> None:
+        """Drop ``items``."""
+
+
+SINK: list[Any] = _Sink()
+"""The shared log of search hands built without a log (see :class:`SearchGame`)."""
+
 _SLOTS = tuple(dict.fromkeys((*Hand._ALL_SLOTS, *SearchHand.__slots__)))
 
 
@@ -73,12 +88,19 @@ def _make_copy() -> Any:
     """A copy function with one plain assignment per slot (no getattr loop)."""
     lines = ["def copy(self):", "    twin = new(SearchHand)"]
     for name in _SLOTS:
-        if name in Hand._LISTS:
+        if name == "_log":
+            lines.append("    log = self._log")
+            lines.append("    twin._log = log if log is SINK else log[:]")
+        elif name in Hand._LISTS:
             lines.append(f"    twin.{name} = self.{name}[:]")
         else:
             lines.append(f"    twin.{name} = self.{name}")
     lines.append("    return twin")
-    namespace: dict[str, Any] = {"new": object.__new__, "SearchHand": SearchHand}
+    namespace: dict[str, Any] = {
+        "new": object.__new__,
+        "SearchHand": SearchHand,
+        "SINK": SINK,
+    }
     exec("\n".join(lines), namespace)  # noqa: S102 - our own generated source
     return namespace["copy"]
 

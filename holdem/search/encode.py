@@ -45,6 +45,7 @@ index                        meaning
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from holdem.cards import DECK
@@ -52,6 +53,8 @@ from holdem.hand import Hand
 
 if TYPE_CHECKING:
     from holdem.search.state import SearchState
+
+_TOKEN = re.compile(r"[fkc]|[br]\d+")
 
 __all__ = [
     "information_state_size",
@@ -137,10 +140,8 @@ def information_state_tensor(state: SearchState, player: int) -> list[float]:
         out[n + 52 * (1 + (0 if k < 3 else k - 2)) + card] = 1.0
     bb = game.config.big_blind
     base = n + 208
-    for token in state._tokens:
+    for token in _TOKEN.findall(state._actions):
         first = token[0]
-        if first == "/":
-            continue
         if first == "f":
             out[base] = 1.0
         elif first == "k":

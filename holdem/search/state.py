@@ -46,7 +46,7 @@ from holdem.cards import DECK
 from holdem.config import TableConfig
 from holdem.errors import ConfigError, HoldemError
 from holdem.events import HoleCardsDealt
-from holdem.search._hand import SearchHand
+from holdem.search._hand import SINK, SearchHand
 from holdem.settlement import OVER
 
 __all__ = [
@@ -95,6 +95,10 @@ class SearchGame:
             (fold, check, all-in, and a call only of a bet from a seat that is
             all-in or when the call is all-in) or an
             :class:`~holdem.abstraction.Abstraction` (its buttons' amounts).
+        keep_log: keep each hand's event log (:attr:`holdem.hand.Hand.log`,
+            read through :attr:`SearchState.hand`); off by default, as the
+            log costs time on every action and every clone and a search does
+            not read it (the log is then empty).
 
     Raises:
         ConfigError: ``max_runs`` above 1 (running the board more than once,
@@ -126,7 +130,13 @@ class SearchGame:
         "_order",
     )
 
-    def __init__(self, config: TableConfig, abstraction: str | Abstraction = "full") -> None:
+    def __init__(
+        self,
+        config: TableConfig,
+        abstraction: str | Abstraction = "full",
+        *,
+        keep_log: bool = False,
+    ) -> None:
         if not isinstance(config, TableConfig):
             raise ConfigError("config", f"must be a TableConfig, got {type(config).__name__}")
         if config.max_runs != 1:
@@ -150,6 +160,9 @@ class SearchGame:
             if type(record) is tuple and record[0] is HoleCardsDealt
         )
         self._order = tuple((config.button + 1 + i) % n for i in range(n))
+        if not keep_log:
+            self._template._log = SINK
+            self._hole_log = ()
 
     def new_initial_state(self) -> SearchState:
         """The root: a chance node dealing the first hole card (forced bets posted)."""
@@ -178,14 +191,19 @@ class SearchState:
     :meth:`undo` replays the history from the root (cost grows with depth).
     """
 
-    __slots__ = ("game", "_hand", "_cards", "_history", "_tokens", "_street")
+    __slots__ = ("game", "_hand", "_cards", "_dealt", "_path", "_depth", "_actions", "_street")
 
     def __init__(self, game: SearchGame) -> None:
         self.game = game
         self._hand: SearchHand | None = None
-        self._cards: list[int] = []
-        self._history: list[int] = []
-        self._tokens: list[str] = []
+        # Immutable values only, so that clone() copies none of them: the cards
+        # dealt (a tuple and a bit mask), the history as a linked list of
+        # (parent, action) pairs, and the public actions as text.
+        self._cards: tuple[int, ...] = ()
+        self._dealt = 0
+        self._path: tuple[object, int] | None = None
+        self._depth = 0
+        self._actions = ""
         self._street = 0
 
     # ------------------------------------------------------------ node kinds
@@ -221,12 +239,18 @@ class SearchState:
     @property
     def history(self) -> tuple[int, ...]:
         """Every action id applied from the root, chance steps included."""
-        return tuple(self._history)
+        out = [0] * self._depth
+        path = self._path
+        for index in range(self._depth - 1, -1, -1):
+            assert path is not None
+            out[index] = path[1]
+            path = path[0]  # type: ignore[assignment]
+        return tuple(out)
 
     @property
     def cards(self) -> tuple[int, ...]:
         """The card ids dealt so far: the hole cards in dealing order, then the board."""
-        return tuple(self._cards)
+        return self._cards
 
     # ------------------------------------------------------------------ chance
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -237,8 +261,8 @@ class SearchState:
         """
         if not self.is_chance_node():
             raise SearchError("chance_outcomes() needs a chance node")
-        dealt = set(self._cards)
-        unseen = [c for c in range(52) if c not in dealt]
+        dealt = self._dealt
+        unseen = [c for c in range(52) if not dealt >> c & 1]
         p = 1.0 / len(unseen)
         return [(c, p) for c in unseen]
 
@@ -331,12 +355,13 @@ class SearchState:
             raise SearchError(f"not an action id: {action!r}")
         street = hand._street
         if street != self._street:
-            self._tokens.append("/" * (street - self._street))
+            token = "/" * (street - self._street) + token
             self._street = street
         hand._act(seat, move, legal)
         hand._decision += 1
-        self._tokens.append(token)
-        self._history.append(action)
+        self._actions += token
+        self._path = (self._path, action)
+        self._depth += 1
 
     def _allowed(self) -> str:
         ids = self.legal_actions()
@@ -345,12 +370,13 @@ class SearchState:
         return f"legal ids {ids}"
 
     def _deal(self, card: object) -> None:
-        if type(card) is not int or not 0 <= card < 52 or card in self._cards:
+        if type(card) is not int or not 0 <= card < 52 or self._dealt >> card & 1:
             raise SearchError(f"card id {card!r} is not an undealt card (0..51)")
         game = self.game
-        cards = self._cards
-        cards.append(card)
-        self._history.append(card)
+        cards = self._cards = (*self._cards, card)
+        self._dealt |= 1 << card
+        self._path = (self._path, card)
+        self._depth += 1
         n2 = 2 * game.num_players
         if len(cards) > n2:
             assert self._hand is not None
@@ -375,9 +401,11 @@ class SearchState:
         twin.game = self.game
         hand = self._hand
         twin._hand = None if hand is None else hand.copy()
-        twin._cards = self._cards[:]
-        twin._history = self._history[:]
-        twin._tokens = self._tokens[:]
+        twin._cards = self._cards
+        twin._dealt = self._dealt
+        twin._path = self._path
+        twin._depth = self._depth
+        twin._actions = self._actions
         twin._street = self._street
         return twin
 
@@ -391,11 +419,11 @@ class SearchState:
         Raises:
             SearchError: at the root.
         """
-        if not self._history:
+        if not self._depth:
             raise SearchError("nothing to undo at the root")
-        other = self.game.replay(self._history[:-1])
-        self._hand, self._cards, self._history = other._hand, other._cards, other._history
-        self._tokens, self._street = other._tokens, other._street
+        other = self.game.replay(self.history[:-1])
+        for name in SearchState.__slots__:
+            setattr(self, name, getattr(other, name))
 
     # ----------------------------------------------------------------- results
     def returns(self) -> tuple[int, ...]:
@@ -433,7 +461,7 @@ class SearchState:
         """The betting so far: ``f`` fold, ``k`` check, ``c`` call, ``b<to>`` /
         ``r<to>`` bet / raise to ``to`` chips on the street, ``/`` between
         streets (chance steps are not written)."""
-        return "".join(self._tokens)
+        return self._actions
 
     def information_state_string(self, player: int) -> str:
         """Everything ``player`` knows, over the whole history (perfect recall).
@@ -493,13 +521,13 @@ class SearchState:
         hidden = [k for k in range(min(len(self._cards), 2 * n)) if self._cards[k] not in known]
         pool = [c for c in range(52) if c not in known]
         drawn = rng.sample(pool, len(hidden))
-        cards = self._cards[:]
+        cards = list(self._cards)
         for k, card in zip(hidden, drawn):
             cards[k] = card
         # The chance ids of the history are the cards, in order: swap them.
         state = SearchState(game)
         k = 0
-        for action in self._history:
+        for action in self.history:
             if state.is_chance_node():
                 action = cards[k]
                 k += 1
