@@ -37,6 +37,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from importlib.metadata import version
 from typing import Any
 
 import pyspiel
@@ -159,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{SEATS}-max, blinds {SMALL}/{BIG}, stacks {STACK}, {args.hands} hands, "
         f"best of {args.repeat}, {'wall' if args.wall else 'CPU'} time, "
-        f"Python {sys.version.split()[0]}, OpenSpiel {pyspiel.__version__ if hasattr(pyspiel, '__version__') else '2.0.2'}"
+        f"Python {sys.version.split()[0]}, open_spiel {version('open_spiel')}"
     )
     search, ours, up, pk = search_game(), python_holdem(), universal_poker(), pokerkit_wrapper()
     pairs = {
@@ -174,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     print("clone + apply_action:")
     for name, rate in rates.items():
         print(
-            f"  {name + ':':<26} {rate:10,.0f} per s   ratio to universal_poker {rate / theirs:.2f}x"
+            f"  {name + ':':<26} {rate:10,.0f} per s   "
+            f"ratio to universal_poker {rate / theirs:.2f}x"
         )
     plays = best(
         {
@@ -188,7 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     theirs = plays["python_pokerkit_wrapper"]
     for name, rate in plays.items():
         print(
-            f"  {name + ':':<26} {rate:10,.1f} hands/s   ratio to pokerkit wrapper {rate / theirs:.2f}x"
+            f"  {name + ':':<26} {rate:10,.1f} hands/s   "
+            f"ratio to pokerkit wrapper {rate / theirs:.2f}x"
         )
     return 0
 
