@@ -155,6 +155,6 @@ def test_all_in_steps_encode_as_bets_and_calls_r3_1() -> None:
         (1, Action(Kind.RAISE, 20000)),
         (0, Action(Kind.CALL)),
     ]
-    blinds_all_in = TableConfig([50, 100], 50, 100, button=1)
+    blinds_all_in = TableConfig([100, 50], 50, 100, button=1)
     assert encode_acpc([], blinds_all_in) == "///"
     assert decode_slumbot("///", blinds_all_in) == []
