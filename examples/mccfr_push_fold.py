@@ -2,7 +2,7 @@
 
 Run from the repository root (needs the ``openspiel`` extra)::
 
-    python examples/mccfr_push_fold.py [--seconds 90] [--samples 200] [--seed 1]
+    python examples/mccfr_push_fold.py [--seconds 80] [--samples 200] [--seed 1]
 
 The game is ``python_holdem`` (:mod:`holdem.openspiel`) with blinds 50/100,
 stacks of 1,000 chips and ``abstraction=push_fold``: the small blind (player
@@ -120,12 +120,13 @@ def best_responses(
     return results[0], results[1]
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=90.0, help="MCCFR time budget")
+    parser.add_argument("--seconds", type=float, default=80.0, help="MCCFR time budget")
     parser.add_argument("--samples", type=int, default=200, help="showdowns per hand")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    parser.add_argument("--checkpoints", type=int, default=6, help="how many (0, 1000, 4000...)")
+    args = parser.parse_args(argv)
     start = time.perf_counter()
     game = pyspiel.load_game(
         "python_holdem",
@@ -145,7 +146,7 @@ def main() -> None:
     solver = pyspiel.ExternalSamplingMCCFRSolver(game, seed=args.seed)
     print("iterations  seconds  BR(SB) bb    BR(BB) bb    NashConv bb (max / held-out)")
     done = 0
-    checkpoints = [0, 1000, 4000, 16000, 64000, 256000]
+    checkpoints = [0, 1000, 4000, 16000, 64000, 256000][: args.checkpoints]
     budget_end = time.perf_counter() + args.seconds
     for target in checkpoints:
         while done < target and time.perf_counter() < budget_end:
