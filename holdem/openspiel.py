@@ -33,6 +33,7 @@ the observation tensor are :mod:`holdem.search.encode`'s; an observer with
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -200,6 +201,24 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         """Chips won or lost per player (zeros before the end)."""
         return [float(chips) for chips in self.state.returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HoldemState:
+        """A state ``player_id`` cannot tell from this one, the hidden hole cards
+        redrawn (:meth:`holdem.search.state.SearchState.resample_from_infostate`),
+        for Python algorithms such as OpenSpiel's ``ismcts``.
+
+        Args:
+            player_id: the player whose information is kept.
+            probability_sampler: a callable returning a float in [0, 1)
+                (``pyspiel.UniformProbabilitySampler``); one draw seeds the
+                resampling.
+        """
+        seed = int(float(probability_sampler()) * 2**53)
+        inner = self.state.resample_from_infostate(player_id, random.Random(seed))
+        twin = self.get_game().new_initial_state()
+        for action in inner.history:
+            twin.apply_action(action)
+        return twin  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
         state = self.state

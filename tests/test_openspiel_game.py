@@ -115,3 +115,41 @@ def test_public_observer_leaves_out_the_hole_cards() -> None:
     observer.set_from(state, 0)
     assert not observer.tensor[2:54].any()
     assert observer.string_from(state, 0).startswith("P0 D4 H B||")
+
+
+def test_resample_from_infostate_through_pyspiel_keeps_the_information_r6() -> None:
+    """OpenSpiel's resample_from_infostate(player, sampler): the same information
+    state for the player, the same public history, a pyspiel state."""
+    game = load(blinds="1 2", stack_sizes="200 200", abstraction="push_fold")
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(10):
+        twin = state.resample_from_infostate(player, sampler)
+        assert twin.information_state_string(player) == state.information_state_string(player)
+        assert len(twin.history()) == len(state.history())
+
+
+def test_openspiel_python_ismcts_bot_plays_python_holdem() -> None:
+    """OpenSpiel's Python IS-MCTS bot (which resamples worlds) chooses legal actions."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load(blinds="1 2", stack_sizes="20 20", abstraction="push_fold")
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=30, random_state=np.random.RandomState(2)
+    )
+    rng = random.Random(4)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+        assert sum(state.returns()) == 0
