@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from holdem.abstraction import Abstraction
 from holdem.betting import Action, Kind, LegalActions
 from holdem.cards import DECK
-from holdem.config import TableConfig
+from holdem.config import TableConfig, plain_int
 from holdem.errors import ConfigError, HoldemError
 from holdem.events import HoleCardsDealt
 from holdem.search._hand import SINK, SearchHand
@@ -128,6 +128,8 @@ class SearchGame:
         "_template",
         "_hole_log",
         "_order",
+        "_full",
+        "_raises",
     )
 
     def __init__(
@@ -160,6 +162,9 @@ class SearchGame:
             if type(record) is tuple and record[0] is HoleCardsDealt
         )
         self._order = tuple((config.button + 1 + i) % n for i in range(n))
+        self._full = abstraction == "full"
+        # Per raise-to amount: the bet and raise actions and their tokens.
+        self._raises: dict[int, tuple[Action, str, Action, str]] = {}
         if not keep_log:
             self._template._log = SINK
             self._hole_log = ()
@@ -321,15 +326,26 @@ class SearchState:
         """Apply a card id at a chance node or a betting id at a decision.
 
         Raises:
-            SearchError: the id is not legal here (the state is unchanged;
-                an engine refusal is re-raised as this error, R3.7).
+            SearchError: the id is not legal here (the state is unchanged, R3.7).
         """
+        if type(action) is not int:
+            index = plain_int(action)
+            if index is None:
+                raise SearchError(f"not an action id: {action!r}")
+            action = index
         hand = self._hand
         if hand is None or hand._pending is not None:
             self._deal(action)
             return
-        hand, seat, legal = self._legal()
-        if self.game.abstraction != "full" and action not in self._abstract_ids(hand, legal):
+        if hand._phase == OVER:
+            raise SearchError("the hand is over: no action applies")
+        seat = hand._to_act
+        assert seat is not None
+        legal = hand._memo
+        if legal is None:
+            legal = hand._memo = hand._legal(seat)
+        game = self.game
+        if not game._full and action not in self._abstract_ids(hand, legal):
             raise SearchError(f"action {action!r} is not legal for seat {seat}: {self._allowed()}")
         if action == CHECK_CALL:
             if legal.can_check:
@@ -340,17 +356,25 @@ class SearchState:
             if not legal.can_fold:
                 raise SearchError(f"seat {seat} may not fold now (R3.1): {self._allowed()}")
             move, token = _FOLD_ACTION, "f"
-        elif type(action) is int and action > FOLD:
+        elif action > FOLD:
             to = action - RAISE_BASE
             low, high = legal.min_raise_to, legal.max_raise_to
             if low is None or high is None or not low <= to <= high:
                 raise SearchError(
                     f"action {action} (to {to}) is not legal for seat {seat}: {self._allowed()}"
                 )
+            known = game._raises.get(to)
+            if known is None:
+                known = game._raises[to] = (
+                    Action(Kind.BET, to),
+                    f"b{to}",
+                    Action(Kind.RAISE, to),
+                    f"r{to}",
+                )
             if legal.raise_word == "bet":
-                move, token = Action(Kind.BET, to), f"b{to}"
+                move, token = known[0], known[1]
             else:
-                move, token = Action(Kind.RAISE, to), f"r{to}"
+                move, token = known[2], known[3]
         else:
             raise SearchError(f"not an action id: {action!r}")
         street = hand._street
