@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from holdem.cli_common import OK, USAGE
 from holdem.cli_common import Parser as _Parser
+from holdem.cli_match import _add_match
 from holdem.cli_play import _add_merge, _add_simulate, _add_tournament
 from holdem.cli_replay import _add_export, _add_replay
 from holdem.cli_run import _add_pots, _add_run
@@ -150,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_merge(subparsers)
     _add_tournament(subparsers)
     _add_serve(subparsers)
+    _add_match(subparsers)
     return parser
 
 
