@@ -21,6 +21,7 @@ from holdem.search.state import (
     SearchGame,
     SearchState,
 )
+from holdem.search.subgame import RangeDeal, subgame
 
 __all__ = [
     "CARD_INDEX",
@@ -31,6 +32,7 @@ __all__ = [
     "TERMINAL",
     "SearchError",
     "SearchGame",
+    "RangeDeal",
     "SearchState",
     "information_state_size",
     "information_state_string",
@@ -38,4 +40,5 @@ __all__ = [
     "observation_size",
     "observation_string",
     "observation_tensor",
+    "subgame",
 ]
