@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from holdem.cli_common import OK, USAGE
 from holdem.cli_common import Parser as _Parser
-from holdem.cli_match import _add_match
+from holdem.cli_match import _add_acpc_dealer, _add_match
 from holdem.cli_play import _add_merge, _add_simulate, _add_tournament
 from holdem.cli_replay import _add_export, _add_replay
 from holdem.cli_run import _add_pots, _add_run
@@ -152,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_tournament(subparsers)
     _add_serve(subparsers)
     _add_match(subparsers)
+    _add_acpc_dealer(subparsers)
     return parser
 
 

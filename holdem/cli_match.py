@@ -1,5 +1,6 @@
-"""``holdem match``: an evaluation match between agents (duplicate deals,
-bb/100 with a 95% interval, all-in adjusted); wired by :mod:`holdem.cli`."""
+"""``holdem match`` (an evaluation match between agents: duplicate deals,
+bb/100 with a 95% interval, all-in adjusted) and ``holdem acpc-dealer`` (a
+local ACPC dealer); wired by :mod:`holdem.cli`."""
 
 from __future__ import annotations
 
@@ -63,3 +64,36 @@ def _match(args: argparse.Namespace) -> int:
             f"all-in adjusted {result.adjusted_bb_per_100:+9.1f}{adjusted_ci}"
         )
     return OK
+
+
+def _add_acpc_dealer(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    dealer = subparsers.add_parser(
+        "acpc-dealer",
+        help="a local dealer speaking the ACPC protocol on 127.0.0.1",
+        description="Deal a match to ACPC bots on 127.0.0.1: prints one line with the ports "
+        "(one per position, player 0 first), waits for every bot to connect, plays the hands "
+        "(seeded, stacks reset every hand, positions rotating), writes the match log and "
+        "prints each player's chips won. Heads-up, position 0 posts the big blind (the ACPC "
+        "two-player games); with 3 or more, positions 0 and 1 post the blinds.",
+    )
+    dealer.add_argument("--stacks", default="20000 20000", help="chips per position")
+    dealer.add_argument("--blinds", default="50 100", help="'SB BB' in chips (default '50 100')")
+    dealer.add_argument("--hands", type=int, default=1000, help="hands (default 1000)")
+    dealer.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+    dealer.add_argument("--log", default=None, help="the match log file")
+    dealer.add_argument("--timeout", type=float, default=60.0, help="seconds per answer")
+    dealer.set_defaults(handler=_acpc_dealer)
+
+
+def _acpc_dealer(args: argparse.Namespace) -> int:
+    from holdem.search.dealer import main as dealer_main
+
+    argv = ["--stacks", args.stacks, "--blinds", args.blinds, "--hands", str(args.hands)]
+    argv += ["--seed", str(args.seed), "--timeout", str(args.timeout)]
+    if args.log is not None:
+        argv += ["--log", args.log]
+    try:
+        return dealer_main(argv)
+    except (HoldemError, ValueError) as error:
+        print(f"holdem acpc-dealer: error: {error}", file=sys.stderr)
+        return USAGE

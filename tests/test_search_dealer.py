@@ -114,3 +114,39 @@ def test_invalid_answers_become_check_or_call_and_silence_stops_the_dealer() -> 
     lonely.listen()
     with pytest.raises(DealerError, match="did not connect"):
         lonely.run()
+
+
+def test_holdem_acpc_dealer_command_deals_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    """holdem acpc-dealer: two holdem clients play 3 hands; the totals cancel."""
+    import contextlib
+    import io
+
+    from holdem.cli import main
+
+    config = TableConfig([20000, 20000], 50, 100, button=1)
+    out = io.StringIO()
+    ports: list[int] = []
+    ready = threading.Event()
+
+    class Tee(io.StringIO):
+        def write(self, text: str) -> int:
+            if not ports and text.strip():
+                ports.extend(int(p) for p in text.split())
+                ready.set()
+            return out.write(text)
+
+    def clients() -> None:
+        ready.wait(20)
+        for seed, port in enumerate(ports):
+            agent = make_agent("random", seed=seed)
+            threading.Thread(
+                target=play_acpc, args=("127.0.0.1", port, config, agent), daemon=True
+            ).start()
+
+    threading.Thread(target=clients, daemon=True).start()
+    with contextlib.redirect_stdout(Tee()):
+        status = main(["acpc-dealer", "--hands", "3", "--seed", "1", "--timeout", "20"])
+    assert status == 0
+    totals = out.getvalue().splitlines()[-1].split()
+    assert totals[:2] == ["hands", "3"]
+    assert int(totals[3]) + int(totals[4]) == 0
