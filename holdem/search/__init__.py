@@ -1,6 +1,9 @@
 """Game-tree search over the exact engine: explicit chance nodes, integer
-action ids, information states, resampling (see :mod:`holdem.search.state`
-and ``docs/search.md``)."""
+action ids, information states, resampling (:mod:`holdem.search.state`,
+:mod:`holdem.search.encode`), subgames with ranges
+(:mod:`holdem.search.subgame`), ACPC and Slumbot strings
+(:mod:`holdem.search.acpc`), a local ACPC dealer (:mod:`holdem.search.dealer`)
+and evaluation matches (:mod:`holdem.search.match`). See ``docs/search.md``."""
 
 from holdem.search.encode import (
     information_state_size,
