@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from holdem.cli.common import OK, USAGE
 from holdem.cli.common import Parser as _Parser
+from holdem.cli.match import _add_acpc_dealer, _add_match
 from holdem.cli.play import _add_merge, _add_simulate, _add_tournament
 from holdem.cli.replay import _add_export, _add_replay
 from holdem.cli.run import _add_pots, _add_run
@@ -150,6 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_merge(subparsers)
     _add_tournament(subparsers)
     _add_serve(subparsers)
+    _add_match(subparsers)
+    _add_acpc_dealer(subparsers)
     return parser
 
 

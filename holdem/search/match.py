@@ -1,0 +1,226 @@
+"""Evaluation matches between agents: duplicate deals, bb/100 with a 95%
+confidence interval, and all-in adjusted results (``holdem match``).
+
+Every hand is the engine's (:class:`~holdem.engine.hand.Hand`, R1-R14): one seat per
+agent, blinds and stacks reset every hand, the button moving one seat per
+deal. Deal ``d`` is dealt from ``random.Random(f"match:{seed}:{d}")``.
+
+- **Duplicate** (``duplicate=True``): every deal is played once per rotation
+  of the agents around the table (``n`` times with ``n`` agents): agent ``i``
+  sits in seat ``(i + r) % n`` in rotation ``r``, with the same cards and the
+  same button, so each agent holds every seat's cards once and the luck of
+  the deal cancels out.
+- **bb/100**: an agent's chips won per 100 hands, in big blinds. The 95%
+  confidence interval is ``1.96`` standard errors of the mean over the
+  deals (each deal, with all its rotations, is one independent sample).
+- **All-in adjusted**: when betting ends with two or more players in and
+  cards to come (an all-in, R5.3), each player is credited, instead of what
+  the run-out gave, its expected chips from :func:`holdem.equity.allin.pot_equity`
+  over the cards still to come (exact when feasible), every pot and side pot
+  included (R7, R8); other hands count as they ended.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from holdem.engine.config import TableConfig
+from holdem.engine.events import StreetDealt
+from holdem.engine.hand import Hand
+from holdem.equity.allin import pot_equity
+from holdem.errors import ConfigError
+from holdem.selfplay.agent_specs import factory
+from holdem.views.seat import seat_view
+
+__all__ = ["AgentResult", "MatchReport", "adjusted_net", "play_match"]
+
+
+@attrs.frozen
+class AgentResult:
+    """One agent's result.
+
+    Attributes:
+        name: the agent spec.
+        hands: hands it played.
+        chips: chips won (+) or lost (-).
+        bb_per_100: big blinds won per 100 hands.
+        ci95: half-width of the 95% confidence interval of ``bb_per_100``
+            (``nan`` with fewer than two deals).
+        adjusted_chips: chips won, all-in adjusted (a float: expected chips).
+        adjusted_bb_per_100: the same per 100 hands, in big blinds.
+        adjusted_ci95: its 95% half-width.
+    """
+
+    name: str
+    hands: int
+    chips: int
+    bb_per_100: float
+    ci95: float
+    adjusted_chips: float
+    adjusted_bb_per_100: float
+    adjusted_ci95: float
+
+
+@attrs.frozen
+class MatchReport:
+    """A match's results.
+
+    Attributes:
+        deals: the deals played; ``hands`` = ``deals`` times the rotations.
+        hands: hands played.
+        duplicate: whether every deal was played once per rotation.
+        seed: the match seed.
+        small_blind, big_blind, stack: the table, in chips.
+        results: one :class:`AgentResult` per agent, in the order given.
+    """
+
+    deals: int
+    hands: int
+    duplicate: bool
+    seed: int
+    small_blind: int
+    big_blind: int
+    stack: int
+    results: tuple[AgentResult, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data (``nan`` intervals become ``None``)."""
+        data = attrs.asdict(self)
+        for result in data["results"]:
+            for key, value in result.items():
+                if isinstance(value, float) and math.isnan(value):
+                    result[key] = None
+        return data
+
+
+def adjusted_net(hand: Hand) -> tuple[Fraction, ...]:
+    """Chips won per seat, all-in adjusted (see the module): when betting ended
+    with cards to come, each seat's expected payout from ``pot_equity`` on the
+    board at that moment less its contributions; else the hand's own net.
+
+    Raises:
+        HoldemError: the hand is not over.
+    """
+    result = hand.result
+    if result is None:
+        raise ConfigError("hand", "the hand is not over")
+    board: tuple[str, ...] | None = None
+    for event in hand.log:
+        if isinstance(event, StreetDealt) and event.run_out:
+            board = event.board[: len(event.board) - len(event.cards)]
+            break
+    if board is None:
+        return tuple(Fraction(chips) for chips in result.net)
+    n = hand.config.seats
+    holes = [None if hand.folded[s] else "".join(hand.hole_cards(s)) for s in range(n)]
+    equity = pot_equity(
+        holes,
+        hand.contributions,
+        board=list(board),
+        button=hand.config.button,
+        chip_unit=hand.config.chip_unit,
+        dead_money=hand.dead_money,
+        seed=0,
+    )
+    return tuple(equity.expected[s] - hand.contributions[s] for s in range(n))
+
+
+def _interval(samples: list[float], hands_per_sample: int, big_blind: int) -> float:
+    count = len(samples)
+    if count < 2:
+        return math.nan
+    mean = sum(samples) / count
+    variance = sum((x - mean) ** 2 for x in samples) / (count - 1)
+    per_hand = math.sqrt(variance / count) / hands_per_sample / big_blind
+    return 1.96 * per_hand * 100
+
+
+def play_match(
+    agents: Sequence[str],
+    deals: int,
+    seed: int = 0,
+    *,
+    duplicate: bool = False,
+    small_blind: int = 1,
+    big_blind: int = 2,
+    stack: int | None = None,
+    factories: Mapping[str, Callable[[Any], Any]] | None = None,
+) -> MatchReport:
+    """Play a match (see the module).
+
+    Args:
+        agents: 2 to 10 agent specs (reference agents such as ``random``,
+            ``call``, ``potodds``, or ``module:Class`` / ``file.py:Class``),
+            one per seat.
+        deals: deals to play, at least 1.
+        seed: the match seed.
+        duplicate: play each deal once per rotation of the agents.
+        small_blind, big_blind: the blinds, in chips.
+        stack: every seat's stack at every hand, in chips (default 200 big blinds).
+        factories: agents beyond the specs, by name: a callable from a seed to
+            an agent.
+
+    Returns:
+        A :class:`MatchReport`.
+
+    Raises:
+        ConfigError: fewer than 2 or more than 10 agents, ``deals`` below 1,
+            an unknown agent, or a bad table.
+    """
+    n = len(agents)
+    if not 2 <= n <= 10:
+        raise ConfigError("agents", f"a match has 2 to 10 agents, got {n}")
+    if type(deals) is not int or deals < 1:
+        raise ConfigError("hands", f"must be a whole number >= 1, got {deals!r}")
+    chips = 200 * big_blind if stack is None else stack
+    configs = [TableConfig([chips] * n, small_blind, big_blind, button=b) for b in range(n)]
+    made = []
+    for index, spec in enumerate(agents):
+        make = (factories or {}).get(spec) or factory(spec)
+        made.append(make(f"{seed}:{index}"))
+    rotations = n if duplicate else 1
+    totals = [0] * n
+    adjusted = [Fraction(0)] * n
+    per_deal: list[list[float]] = [[] for _ in range(n)]
+    per_deal_adjusted: list[list[float]] = [[] for _ in range(n)]
+    for deal in range(deals):
+        config = configs[deal % n]
+        won = [0] * n
+        won_adjusted = [Fraction(0)] * n
+        for rotation in range(rotations):
+            agent_at = [(seat - rotation) % n for seat in range(n)]
+            hand = Hand(config, rng=random.Random(f"match:{seed}:{deal}"))
+            while (legal := hand.legal_actions()) is not None:
+                agent = made[agent_at[legal.seat]]
+                hand.act(legal.seat, agent.act(seat_view(hand, legal.seat)))
+            assert hand.result is not None
+            fair = adjusted_net(hand)
+            for seat in range(n):
+                won[agent_at[seat]] += hand.result.net[seat]
+                won_adjusted[agent_at[seat]] += fair[seat]
+        for i in range(n):
+            totals[i] += won[i]
+            adjusted[i] += won_adjusted[i]
+            per_deal[i].append(float(won[i]))
+            per_deal_adjusted[i].append(float(won_adjusted[i]))
+    hands = deals * rotations
+    results = tuple(
+        AgentResult(
+            name=agents[i],
+            hands=hands,
+            chips=totals[i],
+            bb_per_100=totals[i] / big_blind / hands * 100,
+            ci95=_interval(per_deal[i], rotations, big_blind),
+            adjusted_chips=float(adjusted[i]),
+            adjusted_bb_per_100=float(adjusted[i]) / big_blind / hands * 100,
+            adjusted_ci95=_interval(per_deal_adjusted[i], rotations, big_blind),
+        )
+        for i in range(n)
+    )
+    return MatchReport(deals, hands, duplicate, seed, small_blind, big_blind, chips, results)

@@ -1,0 +1,155 @@
+"""The python_holdem OpenSpiel game (holdem.openspiel): OpenSpiel's own random
+simulation test with serialization, tensors, parameters."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra (open_spiel)")
+np = pytest.importorskip("numpy", reason="needs numpy (openspiel extra)")
+
+from holdem.errors import ConfigError  # noqa: E402
+from holdem.openspiel import HoldemGame, table_config  # noqa: E402
+from holdem.search import RAISE_BASE  # noqa: E402
+
+
+def load(**params: object) -> object:
+    return pyspiel.load_game("python_holdem", params)
+
+
+@pytest.mark.parametrize("players", [2, 3, 6, 10])
+def test_random_sim_test_passes_with_serialization(players: int) -> None:
+    """OpenSpiel's random_sim_test (legal actions, chance outcomes, clone,
+    serialization, tensors) at 2, 3, 6 and 10 players, blinds 1/2, ante 1."""
+    stacks = " ".join(str(40 + 20 * k) for k in range(players))
+    game = load(num_players=players, blinds="1 2", stack_sizes=stacks, ante=1)
+    pyspiel.random_sim_test(game, num_sims=8, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("abstraction", ["push_fold", "buttons"])
+def test_random_sim_test_passes_with_abstractions_and_pot_limit(abstraction: str) -> None:
+    """R3.5 pot-limit and the abstractions also pass OpenSpiel's checks."""
+    game = load(
+        num_players=3,
+        blinds="5 10",
+        stack_sizes="300 500 1000",
+        pot_limit=True,
+        abstraction=abstraction,
+    )
+    pyspiel.random_sim_test(game, num_sims=8, serialize=True, verbose=False)
+
+
+def test_parameters_sizes_and_positions() -> None:
+    """Defaults: heads-up, blinds 50/100, 200 big blinds; player 0 posts the
+    small blind as in python_pokerkit_wrapper; tensor sizes as documented."""
+    game = load()
+    assert game.num_players() == 2
+    assert game.num_distinct_actions() == RAISE_BASE + 20000 + 1
+    assert game.max_chance_outcomes() == 52
+    search = game.search
+    n, m = 2, search.max_betting_actions
+    assert game.information_state_tensor_size() == n + 208 + 5 * m
+    assert game.observation_tensor_size() == 6 * n + 108
+    config, _ = table_config({"num_players": 3, "blinds": "1 2", "stack_sizes": "10 20 30"})
+    assert (config.small_blind_seat, config.big_blind_seat, config.button) == (0, 1, 2)
+    state = game.new_initial_state()
+    for card in range(4):
+        state.apply_action(card)
+    hand = state.state.hand
+    assert hand.contributions == (50, 100)
+    assert state.current_player() == 0
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"num_players": 11},
+        {"blinds": "100"},
+        {"blinds": "a b"},
+        {"num_players": 3, "stack_sizes": "100 100"},
+        {"abstraction": "fcpa"},
+    ],
+)
+def test_bad_parameters_fail_at_construction(params: dict[str, object]) -> None:
+    with pytest.raises(ConfigError):
+        HoldemGame(params)
+
+
+def test_tensors_hide_the_other_seats_cards() -> None:
+    """R6: the information-state and observation tensors of seat 0 do not change
+    when the opponent's hidden cards are swapped for others."""
+    game = load(blinds="1 2", stack_sizes="200 200")
+    rng = random.Random(5)
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(rng.choice(legal[:3]))
+            if state.is_terminal():
+                break
+            inner = state.state
+            twin = inner.resample_from_infostate(0, random.Random(rng.random()))
+            swapped = game.new_initial_state()
+            for action in twin.history:
+                swapped.apply_action(action)
+            assert swapped.information_state_tensor(0) == state.information_state_tensor(0)
+            assert swapped.observation_tensor(0) == state.observation_tensor(0)
+            assert swapped.information_state_string(0) == state.information_state_string(0)
+
+
+def test_public_observer_leaves_out_the_hole_cards() -> None:
+    """A public observer (private_info NONE) writes no hole card."""
+    game = load(blinds="1 2", stack_sizes="200 200")
+    state = game.new_initial_state()
+    for card in (0, 1, 2, 3):
+        state.apply_action(card)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    observer = game.make_py_observer(public)
+    observer.set_from(state, 0)
+    assert not observer.tensor[2:54].any()
+    assert observer.string_from(state, 0).startswith("P0 D4 H B||")
+
+
+def test_resample_from_infostate_through_pyspiel_keeps_the_information_r6() -> None:
+    """OpenSpiel's resample_from_infostate(player, sampler): the same information
+    state for the player, the same public history, a pyspiel state."""
+    game = load(blinds="1 2", stack_sizes="200 200", abstraction="push_fold")
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(10):
+        twin = state.resample_from_infostate(player, sampler)
+        assert twin.information_state_string(player) == state.information_state_string(player)
+        assert len(twin.history()) == len(state.history())
+
+
+def test_openspiel_python_ismcts_bot_plays_python_holdem() -> None:
+    """OpenSpiel's Python IS-MCTS bot (which resamples worlds) chooses legal actions."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load(blinds="1 2", stack_sizes="20 20", abstraction="push_fold")
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=30, random_state=np.random.RandomState(2)
+    )
+    rng = random.Random(4)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+        assert sum(state.returns()) == 0

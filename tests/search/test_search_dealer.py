@@ -1,0 +1,152 @@
+"""The local ACPC dealer and client (holdem.search.dealer): a match between
+holdem agents through sockets on 127.0.0.1 gives the same chips as the same
+hands played directly on Hand (R1-R14)."""
+
+from __future__ import annotations
+
+import random
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from holdem import Hand, TableConfig
+from holdem.search.acpc import decode_acpc
+from holdem.search.dealer import AcpcDealer, DealerError, play_acpc
+from holdem.selfplay.agents import make_agent
+from holdem.views.seat import seat_view
+
+
+def direct(config: TableConfig, agents: list[object], hands: int, seed: int) -> list[int]:
+    """The same match without the dealer: the same deals, positions rotating."""
+    n = config.seats
+    rng = random.Random(seed)
+    totals = [0] * n
+    for number in range(hands):
+        player_at = [(position - number) % n for position in range(n)]
+        hand = Hand(config, rng=rng)
+        while (legal := hand.legal_actions()) is not None:
+            agent = agents[player_at[legal.seat]]
+            hand.act(legal.seat, agent.act(seat_view(hand, legal.seat)))  # type: ignore[attr-defined]
+        assert hand.result is not None
+        for position in range(n):
+            totals[player_at[position]] += hand.result.net[position]
+    return totals
+
+
+def through_dealer(
+    config: TableConfig, agents: list[object], hands: int, seed: int, log: Path | None = None
+) -> object:
+    dealer = AcpcDealer(config, hands, seed, log_path=log, timeout=20.0)
+    ports = dealer.listen()
+    threads = [
+        threading.Thread(target=play_acpc, args=("127.0.0.1", port, config, agent), daemon=True)
+        for port, agent in zip(ports, agents)
+    ]
+    for thread in threads:
+        thread.start()
+    result = dealer.run()
+    for thread in threads:
+        thread.join(timeout=20)
+    return result
+
+
+@pytest.mark.parametrize(
+    ("stacks", "names"),
+    [([20000, 20000], ["random", "potodds"]), ([400, 300, 500], ["random", "call", "random"])],
+)
+def test_a_match_through_the_dealer_gives_the_chips_of_the_same_hands_on_hand(
+    tmp_path: Path, stacks: list[int], names: list[str]
+) -> None:
+    """The same seeded agents and deals, through sockets or directly: the same
+    chips per player, no invalid answer, and a log line per hand whose betting
+    replays through the engine to the logged net chips."""
+    config = TableConfig(stacks, 50, 100, button=len(stacks) - 1)
+    hands, seed = 12, 5
+    expected = direct(config, [make_agent(a, seed=i) for i, a in enumerate(names)], hands, seed)
+    log = tmp_path / "match.log"
+    result = through_dealer(
+        config, [make_agent(a, seed=i) for i, a in enumerate(names)], hands, seed, log
+    )
+    assert result.hands == hands  # type: ignore[attr-defined]
+    assert list(result.totals) == expected  # type: ignore[attr-defined]
+    assert sum(expected) == 0
+    assert result.invalid == (0,) * len(stacks)  # type: ignore[attr-defined]
+    lines = log.read_text().splitlines()
+    assert len(lines) == hands and lines == list(result.log)  # type: ignore[attr-defined]
+    for line in lines:
+        _, number, betting, _, nets, _ = line.split(":")
+        replay = Hand(config, seed=0)
+        for seat, action in decode_acpc(betting, config):
+            replay.act(seat, action)
+        assert replay.is_over
+        assert sum(map(int, nets.split("|"))) == 0
+
+
+def test_invalid_answers_become_check_or_call_and_silence_stops_the_dealer() -> None:
+    """An answer that is not a legal action is replaced by a check or call; a
+    player that never connects stops the match with DealerError."""
+    config = TableConfig([1000, 1000], 50, 100, button=1)
+    dealer = AcpcDealer(config, 1, 3, timeout=5.0)
+    ports = dealer.listen()
+
+    def bad_player(port: int) -> None:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+            stream = conn.makefile("rwb")
+            stream.write(b"VERSION:2.0.0\r\n")
+            stream.flush()
+            try:
+                for raw in stream:
+                    line = raw.decode().rstrip("\r\n")
+                    stream.write(f"{line}:r5\r\n".encode())  # below every legal raise
+                    stream.flush()
+            except OSError:  # the dealer closed with answers unread
+                pass
+
+    threads = [threading.Thread(target=bad_player, args=(p,), daemon=True) for p in ports]
+    for thread in threads:
+        thread.start()
+    result = dealer.run()
+    assert sum(result.invalid) >= 2  # the button's call, then the big blind's check...
+    assert result.totals[0] + result.totals[1] == 0
+    lonely = AcpcDealer(config, 1, 3, timeout=0.5)
+    lonely.listen()
+    with pytest.raises(DealerError, match="did not connect"):
+        lonely.run()
+
+
+def test_holdem_acpc_dealer_command_deals_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    """holdem acpc-dealer: two holdem clients play 3 hands; the totals cancel."""
+    import contextlib
+    import io
+
+    from holdem.cli.command import main
+
+    config = TableConfig([20000, 20000], 50, 100, button=1)
+    out = io.StringIO()
+    ports: list[int] = []
+    ready = threading.Event()
+
+    class Tee(io.StringIO):
+        def write(self, text: str) -> int:
+            if not ports and text.strip():
+                ports.extend(int(p) for p in text.split())
+                ready.set()
+            return out.write(text)
+
+    def clients() -> None:
+        ready.wait(20)
+        for seed, port in enumerate(ports):
+            agent = make_agent("random", seed=seed)
+            threading.Thread(
+                target=play_acpc, args=("127.0.0.1", port, config, agent), daemon=True
+            ).start()
+
+    threading.Thread(target=clients, daemon=True).start()
+    with contextlib.redirect_stdout(Tee()):
+        status = main(["acpc-dealer", "--hands", "3", "--seed", "1", "--timeout", "20"])
+    assert status == 0
+    totals = out.getvalue().splitlines()[-1].split()
+    assert totals[:2] == ["hands", "3"]
+    assert int(totals[3]) + int(totals[4]) == 0
