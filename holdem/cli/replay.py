@@ -40,8 +40,10 @@ def _add_replay(subparsers: argparse._SubParsersAction[Parser]) -> None:
         description="Replay every hand through the same legality checks as live play and "
         "compare the final stacks with the recorded finishing_stacks. Prints "
         "'N hands: N matched, N differed, N rejected, N unsupported' and, for each hand "
-        "that did not match, its id and the first divergence. Exit status 0 only if no "
-        "hand differed or was rejected.",
+        "that did not match, its id and the first divergence. Files are .phh, .phhs or "
+        ".jsonl (in any case); a file named with another extension is refused, one with "
+        "none (a pipe) is read as JSON lines when it starts with '{', else as PHH. Exit "
+        "status 0 only if no hand differed or was rejected, 2 for unusable input.",
     )
     replay.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     output = replay.add_mutually_exclusive_group()
