@@ -1,15 +1,16 @@
-"""The ``holdem`` command: ``holdem run`` plays scenario files, ``holdem pots``
-is the pot calculator, ``holdem replay`` replays hand histories (PHH) and
-``holdem export`` writes them back as PHH.
+"""The ``holdem`` command: ``run`` (scenario files), ``pots`` (the pot
+calculator), ``equity``, ``replay`` and ``export`` (hand histories, PHH),
+``simulate`` and ``merge`` (self-play), ``tournament`` and ``serve``.
 
 Each subcommand is one ``_add_<name>(subparsers)`` function that builds its
 parser and sets ``handler``, a function from the parsed arguments to the exit
 status; :func:`build_parser` lists them. The subcommands live in modules of
 their own, by group: :mod:`holdem.cli.run` (run, pots), :mod:`holdem.cli.replay`
 (replay, export), :mod:`holdem.cli.play` (simulate, merge, tournament),
-:mod:`holdem.cli.serve` (serve); ``equity`` is here. Exit status: 0 success, 1 a scenario
-failed or was broken (or a replayed hand differed or was rejected), 2 bad
-usage or bad input (one line on stderr).
+:mod:`holdem.cli.serve` (serve); ``equity`` is here. Exit status: 0 success, 1 a check did not
+pass (a scenario failed or was broken, a replayed hand differed or was rejected, a
+hand was not exported, a tournament stopped with no winner), 2 bad usage or
+bad input (one line on stderr).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from holdem.cli.common import OK, USAGE
+from holdem.cli.common import OK, USAGE, plural
 from holdem.cli.common import Parser as _Parser
 from holdem.cli.match import _add_acpc_dealer, _add_match
 from holdem.cli.play import _add_merge, _add_simulate, _add_tournament
@@ -46,7 +47,7 @@ def _add_equity(subparsers: argparse._SubParsersAction[_Parser]) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     equity.add_argument("hands", nargs="+", metavar="HAND", help="hole cards or a range")
-    equity.add_argument("--board", "-b", help="0, 3 or 4 board cards, like 2c7d9h")
+    equity.add_argument("--board", "-b", help="0, 3, 4 or 5 board cards, like 2c7d9h")
     equity.add_argument("--dead", "-d", help="dead cards, like 5s6s")
     how = equity.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="count every deal, however long")
@@ -117,7 +118,7 @@ def _equity(args: argparse.Namespace) -> int:
         return OK
     how = "exact" if result.exact else f"Monte Carlo, seed {result.seed}"
     board = " ".join(result.board) or "none"
-    print(f"Board: {board}; {result.boards:,} deals ({how})")
+    print(f"Board: {board}; {plural(result.boards, 'deal')} ({how})")
     width = max(len(p.hand) for p in result.players)
     for p in result.players:
         line = (
@@ -136,9 +137,35 @@ def _equity(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------- main
+_DESCRIPTION = """\
+No-limit Texas hold'em exactly by the rules, on the command line: play
+scenario files and check them (run), the pot calculator (pots), all-in equity
+of hands and ranges (equity), replay hand histories and write them as PHH
+(replay, export), self-play between agents and the merge of its shards
+(simulate, merge), a sit-and-go played to the end (tournament), a table
+server for people and bots in a browser (serve), evaluation matches between
+agents (match) and a local ACPC dealer for bots that speak that protocol
+(acpc-dealer).
+"""
+
+_EPILOG = """\
+Run 'holdem COMMAND --help' for the options of one command.
+
+Exit status: 0 success; 1 a check did not pass: a scenario failed or was broken
+(run), a hand differed or was rejected (replay), a hand was not written
+(export), a tournament stopped with no winner; 2 bad usage or unusable input,
+with one line on standard error.
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``holdem`` parser with one subparser per subcommand."""
-    parser = _Parser(prog="holdem", description="One hand of Texas hold'em, exactly by the rules.")
+    parser = _Parser(
+        prog="holdem",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     subparsers = parser.add_subparsers(
         title="commands", metavar="COMMAND", required=True, parser_class=_Parser
     )
@@ -159,12 +186,20 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``holdem`` command with ``argv`` (default: the command line).
 
+    Without arguments it prints the usage and the list of commands on
+    standard error, exit status 2.
+
     Returns:
-        The exit status: 0 success, 1 a scenario failed or was broken,
-        2 bad usage or bad input.
+        The exit status: 0 success, 1 a check did not pass (a scenario failed
+        or was broken, a replayed hand differed or was rejected, a hand was not
+        exported, a tournament stopped with no winner), 2 bad usage or bad input.
     """
+    parser = build_parser()
+    if not (sys.argv[1:] if argv is None else argv):  # `holdem` alone: what can it do?
+        parser.print_help(sys.stderr)
+        return USAGE
     try:
-        args = build_parser().parse_args(argv)
+        args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, or a usage error already printed
         return exit_.code if isinstance(exit_.code, int) else USAGE
     handler = args.handler

@@ -22,6 +22,15 @@ class Parser(argparse.ArgumentParser):
         self.exit(USAGE, f"{self.prog}: error: {text}\n")
 
 
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``count`` and ``noun``, in the plural unless ``count`` is 1, digits grouped.
+
+    >>> plural(1, "hand"), plural(2, "deal"), plural(1_000, "chip")
+    ('1 hand', '2 deals', '1,000 chips')
+    """
+    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
+
+
 def items(text: str) -> list[str]:
     """The comma-separated items of ``text``, stripped; none for blank text."""
     return [item.strip() for item in text.split(",")] if text.strip() else []

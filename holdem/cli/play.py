@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from holdem.cli.common import FAILED, OK, USAGE, Parser, items
+from holdem.cli.common import FAILED, OK, USAGE, Parser, items, plural
 from holdem.errors import HoldemError
 
 if TYPE_CHECKING:
@@ -96,6 +96,7 @@ def _add_simulate(subparsers: argparse._SubParsersAction[Parser]) -> None:
 
 def _simulate(args: argparse.Namespace) -> int:
     from holdem.cli.progress import Progress
+    from holdem.selfplay.agent_specs import AgentFailure
     from holdem.selfplay.agent_specs import factories as agent_factories
     from holdem.selfplay.simulate import simulate
 
@@ -123,7 +124,10 @@ def _simulate(args: argparse.Namespace) -> int:
             runner=runner,
         )
     except HoldemError as error:
-        print(f"holdem simulate: error: {error}", file=sys.stderr)
+        again = ""
+        if isinstance(error, AgentFailure):  # hand n (from 1) is seed index n - 1
+            again = f" (to play this hand alone: --start {error.hand - 1} --count 1)"
+        print(f"holdem simulate: error: {error}{again}", file=sys.stderr)
         return USAGE
     finally:
         if progress is not None:
@@ -190,7 +194,7 @@ def _merge(args: argparse.Namespace) -> int:
         for problem in problems:
             print(f"holdem merge: error: {problem}", file=sys.stderr)
         return USAGE
-    print(format_results(result) if args.text else json.dumps(result.to_dict()))
+    print(format_results(result, "shard") if args.text else json.dumps(result.to_dict()))
     return OK
 
 
@@ -250,8 +254,8 @@ def _tournament(args: argparse.Namespace) -> int:
     players = len(table.players_with_chips)
     if not args.quiet:
         print(
-            f"Sit-and-go: {players} players, {args.stack:,} chips each, "
-            f"blinds up every {args.hands_per_level} hands, seed {args.seed}"
+            f"Sit-and-go: {players} players, {plural(args.stack, 'chip')} each, "
+            f"blinds up every {plural(args.hands_per_level, 'hand')}, seed {args.seed}"
         )
     seen = 0
     while not table.is_over and table.hands_played < args.max_hands:
@@ -274,13 +278,13 @@ def _tournament(args: argparse.Namespace) -> int:
         if table.is_over:
             print(
                 f"hand {table.hands_played}: {standings[0].name} wins with "
-                f"{standings[0].chips:,} chips"
+                f"{plural(standings[0].chips, 'chip')}"
             )
         print()
     print(sng.format_standings(standings))
     if not table.is_over:
         print(
-            f"holdem tournament: stopped after {args.max_hands} hands with no winner",
+            f"holdem tournament: stopped after {plural(args.max_hands, 'hand')} with no winner",
             file=sys.stderr,
         )
         return FAILED

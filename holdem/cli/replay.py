@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from holdem.cli.common import FAILED, OK, USAGE, Parser
+from holdem.cli.common import FAILED, OK, USAGE, Parser, plural
 from holdem.records import (
     DIFFERED,
     MATCHED,
@@ -22,6 +22,7 @@ from holdem.records import (
     iter_paths,
     replay_outcomes,
 )
+from holdem.records.files import output_kind, unknown_input
 from holdem.scenarios.scenario import (
     printable,
 )
@@ -39,8 +40,10 @@ def _add_replay(subparsers: argparse._SubParsersAction[Parser]) -> None:
         description="Replay every hand through the same legality checks as live play and "
         "compare the final stacks with the recorded finishing_stacks. Prints "
         "'N hands: N matched, N differed, N rejected, N unsupported' and, for each hand "
-        "that did not match, its id and the first divergence. Exit status 0 only if no "
-        "hand differed or was rejected.",
+        "that did not match, its id and the first divergence. Files are .phh, .phhs or "
+        ".jsonl (in any case); a file named with another extension is refused, one with "
+        "none (a pipe) is read as JSON lines when it starts with '{', else as PHH. Exit "
+        "status 0 only if no hand differed or was rejected, 2 for unusable input.",
     )
     replay.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     output = replay.add_mutually_exclusive_group()
@@ -65,10 +68,19 @@ def _add_replay(subparsers: argparse._SubParsersAction[Parser]) -> None:
 
 def _history_files(command: str, paths: Sequence[str]) -> list[Path] | None:
     """The hand-history files named or under the folders named; ``None`` after
-    printing the one-line error when there are none or a path is missing."""
+    printing the one-line error when there are none, a path is missing or a
+    file named has an extension other than .phh, .phhs or .jsonl (any case)."""
     missing = [p for p in paths if not os.path.exists(p)]
     if missing:
         print(f"holdem {command}: error: no such file or folder: {missing[0]}", file=sys.stderr)
+        return None
+    unknown = unknown_input(paths)
+    if unknown is not None:
+        print(
+            f"holdem {command}: error: {printable(str(unknown))}: unknown extension "
+            f"{printable(unknown.suffix)!r} (hand histories are .phh, .phhs or .jsonl files)",
+            file=sys.stderr,
+        )
         return None
     files = list(iter_paths(paths))
     if not files:
@@ -100,16 +112,16 @@ def _replay(args: argparse.Namespace) -> int:
             print(printable(f"{result.status} {result.id}: {result.divergence()}"))
         if show and total % 250 == 0:
             done = counts[MATCHED] + counts[REPLAYED]
-            sys.stderr.write(f"\rreplaying: {total} hands, {done} ok ")
+            sys.stderr.write(f"\rreplaying: {plural(total, 'hand')}, {done:,} ok ")
             sys.stderr.flush()
     if show:
         sys.stderr.write("\r" + " " * 40 + "\r")
     summary = (
-        f"{total} hands: {counts[MATCHED]} matched, {counts[DIFFERED]} differed, "
-        f"{counts[REJECTED]} rejected, {counts[UNSUPPORTED]} unsupported"
+        f"{plural(total, 'hand')}: {counts[MATCHED]:,} matched, {counts[DIFFERED]:,} differed, "
+        f"{counts[REJECTED]:,} rejected, {counts[UNSUPPORTED]:,} unsupported"
     )
     if counts[REPLAYED]:
-        summary += f" ({counts[REPLAYED]} replayed with no finishing stacks to compare)"
+        summary += f" ({counts[REPLAYED]:,} replayed with no finishing stacks to compare)"
     print(summary, file=sys.stderr if args.json else sys.stdout)
     return FAILED if counts[DIFFERED] or counts[REJECTED] else OK
 
@@ -128,7 +140,12 @@ def _add_export(subparsers: argparse._SubParsersAction[Parser]) -> None:
     )
     export.add_argument("paths", nargs="+", metavar="INPUT", help="files or folders")
     export.add_argument(
-        "-o", "--output", required=True, metavar="OUT", help="a .phh file, a .phhs file or a folder"
+        "-o",
+        "--output",
+        required=True,
+        metavar="OUT",
+        help="a .phh file, a .phhs file (any case: .PHHS) or a folder (a name without an "
+        "extension, or an existing folder); any other extension is refused",
     )
     export.set_defaults(handler=_export)
 
@@ -141,10 +158,10 @@ def _export(args: argparse.Namespace) -> int:
     if files is None:
         return USAGE
     out = Path(args.output)
-    if out.suffix not in (".phh", ".phhs") and out.exists() and not out.is_dir():
-        print(
-            f"holdem export: error: {out} is not a .phh or .phhs file or a folder", file=sys.stderr
-        )
+    try:
+        output_kind(out)
+    except PHHError as error:
+        print(f"holdem export: error: {printable(str(error))}", file=sys.stderr)
         return USAGE
     total = written = 0
     try:
@@ -161,7 +178,7 @@ def _export(args: argparse.Namespace) -> int:
         print(f"holdem export: error: cannot write {out}: {error.strerror}", file=sys.stderr)
         return USAGE
     if written == 0 and total:
-        print(f"0 of {total} hands written: nothing to write to {out}")
+        print(f"0 of {plural(total, 'hand')} written: nothing to write to {out}")
     else:
-        print(f"{written} of {total} hands written to {out}")
+        print(f"{written:,} of {plural(total, 'hand')} written to {out}")
     return OK if written == total else FAILED

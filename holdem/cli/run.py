@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from holdem.cli.common import FAILED, OK, USAGE, Parser, items
+from holdem.cli.common import FAILED, OK, USAGE, Parser, items, plural
 from holdem.engine.betting import parse_chips
 from holdem.errors import HoldemError, NotationError
 from holdem.scenarios.scenario import (
@@ -32,7 +32,10 @@ def _add_run(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "run",
         help="play scenario files and check their expectations",
         description="Play each scenario file (folders are searched for *.toml), print its "
-        "hand history and a PASS or FAIL line with every difference.",
+        "hand history and a PASS or FAIL line with every difference, or an ERROR line for a "
+        "broken file (one that cannot be read or checked), then 'N passed, N failed, N "
+        "broken'. Exit status: 0 when every scenario passed, 1 when one failed or was "
+        "broken, 2 for bad usage or no scenario files (one line on stderr).",
     )
     run.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
     run.add_argument(
@@ -50,13 +53,13 @@ def _run(args: argparse.Namespace) -> int:
     if not paths:
         print("holdem run: error: no scenario files (*.toml) found", file=sys.stderr)
         return USAGE
-    passed = failed = 0
+    passed = failed = broken = 0
     for path in paths:
         name = printable(str(path))
         try:
             result = run_scenario(load_scenario(path))
         except ScenarioError as error:
-            failed += 1
+            broken += 1
             print(
                 f"ERROR {name}: broken scenario: {error.step or 'file'}: {printable(error.problem)}"
             )
@@ -78,8 +81,8 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"  {failure}")
         if not args.quiet:
             print()
-    print(f"{passed} passed, {failed} failed")
-    return FAILED if failed else OK
+    print(f"{passed} passed, {failed} failed, {broken} broken")
+    return FAILED if failed or broken else OK
 
 
 # ------------------------------------------------------------------- pots
@@ -129,7 +132,7 @@ def _add_pots(subparsers: argparse._SubParsersAction[Parser]) -> None:
         type=str,
         default="0",
         metavar="N",
-        help="dead money for the main pot, e.g. a big-blind ante (R7.6)",
+        help="dead money for the main pot, e.g. a big-blind ante (R7.6); needs --dead-from",
     )
     pots.add_argument("--dead-from", metavar="SEAT", help="the seat that paid the dead money")
     pots.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -166,7 +169,8 @@ def _seat(text: str, names: Sequence[str]) -> int:
     if position is not None and 1 <= position <= len(names):
         return position - 1
     raise CalculatorError(
-        f"unknown seat {_quote(text)} (names: {', '.join(names)}; or 1 to {len(names)})"
+        f"unknown seat {_quote(text)} "
+        f"(names: {', '.join(_quote(name) for name in names)}; or 1 to {len(names)})"
     )
 
 
@@ -178,7 +182,9 @@ def _pots(args: argparse.Namespace) -> int:
             items(args.names) if args.names is not None else [f"Player {i + 1}" for i in range(n)]
         )
         if len(names) != n:
-            raise CalculatorError(f"{len(names)} names for {n} contributions")
+            raise CalculatorError(
+                f"{plural(len(names), 'name')} for {plural(n, 'contribution')}"
+            )
         folded = [False] * n
         for item in items(args.folded):
             folded[_seat(item, names)] = True
@@ -189,19 +195,26 @@ def _pots(args: argparse.Namespace) -> int:
             elif _number(item) is not None:
                 ranks.append(int(item))
             else:
-                who = names[seat] if seat < n else f"rank {seat + 1}"
+                who = printable(names[seat]) if seat < n else f"rank {seat + 1}"
                 raise CalculatorError(
                     f"{who}: a rank is a whole number >= 1, or x if folded, got {_quote(item)}"
                 )
         if len(ranks) != n:
-            raise CalculatorError(f"{len(ranks)} ranks for {n} contributions")
+            raise CalculatorError(
+                f"{plural(len(ranks), 'rank')} for {plural(n, 'contribution')}"
+            )
         for seat, (rank, out) in enumerate(zip(ranks, folded)):
             if rank is None and not out:
                 raise CalculatorError(
-                    f"{names[seat]} has rank x but did not fold (add to --folded)"
+                    f"{printable(names[seat])} has rank x but did not fold (add to --folded)"
                 )
         dead = _whole("--dead", args.dead)
         dead_from = None if args.dead_from is None else _seat(args.dead_from, names)
+        if dead and dead_from is None:
+            raise CalculatorError(
+                f"--dead {dead:,} needs --dead-from SEAT, the seat that paid it "
+                "(else the net results would not sum to zero)"
+            )
         calc = calculate(contributions, ranks, folded, names=names, dead=dead, dead_from=dead_from)
     except HoldemError as error:
         print(f"holdem pots: error: {error}", file=sys.stderr)

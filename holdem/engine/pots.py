@@ -372,7 +372,10 @@ def _rate(value: object) -> Fraction:
             f"{max(abs(rate.numerator), rate.denominator).bit_length()}-bit term",
         )
     if not 0 <= rate < 1:
-        raise ConfigError("rake.rate", f"must be at least 0 and below 1, got {value!r}")
+        hint = ""
+        if isinstance(value, str) and "%" not in value and "/" not in value and rate < 100:
+            hint = f" (a fraction of the pot: for {value.strip()} percent write '{value.strip()}%')"
+        raise ConfigError("rake.rate", f"must be at least 0 and below 1, got {value!r}{hint}")
     return rate
 
 

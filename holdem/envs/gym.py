@@ -123,10 +123,10 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
                         agent = opponent(seed)
                 except Exception as error:
                     detail = f"building it raised {type(error).__name__}: {error}"
-                    raise AgentFailure(name, i + 1, index, detail) from None
+                    raise AgentFailure(name, i + 1, index + 1, detail) from None
                 if not callable(getattr(agent, "act", None)):
                     detail = f"its factory returned {agent!r}, not an agent"
-                    raise AgentFailure(name, i + 1, index, detail)
+                    raise AgentFailure(name, i + 1, index + 1, detail)
                 out.append(agent)
         return out
 
@@ -137,7 +137,7 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
         while (seat := hand.to_act) is not None and seat != LEARNER:
             view = seat_view(hand, seat)
             agent, name = self._agents[seat - 1], self._names[seat - 1]
-            hand.act(seat, checked_act(agent, name, view, self._index))
+            hand.act(seat, checked_act(agent, name, view, self._index + 1))
 
     def _next_decision(self) -> None:
         """Deal hands until the learner has a decision."""

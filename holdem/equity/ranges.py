@@ -72,15 +72,17 @@ def _two(high: str, low: str, kind: str) -> list[tuple[str, str]]:
     return out
 
 
-def _split(token: str) -> tuple[str, str, str]:
-    """``"AKs"`` -> ``("A", "K", "s")``, high rank first; kind is ``s``, ``o`` or ``""``."""
+def _split(token: str, typed: str | None = None) -> tuple[str, str, str]:
+    """``"AKs"`` -> ``("A", "K", "s")``, high rank first; kind is ``s``, ``o`` or ``""``.
+    Errors quote ``typed`` (the token as the user wrote it, ``QQ++``), else ``token``."""
+    shown = value_text(token if typed is None else typed, True)
     body = token[:2].upper()
     kind = token[2:].lower()
     if len(token) not in (2, 3) or kind not in ("", "s", "o") or any(r not in RANKS for r in body):
-        raise RangeError(f"not a hand class: {value_text(token, True)} (like QQ, AKs, T9o, AK)")
+        raise RangeError(f"not a hand class: {shown} (like QQ, AKs, T9o, AK, QQ+)")
     high, low = sorted(body, key=RANKS.index, reverse=True)
     if high == low and kind:
-        raise RangeError(f"a pair is neither suited nor offsuit: {value_text(token, True)}")
+        raise RangeError(f"a pair is neither suited nor offsuit: {shown}")
     return high, low, kind
 
 
@@ -111,7 +113,7 @@ def _expand(token: str) -> list[tuple[str, str]]:
         lo, hi = sorted((RANKS.index(l1), RANKS.index(l2)))
         return [c for r in RANKS[lo : hi + 1] for c in _two(h1, r, k1)]
     plus = token.endswith("+")
-    high, low, kind = _split(token[:-1] if plus else token)
+    high, low, kind = _split(token[:-1] if plus else token, token)
     if high == low:
         ranks = RANKS[RANKS.index(high) :] if plus else high
         return [c for r in ranks for c in _pairs(r)]

@@ -19,7 +19,7 @@ from holdem.records.record import DIFFERED, REJECTED, PHHError, ReplayResult
 from holdem.records.replayer import Replayed, replay_outcome
 from holdem.records.writer import dumps, export_fields
 
-#: The file suffixes read as hand histories.
+#: The file suffixes read as hand histories (in any case: ``.PHHS`` is ``.phhs``).
 SUFFIXES = (".phh", ".phhs", ".jsonl")
 _MAX_DIGITS = 4300  # Python's own limit on converting digits to an int
 
@@ -46,20 +46,28 @@ def _unreadable(error: BaseException) -> str:
     return f"cannot be read: {error}"
 
 
+def suffix(path: str | Path) -> str:
+    """The suffix of ``path`` in lower case: ``"Sample.PHHS"`` -> ``".phhs"``."""
+    return Path(path).suffix.lower()
+
+
 def read_records(path: str | Path) -> Iterator[tuple[str, Mapping[str, Any] | Exception]]:
     """Hands in a ``.phh`` file (one), a ``.phhs`` file (several) or a ``.jsonl`` file.
 
     Yields ``(id, record)`` pairs; a part that cannot be read yields
     ``(id, PHHError)`` instead, so one bad hand never hides the others. In a
     ``.jsonl`` file each line is read on its own: a line that is not UTF-8 or
-    not a JSON object is one error with its line number.
+    not a JSON object is one error with its line number. Suffixes compare in
+    any case; a file with none of them (a pipe, ``<(zcat hands.jsonl.gz)``,
+    ``/dev/stdin``) is read as JSON lines when its first character that is not blank is
+    ``{``, else as PHH.
     """
     path = Path(path)
     try:
         if path.is_dir():
             yield path.name, PHHError(f"{path.name}: {_folder_problem(path)}")
             return
-        if path.suffix == ".jsonl":
+        if suffix(path) == ".jsonl":
             with path.open("rb") as lines:
                 yield from _json_lines(path.name, lines)
             return
@@ -67,7 +75,45 @@ def read_records(path: str | Path) -> Iterator[tuple[str, Mapping[str, Any] | Ex
     except OSError as error:
         yield path.name, PHHError(f"{path.name}: cannot be read: {error.strerror}")
         return
+    if suffix(path) not in SUFFIXES and data.lstrip()[:1] == b"{":
+        yield from _json_lines(path.name, data.splitlines(keepends=True))
+        return
     yield from _toml_hands(path, data)
+
+
+def unknown_input(paths: Iterable[str | Path]) -> Path | None:
+    """The first of ``paths`` that is a regular file with an extension other
+    than ``.phh``, ``.phhs`` or ``.jsonl`` (in any case), else ``None``: such a
+    file is refused rather than read as PHH (``hands.json``, ``notes.txt``).
+    Folders, missing paths, pipes (``<(zcat hands.jsonl.gz)``) and names with
+    no extension (``/dev/stdin``) are not refused here."""
+    for p in map(Path, paths):
+        if p.suffix and suffix(p) not in SUFFIXES and p.is_file():
+            return p
+    return None
+
+
+def output_kind(out: str | Path) -> str:
+    """What :func:`export_paths` writes to ``out``: ``".phh"`` (one hand),
+    ``".phhs"`` (several) or ``""`` (a folder), the suffix compared in any case.
+
+    Raises:
+        PHHError: any other extension, unless ``out`` is an existing folder
+            (``out.txt`` would silently become a folder), or a name without
+            one that is an existing file.
+    """
+    out = Path(out)
+    kind = suffix(out)
+    if kind in (".phh", ".phhs") or out.is_dir():
+        return kind if kind in (".phh", ".phhs") else ""
+    if kind:
+        raise PHHError(
+            f"{out}: unknown extension {out.suffix!r}: write to a .phh file (one hand), "
+            "a .phhs file (several) or a folder (a name without an extension)"
+        )
+    if out.exists():
+        raise PHHError(f"{out} is not a .phh or .phhs file or a folder")
+    return ""
 
 
 def _folder_problem(path: Path) -> str:
@@ -105,7 +151,7 @@ def _toml_hands(path: Path, data: bytes) -> Iterator[tuple[str, Mapping[str, Any
     except (ValueError, RecursionError) as error:
         yield path.name, PHHError(f"{path.name}: {_unreadable(error)}")
         return
-    if "variant" in table or path.suffix == ".phh":
+    if "variant" in table or suffix(path) == ".phh":
         hand = table.get("hand")
         yield hand if isinstance(hand, str) else path.name, table
         return
@@ -145,7 +191,7 @@ def _walk(folder: Path) -> list[Path]:
     for root, _, names in os.walk(folder, onerror=unreadable):
         for name in names:
             entry = Path(root, name)
-            if entry.suffix in SUFFIXES and (entry.is_file() or not entry.exists()):
+            if suffix(entry) in SUFFIXES and (entry.is_file() or not entry.exists()):
                 found.append(entry)
     return sorted(found)
 
@@ -181,7 +227,8 @@ def export_paths(paths: Iterable[str | Path], out: str | Path) -> Iterator[Repla
     stacks, ends on them (``matched`` or ``replayed``); the others are
     yielded with their reason and not written. ``out`` is a ``.phh`` file (one
     hand), a ``.phhs`` file (tables ``[1]``, ``[2]``...) or a folder (one
-    ``.phh`` file per hand, numbered in input order). Nothing is written
+    ``.phh`` file per hand, numbered in input order), the suffix compared in
+    any case (``.PHHS`` is ``.phhs``). Nothing is written
     until every input is read, so ``out`` may be one of the inputs; nothing at
     all is written when no hand can be. A folder that already holds
     ``.phh``, ``.phhs`` or ``.jsonl`` files is refused before anything is
@@ -195,12 +242,14 @@ def export_paths(paths: Iterable[str | Path], out: str | Path) -> Iterator[Repla
     surrogate, say) is yielded as ``rejected`` with the reason.
 
     Raises:
-        PHHError: a ``.phh`` output for more than one hand, or an output
-            folder that already holds hand histories.
+        PHHError: a ``.phh`` output for more than one hand, an output
+            folder that already holds hand histories, or an output name with
+            another extension (see :func:`output_kind`).
         OSError: the output cannot be written.
     """
     out = Path(out)
-    if out.suffix not in (".phh", ".phhs") and out.is_dir() and any(_walk(out)):
+    kind = output_kind(out)
+    if not kind and out.is_dir() and any(_walk(out)):
         raise PHHError(f"{out} already holds hand histories (export to a new or empty folder)")
     texts: list[str] = []
     for result, record, replayed in replay_outcomes(paths):
@@ -214,14 +263,14 @@ def export_paths(paths: Iterable[str | Path], out: str | Path) -> Iterator[Repla
         yield result
     if not texts:
         return
-    if out.suffix == ".phh":
+    if kind == ".phh":
         if len(texts) > 1:
             raise PHHError(
                 f"{out.name} holds one hand and there are {len(texts)} to write "
                 "(use a .phhs file or a folder)"
             )
         out.write_text(texts[0], encoding="utf-8")
-    elif out.suffix == ".phhs":
+    elif kind == ".phhs":
         out.write_text(
             "\n".join(f"[{k}]\n{text}" for k, text in enumerate(texts, 1)), encoding="utf-8"
         )

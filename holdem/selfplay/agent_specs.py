@@ -44,7 +44,12 @@ class AgentFailure(HoldemError):
     Attributes:
         agent: the agent's spec or name.
         seat: the seat it was acting for.
-        hand: the hand number (as the run counts hands).
+        hand: the hand number as people count: the first hand is hand 1. (In
+            :func:`~holdem.selfplay.simulate.simulate` and the Gymnasium env,
+            whose seeds count hands from 0, hand ``n`` is the one seeded with
+            index ``n - 1``: ``holdem simulate --start n-1 --count 1`` plays
+            it again; at a :class:`~holdem.table.table.Table` it is the
+            table's hand number, which seeds that hand.)
         detail: what went wrong.
     """
 
@@ -155,7 +160,7 @@ def checked_act(agent: Agent, name: str, view: SeatView, hand: int) -> Action:
         agent: the agent.
         name: its name or spec, for the error.
         view: the seat view of the seat to act.
-        hand: the hand number, for the error.
+        hand: the hand number, counted from 1, for the error.
 
     Raises:
         AgentFailure: the agent raised, or returned something that is not a

@@ -207,7 +207,8 @@ def read_shards(paths: Iterable[str]) -> tuple[list[Any], list[str], list[str]]:
 
     Returns:
         ``(data, labels, problems)``: the parsed lines, a label per line
-        (``file:line``), and one line per file or line that could not be read.
+        (``file:line``), and one line per file or line that could not be read
+        (an empty or blank file is one: a shard left out would go unnoticed).
     """
     import sys
 
@@ -232,6 +233,10 @@ def read_shards(paths: Iterable[str]) -> tuple[list[Any], list[str], list[str]]:
             problems.append(
                 f"{path}: cannot read: not UTF-8 text (byte {byte:#04x} at {error.start})"
             )
+            continue
+        if not text.strip():
+            name = "standard input" if path == "-" else path
+            problems.append(f"{name}: empty: no shard in it (holdem simulate --json writes one)")
             continue
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():

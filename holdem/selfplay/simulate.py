@@ -291,7 +291,8 @@ def _tally(spec: _Spec, start: int, stop: int) -> list[tuple[int, int]]:
                 action = agents[seat].act(decision_view(hand, seat))  # type: ignore[arg-type]
             else:
                 view = seat_view(hand, seat)
-                action = checked_act(agents[seat], seat_agents[seat], view, index)
+                # Hands are shown from 1: the hand of seed index ``index`` is hand index + 1.
+                action = checked_act(agents[seat], seat_agents[seat], view, index + 1)
             hand.act(seat, action)
         result = hand.result
         assert result is not None
@@ -470,15 +471,21 @@ def result_of(
     return AgentResult(name, seats, hands, total, mean * scale, ci95, squares)
 
 
-def format_results(simulation: Simulation) -> str:
-    """The simulation as a text table, one line per agent, and the speed."""
+def format_results(simulation: Simulation, parts: str = "worker") -> str:
+    """The simulation as a text table, one line per agent, and the speed.
+
+    Args:
+        simulation: the results.
+        parts: what :attr:`Simulation.workers` counts, for its line:
+            ``"worker"`` (processes) or ``"shard"`` (a merge of shards).
+    """
     sim = simulation
     hands = _plural(sim.hands, "hand")
     width = max(12, *(len(r.agent) for r in sim.results))
     lines = [
         f"{sim.players} players, {hands}, seed {sim.seed}, blinds "
         f"{sim.small_blind}/{sim.big_blind}, stacks {sim.stack} "
-        f"({sim.stack / sim.big_blind:g} big blinds), {_plural(sim.workers, 'worker')}",
+        f"({sim.stack / sim.big_blind:g} big blinds), {_plural(sim.workers, parts)}",
         f"{'agent':<{width}} {'seats':>5} {'chips won':>12} {'bb/100/seat':>12}   95% CI",
     ]
     for r in sim.results:

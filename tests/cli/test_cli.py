@@ -42,7 +42,7 @@ def test_run_prints_history_and_pass(capsys: pytest.CaptureFixture[str]) -> None
     assert "Ahmose wins the main pot, 6,000" in out
     assert "Uncalled bet of 7,000 returned to Ramses" in out
     assert f"PASS {EXAMPLE_D} (R7.4)" in out
-    assert out.rstrip().endswith("1 passed, 0 failed")
+    assert out.rstrip().endswith("1 passed, 0 failed, 0 broken")
 
 
 def test_run_quiet_folder_one_line_per_scenario(capsys: pytest.CaptureFixture[str]) -> None:
@@ -52,7 +52,7 @@ def test_run_quiet_folder_one_line_per_scenario(capsys: pytest.CaptureFixture[st
     assert status == 0
     assert len(lines) == count + 1
     assert all(line.startswith("PASS ") for line in lines[:-1])
-    assert lines[-1] == f"{count} passed, 0 failed"
+    assert lines[-1] == f"{count} passed, 0 failed, 0 broken"
 
 
 def test_run_failure_exit_code_and_difference(
@@ -65,7 +65,7 @@ def test_run_failure_exit_code_and_difference(
     assert f"FAIL {bad} (R5.2)\n  stacks: Anna expected 1,000, got 950\n" in out
     assert "  stacks: Bjarni expected 1,000, got 1,100\n" not in out
     assert "  stacks: Bjarni expected 1,000, got 1,050\n" in out
-    assert out.rstrip().endswith("1 passed, 1 failed")
+    assert out.rstrip().endswith("1 passed, 1 failed, 0 broken")
     status, out, _ = run_cli(capsys, "run", "-q", str(bad))
     assert status == 1
     assert out.splitlines()[0] == (
@@ -89,7 +89,7 @@ def test_run_missing_path(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
 
 
 def test_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv in ([], ["run"], ["fly"], ["pots", "--ranks", "1,2"]):
+    for argv in (["run"], ["fly"], ["pots", "--ranks", "1,2"]):
         status, out, err = run_cli(capsys, *argv)
         assert status == 2 and out == "" and err.count("\n") == 1, argv
 
@@ -271,7 +271,7 @@ def test_pots_layer_nobody_can_win_goes_back(capsys: pytest.CaptureFixture[str])
         (["-c", "100,200", "-r", "1,x"], "Player 2 has rank x but did not fold"),
         (["-c", "100,200", "-r", "1,2,3"], "3 ranks for 2 contributions"),
         (["-c", "100,200,300", "-r", "1,2"], "2 ranks for 3 contributions"),
-        (["-c", "100,200", "-r", "1,2", "-n", "Anna"], "1 names for 2 contributions"),
+        (["-c", "100,200", "-r", "1,2", "-n", "Anna"], "1 name for 2 contributions"),
         (
             ["-c", "100,200", "-r", "1,2", "-n", "Anna,Anna"],
             "names must be non-empty and different",
@@ -309,4 +309,4 @@ def test_replay_empty_folder_is_an_error(
     corpus = Path(__file__).parents[1] / "data" / "corpus-sample.jsonl"
     (tmp_path / "one.jsonl").write_text(corpus.read_text().splitlines()[0] + "\n")
     status, out, _ = run_cli(capsys, "replay", str(tmp_path))
-    assert status == 0 and out == "1 hands: 1 matched, 0 differed, 0 rejected, 0 unsupported\n"
+    assert status == 0 and out == "1 hand: 1 matched, 0 differed, 0 rejected, 0 unsupported\n"

@@ -146,7 +146,7 @@ def test_a_factory_that_does_not_build_an_agent_is_named() -> None:
         return 5
 
     env = NoLimitHoldemEnv(opponents=[broken], stacks=100)
-    with pytest.raises(AgentFailure, match=r"agent broken \(seat 1\) failed in hand 0: .*5"):
+    with pytest.raises(AgentFailure, match=r"agent broken \(seat 1\) failed in hand 1: .*5"):
         env.reset(seed=0)
 
     def raising(seed: str) -> Any:
@@ -237,5 +237,5 @@ def test_agent_classes_are_opponents() -> None:
     assert play(CallAgent) == play("call") == play(NoSeed)
     env = NoLimitHoldemEnv(opponents=[Crasher], stacks=100)
     env.reset(seed=0)  # hand 0: the learner has the button and acts first
-    with pytest.raises(AgentFailure, match=r"^agent Crasher \(seat 1\) failed in hand 0"):
+    with pytest.raises(AgentFailure, match=r"^agent Crasher \(seat 1\) failed in hand 1"):
         env.step(1)

@@ -52,7 +52,7 @@ def test_a_named_pipe_is_read_when_named_and_left_alone_in_a_folder(
     writer.start()
     status, out, _ = _cli(["replay", str(pipe)], capsys)
     writer.join()
-    assert (status, out) == (0, "1 hands: 1 matched, 0 differed, 0 rejected, 0 unsupported\n")
+    assert (status, out) == (0, "1 hand: 1 matched, 0 differed, 0 rejected, 0 unsupported\n")
 
 
 def test_a_broken_link_in_a_folder_is_listed_not_skipped(
@@ -155,7 +155,7 @@ def test_export_with_no_hand_to_write_writes_nothing(
         out = tmp_path / name
         status, printed, err = _cli(["export", str(bad), "-o", str(out)], capsys)
         assert (status, err) == (1, "")
-        assert printed.splitlines()[-1] == f"0 of 1 hands written: nothing to write to {out}"
+        assert printed.splitlines()[-1] == f"0 of 1 hand written: nothing to write to {out}"
         assert not out.exists()
 
 

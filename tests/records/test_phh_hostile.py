@@ -244,7 +244,7 @@ def test_the_commands_report_bad_input_on_one_line(
     out = tmp_path / "out.phhs"
     assert main(["export", str(bad), "-o", str(out)]) == 1
     assert capsys.readouterr().out.splitlines()[-1] == (
-        f"0 of 1 hands written: nothing to write to {out}"
+        f"0 of 1 hand written: nothing to write to {out}"
     )
 
 

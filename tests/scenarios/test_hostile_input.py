@@ -117,7 +117,7 @@ def test_a_named_pipe_among_scenarios_is_not_waited_on(
     (tmp_path / "good.toml").write_bytes(good.read_bytes())
     status, out, err = _cli(["run", "--quiet", str(tmp_path)], capsys)
     assert (status, err) == (0, "")
-    assert out.splitlines() == [f"PASS {tmp_path / 'good.toml'} (R4.5)", "1 passed, 0 failed"]
+    assert out.splitlines() == [f"PASS {tmp_path / 'good.toml'} (R4.5)", "1 passed, 0 failed, 0 broken"]
     writer = threading.Thread(
         target=(tmp_path / "pipe.toml").write_bytes, args=(good.read_bytes(),)
     )
@@ -125,7 +125,7 @@ def test_a_named_pipe_among_scenarios_is_not_waited_on(
     status, out, err = _cli(["run", "--quiet", str(tmp_path / "pipe.toml")], capsys)
     writer.join()
     assert (status, err) == (0, "")
-    assert out.splitlines() == [f"PASS {tmp_path / 'pipe.toml'} (R4.5)", "1 passed, 0 failed"]
+    assert out.splitlines() == [f"PASS {tmp_path / 'pipe.toml'} (R4.5)", "1 passed, 0 failed, 0 broken"]
 
 
 @pytest.mark.parametrize(
@@ -197,7 +197,7 @@ def test_holdem_run_reports_hostile_files_in_one_line_each(
     status, out, _ = _cli(["run", "--quiet", str(tmp_path)], capsys)
     assert status == 1
     lines = out.splitlines()
-    assert len(lines) == 5 and lines[-1] == "0 passed, 4 failed"
+    assert len(lines) == 5 and lines[-1] == "0 passed, 0 failed, 4 broken"
     assert [line.split(":")[0] for line in lines[:4]] == [
         f"ERROR {tmp_path / name}"
         for name in ("a_deep.toml", "b_utf8.toml", "c_huge.toml", "d_reason.toml")
@@ -486,7 +486,11 @@ def test_any_byte_change_to_a_scenario_file_via_holdem_run(data: st.DataObject) 
     lines = out.splitlines()
     assert status in (0, 1) and err == ""
     assert len(lines) == 2 and lines[0].split(" ")[0] in ("PASS", "FAIL", "ERROR")
-    assert lines[1] in ("1 passed, 0 failed", "0 passed, 1 failed")
+    assert lines[1] == {
+        "PASS": "1 passed, 0 failed, 0 broken",
+        "FAIL": "0 passed, 1 failed, 0 broken",
+        "ERROR": "0 passed, 0 failed, 1 broken",
+    }[lines[0].split(" ")[0]]
 
 
 POTS_ITEM = st.one_of(

@@ -108,13 +108,16 @@ def test_file_agents_in_worker_processes_give_the_same_result(bots: Path) -> Non
 def test_a_bad_agent_is_named_with_its_hand_no_traceback(
     bots: Path, capsys: pytest.CaptureFixture[str], agent: str, detail: str
 ) -> None:
-    """Hand 0 has the button (small blind, first to act heads-up) on seat 0."""
+    """The first hand (seed index 0, shown as hand 1 as in `holdem tournament`) has the
+    button (small blind, first to act heads-up) on seat 0; the line says how to play
+    that hand again alone."""
     status, out, err = run_cli(
         capsys, "simulate", "--players", "2", "--hands", "5", "--agent", f"bots:{agent},call"
     )
     assert status == 2 and out == ""
-    assert (
-        err == f"holdem simulate: error: agent bots:{agent} (seat 0) failed in hand 0: {detail}\n"
+    assert err == (
+        f"holdem simulate: error: agent bots:{agent} (seat 0) failed in hand 1: {detail} "
+        "(to play this hand alone: --start 0 --count 1)\n"
     )
 
 

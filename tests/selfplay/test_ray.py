@@ -57,7 +57,7 @@ def test_a_shard_on_ray_and_a_bad_agent(
     spec = f"{bots}:Crash"
     with pytest.raises(AgentFailure) as error:
         simulate(2, 4, 1, [spec, "call"], factories=factories([spec]), runner=RayRunner())
-    assert str(error.value) == f"agent {spec} (seat 0) failed in hand 0: it raised KeyError: 'x'"
+    assert str(error.value) == f"agent {spec} (seat 0) failed in hand 1: it raised KeyError: 'x'"
 
 
 def test_ray_reports_the_first_failing_hand_like_a_local_run(
@@ -77,7 +77,7 @@ def test_ray_reports_the_first_failing_hand_like_a_local_run(
         "        raise KeyError('x')\n"
     )
     spec = f"{bots}:Late"
-    expected = f"agent {spec} (seat 0) failed in hand 0: it raised KeyError: 'x'"
+    expected = f"agent {spec} (seat 0) failed in hand 1: it raised KeyError: 'x'"
     with pytest.raises(AgentFailure) as error:
         simulate(2, 200, 1, [spec, "call"], workers=2, factories=factories([spec]))
     assert str(error.value) == expected
