@@ -7,9 +7,9 @@ parser and sets ``handler``, a function from the parsed arguments to the exit
 status; :func:`build_parser` lists them. The subcommands live in modules of
 their own, by group: :mod:`holdem.cli_run` (run, pots), :mod:`holdem.cli_replay`
 (replay, export), :mod:`holdem.cli_play` (simulate, merge, tournament),
-:mod:`holdem.cli_serve` (serve); ``equity`` is here. Exit status: 0 success, 1 a scenario
-failed or was broken (or a replayed hand differed or was rejected), 2 bad
-usage or bad input (one line on stderr).
+:mod:`holdem.cli_serve` (serve), :mod:`holdem.cli_mtt` (icm, mtt); ``equity`` is
+here. Exit status: 0 success, 1 a scenario failed or was broken (or a replayed
+hand differed or was rejected), 2 bad usage or bad input (one line on stderr).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from holdem.cli_common import OK, USAGE
 from holdem.cli_common import Parser as _Parser
+from holdem.cli_mtt import add_parser as _add_mtt
 from holdem.cli_play import _add_merge, _add_simulate, _add_tournament
 from holdem.cli_replay import _add_export, _add_replay
 from holdem.cli_run import _add_pots, _add_run
@@ -149,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(subparsers)
     _add_merge(subparsers)
     _add_tournament(subparsers)
+    _add_mtt(subparsers)
     _add_serve(subparsers)
     return parser
 

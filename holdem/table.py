@@ -321,6 +321,12 @@ class Table(TableTurns, TableSitOut, TableStraddles, TableSeating):
         return None if self._positions is None else self._positions.button
 
     @property
+    def positions(self) -> Positions | None:
+        """The button and blinds of the current or last hand as table seats
+        (:class:`~holdem.table_button.Positions`), ``None`` before the first hand."""
+        return self._positions
+
+    @property
     def hand(self) -> Hand | None:
         """The hand in progress (started and not yet finished), or ``None``."""
         return self._hand
