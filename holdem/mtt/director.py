@@ -34,7 +34,7 @@ import math
 import random
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
 import attrs
@@ -117,6 +117,11 @@ class Director:
         break_order: the order tables break in (table numbers); default the
             highest-numbered open table first.
         clock: seconds as a float (time levels); ``time.monotonic``.
+        layout: a given seating instead of the draw (worked examples,
+            tests): table number (1, 2, ...) to table seat to ``(name,
+            chips)``; stacks may differ and ``names`` must be the players in it.
+        buttons: with ``layout``, the seat each table's first button starts
+            from (the first seat with a player from there), by table number.
         max_events: how many director events are kept (10,000).
 
     Raises:
@@ -139,6 +144,8 @@ class Director:
         break_order: Sequence[int] | None = None,
         clock: Clock = time.monotonic,
         max_events: int = 10_000,
+        layout: Mapping[int, Mapping[int, tuple[str, int]]] | None = None,
+        buttons: Mapping[int, int] | None = None,
     ) -> None:
         names = list(names)
         if len(names) < 2:
@@ -165,7 +172,7 @@ class Director:
         pool = 100 * len(names) if prize_pool is None else prize_pool
         self.prizes = prizes(pool, weights)
         self.prize_pool = pool
-        count = math.ceil(len(names) / seats)
+        count = math.ceil(len(names) / seats) if layout is None else len(layout)
         if hand_for_hand_at is None:
             hand_for_hand_at = len(self.prizes) + 1
         if isinstance(hand_for_hand_at, bool) or not isinstance(hand_for_hand_at, int):
@@ -205,12 +212,36 @@ class Director:
         self.moves = 0
         self.breaks = 0
         self.chips_start = stack * len(names)
-        self._draw(count)
+        if layout is None:
+            self._draw(count)
+        else:
+            self._lay_out(layout, buttons or {})
+        if len(self.tables) > 1 and self._left <= hand_for_hand_at:
+            self._h4h = True
+            self._record(HandForHand(True, self._left))
 
     # ------------------------------------------------------------ seating
-    def _new_table(self, number: int) -> Table:
+    def _lay_out(
+        self, layout: Mapping[int, Mapping[int, tuple[str, int]]], buttons: Mapping[int, int]
+    ) -> None:
+        if sorted(layout) != list(range(1, len(layout) + 1)):
+            raise ConfigError("layout", "tables must be numbered 1, 2, ... in order")
+        seated = [name for t in layout.values() for name, _ in t.values()]
+        if sorted(seated) != sorted(self.names):
+            raise ConfigError("layout", "the layout must seat every player once")
+        self.chips_start = 0
+        for number in sorted(layout):
+            self.tables[number] = self._new_table(number, buttons.get(number))
+            self._waiting[number] = []
+            for seat, (name, chips) in sorted(layout[number].items()):
+                self.tables[number].sit(seat, name, chips)
+                self._record(Seated(name, number, seat, chips))
+                self.chips_start += chips
+
+    def _new_table(self, number: int, button: int | None = None) -> Table:
         level = self.schedule.levels[self._level]
-        button = self._rng.randrange(self.seats)
+        if button is None:
+            button = self._rng.randrange(self.seats)
         table = Table(
             self.seats,
             schedule=Schedule([level]),
@@ -329,9 +360,17 @@ class Director:
         return not (self._h4h and number in self._h4h_done)
 
     # -------------------------------------------------------------- hands
-    def start_hand(self, number: int) -> Hand:
+    def start_hand(
+        self,
+        number: int,
+        *,
+        hole_cards: Mapping[int, str | Sequence[str]] | None = None,
+        board: str | Sequence[str] | None = None,
+    ) -> Hand:
         """Seat the waiting players whose turn it is, set the level, deal a
         hand at table ``number`` (the hand seats are the table's).
+        ``hole_cards`` (by table seat) and ``board`` fix cards, as for
+        :meth:`Table.start_hand`.
 
         Raises:
             DirectorError: the table may not deal now (:meth:`can_deal`).
@@ -354,7 +393,7 @@ class Director:
             )
         if table.schedule.levels[0] != self.level:
             table.schedule = Schedule([self.level])
-        hand = table.start_hand()
+        hand = table.start_hand(hole_cards=hole_cards, board=board)
         self._hands += 1
         self._hand_numbers[number] = self._hands
         return hand
@@ -387,10 +426,17 @@ class Director:
             self._between_hands()
         return hand
 
-    def play_hand(self, number: int, decide: Decide) -> Hand:
+    def play_hand(
+        self,
+        number: int,
+        decide: Decide,
+        *,
+        hole_cards: Mapping[int, str | Sequence[str]] | None = None,
+        board: str | Sequence[str] | None = None,
+    ) -> Hand:
         """Play one whole hand at table ``number``, ``decide(hand, seat)`` as for
-        :meth:`Table.play_hand`."""
-        self.start_hand(number)
+        :meth:`Table.play_hand`; other arguments as for :meth:`start_hand`."""
+        self.start_hand(number, hole_cards=hole_cards, board=board)
         table = self.tables[number]
         hand = table.hand
         assert hand is not None
@@ -453,6 +499,12 @@ class Director:
         if self._h4h and len(self.tables) == 1:
             self._h4h = False
             self._record(HandForHand(False, self._left))
+
+    def rebalance(self) -> None:
+        """Break and balance tables now, as after a hand (R15.2, R15.3)."""
+        if not self.is_over:
+            self._break_tables()
+            self._balance()
 
     def _finish(self) -> None:
         for number, table in self.tables.items():
