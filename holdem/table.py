@@ -485,7 +485,8 @@ class Table(TableTurns, TableSitOut, TableStraddles, TableSeating):
                 table, plan, level, utg=self.straddles, button=self.button_straddles
             )
             straddles = tuple([live.index(s) for s in straddling])
-        key = (stacks, names, index, positions, live_posts, dead_posts, straddles)
+        # The level itself is in the key: a tournament director may replace the schedule.
+        key = (stacks, names, index, level, positions, live_posts, dead_posts, straddles)
         config = self._configs.get(key)
         if config is None:
             config = TableConfig(

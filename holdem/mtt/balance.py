@@ -10,9 +10,10 @@ button and blinds would be with a player added at a seat, so that a move can
 - seat them where the big blind comes first at the smaller table
   (:func:`seat_order`): the *worst position* (R15.2).
 
-A seat from the next hand's button to its small blind (the seats strictly
-between them, and the small-blind seat itself) is *late*: a player there
-would get a hand before paying the big blind. A balancing move takes a late
+A seat from the next hand's button to its small blind (both included: the
+button seat when it is free, the seats between, a free small-blind seat) is
+*late*: a player there would get the button or a hand before paying the big
+blind. A balancing move takes a late
 seat only when no other seat is free, and a player seated between the
 button and the small blind (by a move or a break) is not dealt in until the
 button has passed (R15.3).
@@ -47,14 +48,14 @@ def between(size: int, start: int, stop: int) -> list[int]:
 
 def is_late(table: Table, seat: int, first_button: int = 0) -> bool:
     """A player seated at ``seat`` now would sit from the next hand's button
-    to its small blind (strictly after the button, up to the small blind)."""
-    live = table.players_with_chips
-    if len(live) < 2 or table.positions is None:
+    to its small blind, both included: they would have the button or a hand
+    before paying the big blind."""
+    if not table.players_with_chips:
         return False
     placed = next_positions(table, (seat,), first_button)
     if placed.small_blind == placed.button:  # heads-up: nobody sits between
         return False
-    return seat == placed.small_blind or seat in between(
+    return seat in (placed.button, placed.small_blind) or seat in between(
         table.size, placed.button, placed.small_blind
     )
 

@@ -542,6 +542,7 @@ class Director:
                     table.leave(seat, transfer=True)
             del self.tables[number]
             del self._waiting[number]
+            del self._first_button[number]
             self.breaks += 1
             self._record(TableBroken(number, len(movers)))
             self._rng.shuffle(movers)
@@ -582,6 +583,8 @@ class Director:
             )
             late, _, seat = rows[0]
             position = "late" if late else "worst"
+            if len(self.tables[target].players_with_chips) < 2:
+                position = "drawn"  # the blinds start afresh at a table left with one player
             self._arrive(state.name, chips, source, from_seat, target, seat, "balance", position)
 
     def _arrive(

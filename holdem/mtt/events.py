@@ -29,7 +29,8 @@ class Moved:
     Attributes:
         position: for a balancing move, ``worst`` when the seat is the one the
             big blind reaches first, ``late`` when only seats from the button
-            to the small blind were free; ``drawn`` for a break.
+            to the small blind were free; ``drawn`` for a break, or for a move
+            to a table left with one player (its blinds start afresh).
         waits: the player is not dealt in at the new table's next hand (the
             seat is between the button and the small blind, R15.3).
     """
