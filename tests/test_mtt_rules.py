@@ -243,3 +243,25 @@ def test_director_refuses_bad_settings() -> None:
         Director(["a", "b"], seats=2, schedule=Level(5, 10))
     with pytest.raises(ConfigError):
         Director(["a", "b"], schedule=Level(5, 10), payouts=[1, 1, 1])
+
+
+def test_table_transfer_seats_and_unseats_a_tournament_player_in_play() -> None:
+    """The two table hooks a director uses (R15.2): ``sit``/``leave`` with ``transfer``."""
+    from holdem.table import SeatLeft, TableError
+
+    table = Table(4, schedule=Level(5, 10), mode=TableMode.TOURNAMENT, button=0, seed=1)
+    for seat in range(3):
+        table.sit(seat, f"p{seat}", 100)
+    assert table.positions is None
+    table.play_hand(fold)
+    assert table.positions is not None
+    with pytest.raises(TableError):
+        table.sit(3, "late", 100)  # a tournament that has started: no newcomers
+    with pytest.raises(TableError):
+        table.leave(0)  # nor leaving with chips
+    table.sit(3, "moved", 100, transfer=True)
+    chips = table.leave(0, transfer=True)
+    assert table.drain_events()[-1] == SeatLeft(0, "p0", chips, "moved")
+    hand = table.play_hand(fold)
+    assert hand.config.names is not None and "moved" in hand.config.names
+    assert "p0" not in hand.config.names
