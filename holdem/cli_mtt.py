@@ -157,3 +157,32 @@ def run_mtt(args: argparse.Namespace) -> int:
         print(f"{place:>6}  {row['player']:<20}  {row['prize']:>10,}  {out:>11}")
     print(f"chips: {data['chips_start']:,} at the start, {data['chips_end']:,} at the end")
     return OK
+
+
+def run_tournament_file(path: str, name: str, quiet: bool) -> bool:
+    """``holdem run`` on a tournament scenario file (:mod:`holdem.mtt.scenarios`):
+    print its result as for a hand scenario; True when it passed."""
+    from holdem.mtt.scenarios import run_tournament
+    from holdem.scenario_model import ScenarioError, printable
+
+    try:
+        result = run_tournament(path)
+    except ScenarioError as error:
+        print(f"ERROR {name}: broken scenario: {error.step or 'file'}: {printable(error.problem)}")
+        return False
+    rule = result.rule
+    if not quiet:
+        print(f"=== {name} ({rule}) ===")
+        for line in result.log:
+            print(printable(line))
+    if result.passed:
+        print(f"PASS {name} ({rule})")
+    elif quiet:
+        print(f"FAIL {name} ({rule}): " + "; ".join(result.failures))
+    else:
+        print(f"FAIL {name} ({rule})")
+        for failure in result.failures:
+            print(f"  {failure}")
+    if not quiet:
+        print()
+    return result.passed

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING
 from holdem.betting import parse_chips
 from holdem.calculator import CalculatorError, calculate, format_text, to_json
 from holdem.cli_common import FAILED, OK, USAGE, Parser, items
+from holdem.cli_mtt import run_tournament_file
 from holdem.errors import HoldemError, NotationError
 from holdem.history import format_history
+from holdem.mtt.scenarios import is_tournament
 from holdem.scenarios import (
     ScenarioError,
     find_scenarios,
@@ -53,6 +55,12 @@ def _run(args: argparse.Namespace) -> int:
     passed = failed = 0
     for path in paths:
         name = printable(str(path))
+        if is_tournament(path):  # a tournament scenario (R15, holdem.mtt.scenarios)
+            if run_tournament_file(str(path), name, args.quiet):
+                passed += 1
+            else:
+                failed += 1
+            continue
         try:
             result = run_scenario(load_scenario(path))
         except ScenarioError as error:
