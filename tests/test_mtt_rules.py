@@ -265,3 +265,28 @@ def test_table_transfer_seats_and_unseats_a_tournament_player_in_play() -> None:
     hand = table.play_hand(fold)
     assert hand.config.names is not None and "moved" in hand.config.names
     assert "p0" not in hand.config.names
+
+
+def test_r15_2_a_short_table_halts_until_balanced() -> None:
+    """A table 3 or more players short of the largest may not deal (TDA; R15.2)."""
+    d = director({1: full("a", range(9)), 2: full("b", range(6))}, balance_within=9)
+    assert not d.can_deal(2) and d.can_deal(1)
+    with pytest.raises(DirectorError):
+        d.start_hand(2)
+    d.balance_within = 1
+    d.rebalance()
+    assert d.counts() == {1: 8, 2: 7} and d.can_deal(2)
+
+
+def test_r15_5_levels_by_time() -> None:
+    now = [0.0]
+    schedule = Schedule([Level(5, 10), Level(25, 50)], seconds_per_level=600)
+    names = [f"p{i}" for i in range(12)]
+    d = Director(names, seats=6, schedule=schedule, seed=3, clock=lambda: now[0])
+    d.play_hand(1, fold)
+    now[0] = 599.0
+    d.play_hand(2, fold)
+    assert d.level == Level(5, 10)
+    now[0] = 600.0
+    hand = d.start_hand(1)
+    assert d.level == Level(25, 50) and hand.config.big_blind == 50
