@@ -290,3 +290,29 @@ def test_r15_5_levels_by_time() -> None:
     now[0] = 600.0
     hand = d.start_hand(1)
     assert d.level == Level(25, 50) and hand.config.big_blind == 50
+
+
+def test_r15_4_no_table_halts_within_a_hand_for_hand_round() -> None:
+    """Three players out at table 1 leave it three short of table 2 in the
+    middle of a hand-for-hand round: table 2 still plays the round's hand,
+    then the tables merge (R15.2, R15.3, R15.4)."""
+    table1 = [("A", 5000), ("B", 1000), ("E", 1000), ("F", 1000)]
+    table2 = [("C", 5000), ("D", 2000), ("G", 2000), ("H", 2000)]
+    d = director(
+        {1: dict(enumerate(table1)), 2: dict(enumerate(table2))},
+        payouts=[40, 30, 20, 10],
+        prize_pool=1000,
+        hand_for_hand_at=8,
+    )
+    assert d.hand_for_hand
+    holes = {0: "AsAh", 1: "7c2d", 2: "8c3d", 3: "Tc6h"}
+    d.play_hand(1, shove, hole_cards=holes, board=BOARD)
+    assert d.counts() == {1: 1, 2: 4} and d.can_deal(2)
+    d.play_hand(2, fold)
+    out = [e for e in d.drain_events() if isinstance(e, Eliminated)]
+    assert [(e.name, e.place, e.shared) for e in out] == [
+        ("B", 6, True),
+        ("E", 6, True),
+        ("F", 6, True),
+    ]
+    assert d.counts() == {1: 5} and not d.hand_for_hand  # table 2 broke (the highest first)

@@ -351,13 +351,16 @@ class Director:
     def can_deal(self, number: int) -> bool:
         """Table ``number`` may start a hand: not over, two or more players,
         not ``halt_short`` short of the largest table (R15.2), and under
-        hand-for-hand not already played this round (R15.4)."""
+        hand-for-hand not already played this round (R15.4; tables are
+        balanced between rounds, so no table halts within one)."""
         if self.is_over or number not in self.tables or self.tables[number].hand is not None:
             return False
         counts = self.counts()
-        if counts[number] < 2 or counts[number] <= max(counts.values()) - self.halt_short:
+        if counts[number] < 2:
             return False
-        return not (self._h4h and number in self._h4h_done)
+        if self._h4h:  # every table plays the round's hand; balancing waits for its end
+            return number not in self._h4h_done
+        return counts[number] > max(counts.values()) - self.halt_short
 
     # -------------------------------------------------------------- hands
     def start_hand(
@@ -560,7 +563,7 @@ class Director:
         while len(self.tables) > 1:
             counts = self.counts()
             high, low = max(counts.values()), min(counts.values())
-            if high - low <= self.balance_within and low >= 2:
+            if (high - low <= self.balance_within and low >= 2) or high - low < 2:
                 return
             sources = [
                 t
