@@ -49,6 +49,18 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
     icm.add_argument("--payouts", required=True, metavar="P,P,...", help="prizes, 1st place first")
     icm.add_argument("--samples", type=int, metavar="N", help="sample N finishing orders")
     icm.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
+    icm.add_argument(
+        "--deal",
+        action="store_true",
+        help="an ICM deal in whole units (prizes must be whole numbers)",
+    )
+    icm.add_argument(
+        "--left-to-play",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --deal: units of the first prize left to play for (default 0)",
+    )
     icm.add_argument("--json", action="store_true", help='print {"equity": [...], "exact": ...}')
     icm.set_defaults(handler=run_icm)
 
@@ -91,6 +103,8 @@ def run_icm(args: argparse.Namespace) -> int:
         print(f"holdem icm: error: {error}", file=sys.stderr)
         return USAGE
     equity = [float(e) for e in result.equity]
+    if args.deal:
+        return _deal(args, stacks, payouts)
     if args.json:
         data: dict[str, object] = {"equity": equity, "exact": result.exact}
         if not result.exact:
@@ -104,6 +118,28 @@ def run_icm(args: argparse.Namespace) -> int:
     for i, (stack, e) in enumerate(zip(stacks, equity)):
         extra = "" if result.exact else f"  ± {result.stderr[i]:.4f}"
         print(f"{i + 1:>6}  {stack:>12,}  {e:>12.4f}{extra}")
+    return OK
+
+
+def _deal(args: argparse.Namespace, stacks: list[int], payouts: list[int | Fraction]) -> int:
+    from holdem.icm import icm_deal
+
+    try:
+        whole = [int(p) for p in payouts]
+        if whole != payouts:
+            raise HoldemError("--payouts: a deal pays whole units")
+        deal = icm_deal(stacks, whole, left_to_play=args.left_to_play)
+    except HoldemError as error:
+        print(f"holdem icm: error: {error}", file=sys.stderr)
+        return USAGE
+    if args.json:
+        data = {"deal": list(deal.amounts), "left_to_play": deal.left_to_play}
+        print(json.dumps(data))
+        return OK
+    print(f"ICM deal: {sum(deal.amounts):,} units dealt, {deal.left_to_play:,} left to play for")
+    print(f"{'Player':>6}  {'Stack':>12}  {'Takes':>12}  {'ICM':>12}")
+    for i, (stack, amount) in enumerate(zip(stacks, deal.amounts)):
+        print(f"{i + 1:>6}  {stack:>12,}  {amount:>12,}  {float(deal.equity[i]):>12.4f}")
     return OK
 
 

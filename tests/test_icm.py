@@ -140,3 +140,13 @@ def test_cli_icm_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "38.3929" in out and "32.7500" in out
     assert main(["icm", "--stacks", "5000,x", "--payouts", "50"]) == 2
     assert "stacks" in capsys.readouterr().err
+
+
+def test_cli_icm_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["icm", "--stacks", "5000,3000,2000", "--payouts", "50,30,20", "--deal"]
+    assert main([*args, "--left-to-play", "10", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"deal": [33, 30, 27], "left_to_play": 10}
+    assert main(args) == 0
+    assert "100 units dealt, 0 left to play for" in capsys.readouterr().out
+    assert main([*args, "--left-to-play", "60"]) == 2
+    assert "left_to_play" in capsys.readouterr().err
