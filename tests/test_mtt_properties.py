@@ -34,7 +34,8 @@ def policy(mix: int) -> Callable[[Hand, int], object]:
     def decide(hand: Hand, seat: int) -> object:
         legal = hand.legal_actions()
         assert legal is not None and hand.config.names is not None
-        rng = random.Random(f"{mix}/{hand.config.names}/{hand.stacks}/{seat}/{legal}")
+        cards = hand.hole_cards(seat)  # differ from hand to hand: no cycle of folds
+        rng = random.Random(f"{mix}/{hand.config.names}/{hand.stacks}/{seat}/{legal}/{cards}")
         if mix >= 2 and rng.random() < 0.85:  # mostly check or call: longer tournaments
             return Action(Kind.CHECK) if legal.can_check else Action(Kind.CALL)
         return random_action(legal, rng)
