@@ -15,7 +15,14 @@ from holdem.clock import TurnClock
 from holdem.errors import value_text
 from holdem.hand import Hand
 from holdem.table_events import Rebought, SatIn, SeatLeft, SeatTaken, TableEvent
-from holdem.table_seats import Player, TableError, TableMode, TableReason, check_chips
+from holdem.table_seats import (
+    Player,
+    Standing,
+    TableError,
+    TableMode,
+    TableReason,
+    check_chips,
+)
 
 
 class TableSeating:
@@ -35,6 +42,7 @@ class TableSeating:
     _chips: Callable[[], int]
     _occupied: Callable[[int], Player]
     _newcomer_entry: Callable[[object], str | None]
+    _winner: Standing | None
 
     def sit(
         self, seat: int, name: str, chips: int, *, post: bool = False, transfer: bool = False
@@ -43,7 +51,8 @@ class TableSeating:
 
         ``transfer``: a tournament player moved here from another table by a
         tournament director (R15, :mod:`holdem.mtt`), allowed once play has
-        started; they are dealt in from the next hand.
+        started; they are dealt in from the next hand, and a table that had
+        come down to one player is no longer won (:attr:`Table.is_over`).
 
         In a cash game in play, ``post`` deals the newcomer in at the next
         hand for one big blind live (R14.3); without it they are dealt in
@@ -85,6 +94,8 @@ class TableSeating:
         bank = 0.0 if self.turn_clock is None else self.turn_clock.time_bank
         entry = self._newcomer_entry(post)
         self._players[seat] = Player(name, chips, time_bank=bank, entry=entry)
+        if transfer and self.mode is TableMode.TOURNAMENT:
+            self._winner = None  # the table's last player has company again: play goes on
         self._record(SeatTaken(seat, name, chips))
         if entry is not None:
             self._record(SatIn(seat, name, entry, True))

@@ -215,3 +215,43 @@ def test_summary_fields() -> None:
     data = summary(d)
     assert set(data) >= {"places", "moves", "breaks", "hands", "chips_start", "chips_end"}
     assert set(data["places"][0]) >= {"player", "place", "prize", "eliminated_in_hand"}
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    players=st.integers(4, 40),
+    seats=st.integers(3, 9),
+    seed=st.integers(0, 10**6),
+    rounds=st.integers(0, 30),
+    acts=st.integers(0, 6),
+)
+def test_r15_snapshot_at_any_point_plays_on_identically(
+    players: int, seats: int, seed: int, rounds: int, acts: int
+) -> None:
+    clock = lambda: 50.0  # noqa: E731
+    decide = policy(2)
+    schedule = Schedule(DEFAULT_SCHEDULE.levels, hands_per_level=4)
+    names = [f"p{i}" for i in range(players)]
+    d = Director(names, seats=seats, stack=400, schedule=schedule, seed=seed, clock=clock)
+    for _ in range(rounds):
+        if d.is_over:
+            break
+        d.play_round(decide)  # type: ignore[arg-type]
+    open_hand = None
+    if not d.is_over and acts:
+        open_hand = min(t for t in d.tables if d.can_deal(t))
+        hand = d.start_hand(open_hand)
+        for _ in range(acts):
+            if hand.to_act is not None:
+                hand.act(hand.to_act, decide(hand, hand.to_act))  # type: ignore[arg-type]
+    twin = mtt_snapshot.loads(mtt_snapshot.dumps(d), clock=clock)
+    for each in (d, twin):
+        if open_hand is not None:
+            hand = each.tables[open_hand].hand
+            assert hand is not None
+            while hand.to_act is not None:
+                hand.act(hand.to_act, decide(hand, hand.to_act))  # type: ignore[arg-type]
+            each.finish_hand(open_hand)
+        each.run(decide)  # type: ignore[arg-type]
+    assert d.standings() == twin.standings()
+    assert mtt_snapshot.dumps(d) == mtt_snapshot.dumps(twin)
