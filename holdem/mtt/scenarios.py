@@ -95,7 +95,10 @@ class TournamentResult:
 
 def is_tournament(path: str | Path) -> bool:
     """The file is a tournament scenario (has a ``[tournament]`` table); a
-    file that cannot be read or parsed is left to the hand scenarios' reader."""
+    file that cannot be read or parsed is left to the hand scenarios' reader,
+    and so is anything that is not a regular file (a named pipe is never opened)."""
+    if not Path(path).is_file():
+        return False
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
