@@ -7,10 +7,11 @@ parser and sets ``handler``, a function from the parsed arguments to the exit
 status; :func:`build_parser` lists them. The subcommands live in modules of
 their own, by group: :mod:`holdem.cli.run` (run, pots), :mod:`holdem.cli.replay`
 (replay, export), :mod:`holdem.cli.play` (simulate, merge, tournament),
-:mod:`holdem.cli.serve` (serve); ``equity`` is here. Exit status: 0 success, 1 a check did not
-pass (a scenario failed or was broken, a replayed hand differed or was rejected, a
-hand was not exported, a tournament stopped with no winner), 2 bad usage or
-bad input (one line on stderr).
+:mod:`holdem.cli.mtt` (icm, mtt), :mod:`holdem.cli.match` (match, acpc-dealer),
+:mod:`holdem.cli.serve` (serve); ``equity`` is here. Exit status: 0 success, 1 a
+check did not pass (a scenario failed or was broken, a replayed hand differed or
+was rejected, a hand was not exported, a tournament stopped with no winner), 2
+bad usage or bad input (one line on stderr).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Sequence
 from holdem.cli.common import OK, USAGE, plural
 from holdem.cli.common import Parser as _Parser
 from holdem.cli.match import _add_acpc_dealer, _add_match
+from holdem.cli.mtt import add_parser as _add_mtt
 from holdem.cli.play import _add_merge, _add_simulate, _add_tournament
 from holdem.cli.replay import _add_export, _add_replay
 from holdem.cli.run import _add_pots, _add_run
@@ -142,10 +144,11 @@ No-limit Texas hold'em exactly by the rules, on the command line: play
 scenario files and check them (run), the pot calculator (pots), all-in equity
 of hands and ranges (equity), replay hand histories and write them as PHH
 (replay, export), self-play between agents and the merge of its shards
-(simulate, merge), a sit-and-go played to the end (tournament), a table
-server for people and bots in a browser (serve), evaluation matches between
-agents (match) and a local ACPC dealer for bots that speak that protocol
-(acpc-dealer).
+(simulate, merge), a sit-and-go played to the end (tournament), ICM equity
+of tournament stacks (icm), a multi-table tournament played to the end (mtt),
+a table server for people and bots in a browser (serve), evaluation matches
+between agents (match) and a local ACPC dealer for bots that speak that
+protocol (acpc-dealer).
 """
 
 _EPILOG = """\
@@ -177,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(subparsers)
     _add_merge(subparsers)
     _add_tournament(subparsers)
+    _add_mtt(subparsers)
     _add_serve(subparsers)
     _add_match(subparsers)
     _add_acpc_dealer(subparsers)

@@ -10,8 +10,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from holdem.cli.common import FAILED, OK, USAGE, Parser, items, plural
+from holdem.cli.mtt import run_tournament_file
 from holdem.engine.betting import parse_chips
 from holdem.errors import HoldemError, NotationError
+from holdem.mtt.scenarios import is_tournament
 from holdem.scenarios.scenario import (
     ScenarioError,
     find_scenarios,
@@ -56,6 +58,15 @@ def _run(args: argparse.Namespace) -> int:
     passed = failed = broken = 0
     for path in paths:
         name = printable(str(path))
+        if is_tournament(path):  # a tournament scenario (R15, holdem.mtt.scenarios)
+            outcome = run_tournament_file(str(path), name, args.quiet)
+            if outcome is None:
+                broken += 1
+            elif outcome:
+                passed += 1
+            else:
+                failed += 1
+            continue
         try:
             result = run_scenario(load_scenario(path))
         except ScenarioError as error:

@@ -85,6 +85,14 @@ _TITLES = {
     "R14.1": "Sitting out",
     "R14.2": "Missed blinds",
     "R14.3": "Live and dead posts",
+    "R15": "Multi-table tournaments",
+    "R15.1": "Seating",
+    "R15.2": "Balancing tables",
+    "R15.3": "Breaking tables",
+    "R15.4": "Players out together; hand-for-hand",
+    "R15.5": "Levels",
+    "R15.6": "Payouts",
+    "R15.7": "Colour-up",
 }
 
 RULES = MappingProxyType(_TITLES)

@@ -15,7 +15,14 @@ from holdem.engine.hand import Hand
 from holdem.errors import value_text
 from holdem.table.clock import TurnClock
 from holdem.table.events import Rebought, SatIn, SeatLeft, SeatTaken, TableEvent
-from holdem.table.seats import Player, TableError, TableMode, TableReason, check_chips
+from holdem.table.seats import (
+    Player,
+    Standing,
+    TableError,
+    TableMode,
+    TableReason,
+    check_chips,
+)
 
 
 class TableSeating:
@@ -35,9 +42,17 @@ class TableSeating:
     _chips: Callable[[], int]
     _occupied: Callable[[int], Player]
     _newcomer_entry: Callable[[object], str | None]
+    _winner: Standing | None
 
-    def sit(self, seat: int, name: str, chips: int, *, post: bool = False) -> None:
+    def sit(
+        self, seat: int, name: str, chips: int, *, post: bool = False, transfer: bool = False
+    ) -> None:
         """Seat ``name`` at the empty table seat ``seat`` with ``chips``.
+
+        ``transfer``: a tournament player moved here from another table by a
+        tournament director (R15, :mod:`holdem.mtt`), allowed once play has
+        started; they are dealt in from the next hand, and a table that had
+        come down to one player is no longer won (:attr:`Table.is_over`).
 
         In a cash game in play, ``post`` deals the newcomer in at the next
         hand for one big blind live (R14.3); without it they are dealt in
@@ -71,7 +86,7 @@ class TableSeating:
         if any(p is not None and p.name == name for p in self._players):
             raise TableError(seat, TableReason.BAD_NAME, f"{name} is already seated")
         if self.mode is TableMode.TOURNAMENT:
-            if self._started_at is not None:
+            if self._started_at is not None and transfer is not True:
                 raise TableError(seat, TableReason.TOURNAMENT_STARTED, "the tournament has started")
             check_chips(seat, chips, 0, 1, None, self._chips())
         else:
@@ -79,24 +94,30 @@ class TableSeating:
         bank = 0.0 if self.turn_clock is None else self.turn_clock.time_bank
         entry = self._newcomer_entry(post)
         self._players[seat] = Player(name, chips, time_bank=bank, entry=entry)
+        if transfer and self.mode is TableMode.TOURNAMENT:
+            self._winner = None  # the table's last player has company again: play goes on
         self._record(SeatTaken(seat, name, chips))
         if entry is not None:
             self._record(SatIn(seat, name, entry, True))
 
-    def leave(self, seat: int) -> int:
+    def leave(self, seat: int, *, transfer: bool = False) -> int:
         """The player at ``seat`` leaves and takes their chips; returns the chips.
+
+        ``transfer``: a tournament player moved to another table by a
+        tournament director (R15, :mod:`holdem.mtt`), who takes their chips
+        along (the :class:`SeatLeft` reason is ``moved``).
 
         Raises:
             TableError: during a hand, an empty seat, or a tournament player
                 with chips after the start (chips never leave a tournament).
         """
         player = self._occupied(seat)
-        if self.mode is TableMode.TOURNAMENT and self._started_at is not None:
+        if self.mode is TableMode.TOURNAMENT and self._started_at is not None and not transfer:
             raise TableError(
                 seat, TableReason.TOURNAMENT_STARTED, "a tournament player cannot leave with chips"
             )
         self._players[seat] = None
-        self._record(SeatLeft(seat, player.name, player.stack, "left"))
+        self._record(SeatLeft(seat, player.name, player.stack, "moved" if transfer else "left"))
         return player.stack
 
     def rebuy(self, seat: int, chips: int, *, post: bool = False) -> None:

@@ -321,6 +321,12 @@ class Table(TableTurns, TableSitOut, TableStraddles, TableSeating):
         return None if self._positions is None else self._positions.button
 
     @property
+    def positions(self) -> Positions | None:
+        """The button and blinds of the current or last hand as table seats
+        (:class:`~holdem.table_button.Positions`), ``None`` before the first hand."""
+        return self._positions
+
+    @property
     def hand(self) -> Hand | None:
         """The hand in progress (started and not yet finished), or ``None``."""
         return self._hand
@@ -479,7 +485,8 @@ class Table(TableTurns, TableSitOut, TableStraddles, TableSeating):
                 table, plan, level, utg=self.straddles, button=self.button_straddles
             )
             straddles = tuple([live.index(s) for s in straddling])
-        key = (stacks, names, index, positions, live_posts, dead_posts, straddles)
+        # The level itself is in the key: a tournament director may replace the schedule.
+        key = (stacks, names, index, level, positions, live_posts, dead_posts, straddles)
         config = self._configs.get(key)
         if config is None:
             config = TableConfig(

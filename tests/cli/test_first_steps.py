@@ -334,7 +334,7 @@ def test_holdem_alone_prints_the_usage_and_the_commands(
     parser = build_parser()
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     assert listed == list(commands.choices)
-    assert listed[:10] == [
+    assert {
         "run",
         "pots",
         "replay",
@@ -345,7 +345,7 @@ def test_holdem_alone_prints_the_usage_and_the_commands(
         "tournament",
         "serve",
         "match",
-    ]
+    } <= set(listed)
 
 
 # -------------------------------------------------------------- 9. hand numbers

@@ -43,7 +43,7 @@ def test_rulebook_module_matches_docs_rules_md_exactly() -> None:
 
 def test_every_group_r1_to_r14_and_the_clarified_rules_are_defined() -> None:
     """R1..R14 are all there, with R3.1 (free_fold), R3.2 (min_bet preflop) and R5.1a."""
-    assert [n for n in rulebook.RULES if "." not in n] == [f"R{i}" for i in range(1, 15)]
+    assert [n for n in rulebook.RULES if "." not in n] == [f"R{i}" for i in range(1, 16)]
     text = RULES_MD.read_text(encoding="utf-8")
     assert "`free_fold`" in text and "preflop as well" in text
     assert "R5.1a" in rulebook.RULES
@@ -73,7 +73,7 @@ def test_anchor_of_an_unknown_rule_is_an_error() -> None:
 
 def test_undefined_lists_only_numbers_the_book_lacks() -> None:
     assert rulebook.undefined("R4.2, R7.4") == ()
-    assert rulebook.undefined("R5.1a, R5.1b, R15, R14.3") == ("R5.1b", "R15")
+    assert rulebook.undefined("R5.1a, R5.1b, R16, R14.3") == ("R5.1b", "R16")
 
 
 SCENARIO = """
@@ -93,7 +93,7 @@ actions = ["Anna folds"]
 """
 
 
-@pytest.mark.parametrize("rule", ["R99.9", "R4.2, R4.9", "R15"])
+@pytest.mark.parametrize("rule", ["R99.9", "R4.2, R4.9", "R16"])
 def test_scenario_citing_an_undefined_rule_is_broken(rule: str) -> None:
     """Issue 10: `rule = "R99.9"` used to pass; now the file is broken, naming the rule."""
     with pytest.raises(ScenarioError) as caught:

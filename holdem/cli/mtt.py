@@ -1,0 +1,225 @@
+"""``holdem icm`` (chip stacks to prize equity) and ``holdem mtt`` (a whole
+multi-table tournament between agents, R15).
+
+:func:`add_parser` adds both subcommands; :func:`run_icm` and
+:func:`run_mtt` are their handlers (exit status 0, or 2 for bad input with
+one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+
+from holdem.cli.common import OK, USAGE, Parser, items
+from holdem.errors import HoldemError
+
+__all__ = ["add_parser", "run_icm", "run_mtt"]
+
+
+def _numbers(text: str, what: str, whole: bool) -> list[int | Fraction]:
+    out: list[int | Fraction] = []
+    for item in items(text):
+        try:
+            out.append(int(item) if whole else Fraction(item))
+        except (ValueError, ZeroDivisionError):
+            kind = "whole numbers" if whole else "numbers"
+            raise HoldemError(f"{what}: {kind} separated by commas, got {item!r}") from None
+    if not out:
+        raise HoldemError(f"{what}: give at least one number")
+    return out
+
+
+def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    """Add the ``icm`` and ``mtt`` subcommands."""
+    from holdem.selfplay.agents import AGENTS
+
+    icm = subparsers.add_parser(
+        "icm",
+        help="ICM: each stack's expected prize (Malmuth-Harville)",
+        description="Each player's prize equity under the Independent Chip Model "
+        "(Malmuth-Harville): exact when the work fits a budget (16 players with every "
+        "place paid), else sampled with the standard error of each equity.",
+        epilog="Example: holdem icm --stacks 5000,3000,2000 --payouts 50,30,20 --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    icm.add_argument("--stacks", required=True, metavar="N,N,...", help="chips of each player")
+    icm.add_argument("--payouts", required=True, metavar="P,P,...", help="prizes, 1st place first")
+    icm.add_argument("--samples", type=int, metavar="N", help="sample N finishing orders")
+    icm.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
+    icm.add_argument(
+        "--deal",
+        action="store_true",
+        help="an ICM deal in whole units (prizes must be whole numbers)",
+    )
+    icm.add_argument(
+        "--left-to-play",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --deal: units of the first prize left to play for (default 0)",
+    )
+    icm.add_argument("--json", action="store_true", help='print {"equity": [...], "exact": ...}')
+    icm.set_defaults(handler=run_icm)
+
+    mtt = subparsers.add_parser(
+        "mtt",
+        help="a multi-table tournament between agents, played to the end (R15)",
+        description="Draw N players to tables of S seats, play every table with the "
+        "agents (one per player, in turn from the list), balance and break tables, play "
+        "hand-for-hand from the bubble, and print the places and prizes, with the hands "
+        "played, players moved and tables broken (R15).",
+    )
+    mtt.add_argument("--players", type=int, required=True, help="players registered (>= 2)")
+    mtt.add_argument("--seats", type=int, default=9, help="seats per table, 3 to 10 (default 9)")
+    mtt.add_argument("--stack", type=int, default=1500, help="starting stack (default 1500)")
+    mtt.add_argument(
+        "--agents",
+        default="call,random",
+        metavar="NAME[,NAME...]",
+        help=f"agents, taken in turn: {', '.join(AGENTS)}, or module:Class (default call,random)",
+    )
+    mtt.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+    mtt.add_argument("--hands-per-level", type=int, default=10, help="hands per level (default 10)")
+    mtt.add_argument("--payouts", metavar="W,W,...", help="payout weights, 1st place first")
+    mtt.add_argument(
+        "--prize-pool", type=int, help="prize pool in whole units (default 100 per player)"
+    )
+    mtt.add_argument("--json", action="store_true", help="print one JSON object")
+    mtt.set_defaults(handler=run_mtt)
+
+
+def run_icm(args: argparse.Namespace) -> int:
+    """``holdem icm``: print each stack's equity in payout units."""
+    from holdem.icm import icm
+
+    try:
+        stacks = [int(s) for s in _numbers(args.stacks, "--stacks", True)]
+        payouts = _numbers(args.payouts, "--payouts", False)
+        result = icm(stacks, payouts, samples=args.samples, seed=args.seed)
+    except HoldemError as error:
+        print(f"holdem icm: error: {error}", file=sys.stderr)
+        return USAGE
+    equity = [float(e) for e in result.equity]
+    if args.deal:
+        return _deal(args, stacks, payouts)
+    if args.json:
+        data: dict[str, object] = {"equity": equity, "exact": result.exact}
+        if not result.exact:
+            data["stderr"] = list(result.stderr)
+            data["samples"] = result.samples
+        print(json.dumps(data))
+        return OK
+    how = "exact" if result.exact else f"sampled, {result.samples:,} finishing orders"
+    print(f"ICM (Malmuth-Harville), {how}")
+    print(f"{'Player':>6}  {'Stack':>12}  {'Equity':>12}" + ("" if result.exact else "  ± s.e."))
+    for i, (stack, e) in enumerate(zip(stacks, equity)):
+        extra = "" if result.exact else f"  ± {result.stderr[i]:.4f}"
+        print(f"{i + 1:>6}  {stack:>12,}  {e:>12.4f}{extra}")
+    return OK
+
+
+def _deal(args: argparse.Namespace, stacks: list[int], payouts: list[int | Fraction]) -> int:
+    from holdem.icm import icm_deal
+
+    try:
+        whole = [int(p) for p in payouts]
+        if whole != payouts:
+            raise HoldemError("--payouts: a deal pays whole units")
+        deal = icm_deal(stacks, whole, left_to_play=args.left_to_play)
+    except HoldemError as error:
+        print(f"holdem icm: error: {error}", file=sys.stderr)
+        return USAGE
+    if args.json:
+        data = {"deal": list(deal.amounts), "left_to_play": deal.left_to_play}
+        print(json.dumps(data))
+        return OK
+    print(f"ICM deal: {sum(deal.amounts):,} units dealt, {deal.left_to_play:,} left to play for")
+    print(f"{'Player':>6}  {'Stack':>12}  {'Takes':>12}  {'ICM':>12}")
+    for i, (stack, amount) in enumerate(zip(stacks, deal.amounts)):
+        print(f"{i + 1:>6}  {stack:>12,}  {amount:>12,}  {float(deal.equity[i]):>12.4f}")
+    return OK
+
+
+def run_mtt(args: argparse.Namespace) -> int:
+    """``holdem mtt``: simulate a whole tournament and print the results."""
+    from holdem.mtt.simulate import agents_director, summary
+    from holdem.selfplay.agent_specs import AgentFailure
+    from holdem.selfplay.tournament import DEFAULT_SCHEDULE, ordinal
+    from holdem.table.schedule import Schedule
+
+    try:
+        if args.hands_per_level < 1:
+            raise HoldemError(f"--hands-per-level must be at least 1, got {args.hands_per_level}")
+        payouts = None if args.payouts is None else _numbers(args.payouts, "--payouts", False)
+        schedule = Schedule(DEFAULT_SCHEDULE.levels, hands_per_level=args.hands_per_level)
+        director, decide = agents_director(
+            items(args.agents),
+            players=args.players,
+            seats=args.seats,
+            stack=args.stack,
+            schedule=schedule,
+            seed=args.seed,
+            payouts=payouts,
+            prize_pool=args.prize_pool,
+        )
+    except HoldemError as error:
+        print(f"holdem mtt: error: {error}", file=sys.stderr)
+        return USAGE
+    try:
+        while not director.is_over:
+            director.play_round(decide)
+            director.drain_events()
+    except AgentFailure as error:
+        print(f"holdem mtt: error: {error}", file=sys.stderr)
+        return USAGE
+    data = summary(director)
+    if args.json:
+        print(json.dumps(data))
+        return OK
+    print(
+        f"Tournament: {data['players']:,} players at {args.seats}-seat tables, "
+        f"{args.stack:,} chips each, seed {args.seed}: {data['hands']:,} hands, "
+        f"{data['moves']:,} players moved, {data['breaks']:,} tables broken"
+    )
+    print(f"{'Place':>6}  {'Player':<20}  {'Prize':>10}  {'Out in hand':>11}")
+    for row in data["places"]:
+        if row["prize"] == 0 and row["place"] > 20:
+            continue
+        place = ordinal(row["place"]) + ("=" if row["shared"] else "")
+        out = "" if row["eliminated_in_hand"] is None else f"{row['eliminated_in_hand']:,}"
+        print(f"{place:>6}  {row['player']:<20}  {row['prize']:>10,}  {out:>11}")
+    print(f"chips: {data['chips_start']:,} at the start, {data['chips_end']:,} at the end")
+    return OK
+
+
+def run_tournament_file(path: str, name: str, quiet: bool) -> bool | None:
+    """``holdem run`` on a tournament scenario file (:mod:`holdem.mtt.scenarios`):
+    print its result as for a hand scenario; True when it passed, False when it
+    failed, ``None`` when the file is broken (it cannot be read or played)."""
+    from holdem.mtt.scenarios import run_tournament
+    from holdem.scenarios.model import ScenarioError, printable
+
+    try:
+        result = run_tournament(path)
+    except ScenarioError as error:
+        print(f"ERROR {name}: broken scenario: {error.step or 'file'}: {printable(error.problem)}")
+        return None
+    rule = result.rule
+    if not quiet:
+        print(f"=== {name} ({rule}) ===")
+        for line in result.log:
+            print(printable(line))
+    if result.passed:
+        print(f"PASS {name} ({rule})")
+    elif quiet:
+        print(f"FAIL {name} ({rule}): " + "; ".join(result.failures))
+    else:
+        print(f"FAIL {name} ({rule})")
+        for failure in result.failures:
+            print(f"  {failure}")
+    if not quiet:
+        print()
+    return result.passed

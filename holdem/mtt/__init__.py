@@ -1,0 +1,50 @@
+"""Multi-table tournaments by the TDA rules (R15): the director, balancing,
+breaking, hand-for-hand, payouts and snapshots.
+
+>>> from holdem.engine.betting import Action, Kind
+>>> from holdem.table.schedule import Level, Schedule
+>>> names = [f"p{i}" for i in range(20)]
+>>> director = Director(names, seats=9, stack=100, schedule=Level(5, 10), seed=1)
+>>> sorted(director.counts().values())
+[6, 7, 7]
+>>> def shove(hand, seat):  # all-in when it may, else call or check
+...     legal = hand.legal_actions()
+...     if legal.can_all_in:
+...         return Action(Kind.ALL_IN)
+...     return Action(Kind.CHECK) if legal.can_check else Action(Kind.CALL)
+>>> results = director.run(shove)
+>>> director.is_over, sum(r.prize for r in results), director.prize_pool
+(True, 2000, 2000)
+"""
+
+from holdem.mtt.director import Director, DirectorError, Result, Waiting
+from holdem.mtt.events import (
+    Eliminated,
+    HandForHand,
+    LevelChanged,
+    Moved,
+    MttEvent,
+    Seated,
+    TableBroken,
+    Won,
+)
+from holdem.mtt.payouts import colour_up, prizes, shared_prizes, standard_payouts
+
+__all__ = [
+    "Director",
+    "DirectorError",
+    "Eliminated",
+    "HandForHand",
+    "LevelChanged",
+    "Moved",
+    "MttEvent",
+    "Result",
+    "Seated",
+    "TableBroken",
+    "Waiting",
+    "Won",
+    "colour_up",
+    "prizes",
+    "shared_prizes",
+    "standard_payouts",
+]

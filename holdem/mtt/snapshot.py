@@ -1,0 +1,234 @@
+"""Snapshots of a running tournament (schema ``holdem.mtt`` version 1).
+
+A snapshot holds the director's settings, every open table as a table
+snapshot (:mod:`holdem.table.snapshot`, hands in progress included), the
+players waiting to sit down, the results so far, the hand-for-hand round,
+the level and the state of the draw's random generator, so that a restored
+tournament plays on exactly as the original would (the same draws, the same
+deals). Times are stored relative to the snapshot, as for tables. Signed
+with a key (:mod:`holdem.engine.signing`), any altered byte is refused.
+
+>>> from holdem.table.schedule import Level
+>>> director = Director([f"p{i}" for i in range(12)], seats=6, schedule=Level(5, 10), seed=4)
+>>> twin = loads(dumps(director, key=b"k" * 16), key=b"k" * 16)
+>>> twin.counts() == director.counts(), dumps(twin) == dumps(director)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from holdem.engine.snapshot import SnapshotError, read_json, write_json
+from holdem.errors import HoldemError
+from holdem.mtt.director import Director, Result, Waiting
+from holdem.table import snapshot as table_snapshot
+from holdem.table.schedule import Level, Schedule
+
+__all__ = ["dumps", "loads", "restore", "snapshot"]
+
+SCHEMA = "holdem.mtt"
+VERSION = 1
+
+
+def _schedule(schedule: Schedule) -> dict[str, Any]:
+    return {
+        "levels": [
+            [lv.small_blind, lv.big_blind, lv.ante, str(lv.ante_type)] for lv in schedule.levels
+        ],
+        "hands_per_level": schedule.hands_per_level,
+        "seconds_per_level": schedule.seconds_per_level,
+    }
+
+
+def snapshot(director: Director) -> dict[str, Any]:
+    """The whole state of ``director`` as JSON-ready data."""
+    d = director
+    now = d._clock()
+    rng = d._rng
+    state = None if isinstance(rng, random.SystemRandom) else rng.getstate()
+    return {
+        "schema": SCHEMA,
+        "version": VERSION,
+        "names": list(d.names),
+        "seats": d.seats,
+        "stack": d.stack,
+        "schedule": _schedule(d.schedule),
+        "seed": d.seed,
+        "prize_pool": d.prize_pool,
+        "prizes": list(d.prizes),
+        "balance_within": d.balance_within,
+        "halt_short": d.halt_short,
+        "hand_for_hand_at": d.hand_for_hand_at,
+        "break_order": list(d.break_order),
+        "max_events": d._events.maxlen,
+        "tables": {str(n): table_snapshot.snapshot(t) for n, t in d.tables.items()},
+        "first_buttons": {str(n): b for n, b in d._first_button.items()},
+        "waiting": {
+            str(n): [[w.name, w.chips, w.seat, w.after] for w in ws] for n, ws in d._waiting.items()
+        },
+        "results": [
+            [r.place, r.name, r.shared, r.prize, r.hand, r.starting_stack]
+            for r in d._results.values()
+        ],
+        "left": d._left,
+        "hands": d._hands,
+        "max_table_hands": d._max_table_hands,
+        "level": d._level,
+        "seconds_since_start": None if d._started_at is None else now - d._started_at,
+        "hand_for_hand": d._h4h,
+        "h4h_done": list(d._h4h_done),
+        "h4h_out": [list(o) for o in d._h4h_out],
+        "hand_numbers": {str(n): h for n, h in d._hand_numbers.items()},
+        "moves": d.moves,
+        "breaks": d.breaks,
+        "chips_start": d.chips_start,
+        "rng": None if state is None else [state[0], list(state[1]), state[2]],
+        "events_recorded": d._recorded,
+    }
+
+
+def dumps(director: Director, *, key: bytes | str | None = None) -> str:
+    """The snapshot as JSON text, signed with ``key`` when given."""
+    return write_json(snapshot(director), key=key)
+
+
+def loads(
+    text: str | bytes,
+    *,
+    key: bytes | str | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Director:
+    """A director restored from :func:`dumps` text (its signature checked
+    first when a ``key`` is given).
+
+    Raises:
+        SnapshotError: a bad signature, bad JSON, or anything :func:`restore` refuses.
+    """
+    return restore(read_json(text, key=key), clock=clock)
+
+
+def _fail(field: str, message: str) -> SnapshotError:
+    return SnapshotError(f"{field}: {message}")
+
+
+def _get(data: dict[str, Any], field: str, kind: type | tuple[type, ...]) -> Any:
+    if field not in data:
+        raise _fail(field, "missing")
+    value = data[field]
+    if isinstance(value, bool) and kind is int:
+        raise _fail(field, f"must be a whole number, got {value!r}")
+    if not isinstance(value, kind):
+        raise _fail(field, f"has the wrong type ({type(value).__name__})")
+    return value
+
+
+def restore(data: Any, *, clock: Callable[[], float] = time.monotonic) -> Director:
+    """A director from :func:`snapshot` data.
+
+    Raises:
+        SnapshotError: a field missing or of the wrong type, a table snapshot
+            refused, or a state that does not add up (players not accounted
+            for exactly once, chips that do not sum to the chips at the
+            start, prizes that do not sum to the pool).
+    """
+    if not isinstance(data, dict):
+        raise SnapshotError("a tournament snapshot is a JSON object")
+    if data.get("schema") != SCHEMA or data.get("version") != VERSION:
+        raise _fail("schema", f"expected {SCHEMA} version {VERSION}")
+    try:
+        return _restore(data, clock)
+    except SnapshotError:
+        raise
+    except HoldemError as error:
+        raise SnapshotError(f"invalid tournament: {error}") from None
+    except (TypeError, ValueError, KeyError, IndexError) as error:
+        raise SnapshotError(f"invalid tournament: {type(error).__name__}: {error}") from None
+
+
+def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Director:
+    names = [str(n) for n in _get(data, "names", list)]
+    sched = _get(data, "schedule", dict)
+    schedule = Schedule(
+        [Level(*lv) for lv in sched["levels"]],
+        hands_per_level=sched["hands_per_level"],
+        seconds_per_level=sched["seconds_per_level"],
+    )
+    d = Director.__new__(Director)
+    d.names = tuple(names)
+    d.seats = _get(data, "seats", int)
+    d.stack = _get(data, "stack", int)
+    d.schedule = schedule
+    d.seed = data.get("seed")
+    d.prize_pool = _get(data, "prize_pool", int)
+    d.prizes = tuple(int(p) for p in _get(data, "prizes", list))
+    if sum(d.prizes) != d.prize_pool:
+        raise _fail("prizes", "do not sum to the prize pool")
+    d.balance_within = _get(data, "balance_within", int)
+    d.halt_short = _get(data, "halt_short", int)
+    d.hand_for_hand_at = _get(data, "hand_for_hand_at", int)
+    d.break_order = tuple(_get(data, "break_order", list))
+    d._clock = clock
+    state = data.get("rng")
+    if state is None:
+        d._rng = random.SystemRandom()
+    else:
+        d._rng = random.Random()
+        d._rng.setstate((state[0], tuple(state[1]), state[2]))
+    d._events = deque(maxlen=_get(data, "max_events", int))
+    d._recorded = _get(data, "events_recorded", int)
+    d._index = {name: i for i, name in enumerate(names)}
+    d.tables = {
+        int(n): table_snapshot.restore(t, clock=clock)
+        for n, t in _get(data, "tables", dict).items()
+    }
+    d._first_button = {int(n): int(b) for n, b in _get(data, "first_buttons", dict).items()}
+    d._waiting = {
+        int(n): [Waiting(str(a), int(b), int(c), int(e)) for a, b, c, e in ws]
+        for n, ws in _get(data, "waiting", dict).items()
+    }
+    d._results = {
+        str(r[1]): Result(r[0], str(r[1]), bool(r[2]), int(r[3]), r[4], r[5])
+        for r in _get(data, "results", list)
+    }
+    d._left = _get(data, "left", int)
+    d._hands = _get(data, "hands", int)
+    d._max_table_hands = _get(data, "max_table_hands", int)
+    d._level = _get(data, "level", int)
+    elapsed = data.get("seconds_since_start")
+    d._started_at = None if elapsed is None else clock() - float(elapsed)
+    d._h4h = bool(_get(data, "hand_for_hand", bool))
+    d._h4h_done = [int(n) for n in _get(data, "h4h_done", list)]
+    d._h4h_out = [(str(a), int(b), int(c), int(e)) for a, b, c, e in _get(data, "h4h_out", list)]
+    d._hand_numbers = {int(n): int(h) for n, h in _get(data, "hand_numbers", dict).items()}
+    d.moves = _get(data, "moves", int)
+    d.breaks = _get(data, "breaks", int)
+    d.chips_start = _get(data, "chips_start", int)
+    _check(d)
+    return d
+
+
+def _check(d: Director) -> None:
+    if set(d.tables) != set(d._waiting) or set(d.tables) != set(d._first_button):
+        raise _fail("tables", "tables, waiting players and first buttons do not match")
+    if not 0 <= d._level < len(d.schedule.levels):
+        raise _fail("level", f"no level {d._level}")
+    seen: list[str] = []
+    for n, table in d.tables.items():
+        seen += [s.name for s in table.seats if s is not None and s.stack > 0]
+        seen += [w.name for w in d._waiting[n]]
+    seen += list(d._results)
+    seen += [o[0] for o in d._h4h_out]
+    if d.is_over:
+        seen = list(d._results)
+    if sorted(seen) != sorted(d.names):
+        raise _fail("names", "every player must be at a table, waiting or placed, exactly once")
+    if d.chips() != d.chips_start:
+        raise _fail("tables", f"the chips ({d.chips():,}) differ from the start's")
+    placed = len(d._results) - (1 if d.is_over else 0)
+    if d._left != len(d.names) - placed:
+        raise _fail("left", "does not match the results")

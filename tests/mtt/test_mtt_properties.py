@@ -1,0 +1,257 @@
+"""Properties of whole tournaments (R15): chips conserved at every hand,
+tables balanced, every player placed once, prizes summing to the pool, no
+big blind missed or paid twice because of a balancing move; snapshots that
+restore a running tournament exactly; ``holdem mtt``."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from holdem.cli.command import main
+from holdem.engine.betting import Action, Kind
+from holdem.engine.hand import Hand
+from holdem.engine.snapshot import SnapshotError
+from holdem.mtt import Director, Moved
+from holdem.mtt import snapshot as mtt_snapshot
+from holdem.mtt.simulate import agents_director, summary
+from holdem.selfplay.agents import random_action
+from holdem.selfplay.tournament import DEFAULT_SCHEDULE
+from holdem.table.schedule import Level, Schedule
+
+Decide = Callable[[Hand, int], object]
+
+
+def policy(mix: int) -> Callable[[Hand, int], object]:
+    """A decision that depends on the hand's state only (so a restored
+    tournament gets the same answers): random legal actions."""
+
+    def decide(hand: Hand, seat: int) -> object:
+        legal = hand.legal_actions()
+        assert legal is not None and hand.config.names is not None
+        cards = hand.hole_cards(seat)  # differ from hand to hand: no cycle of folds
+        rng = random.Random(f"{mix}/{hand.config.names}/{hand.stacks}/{seat}/{legal}/{cards}")
+        if mix >= 2 and rng.random() < 0.85:  # mostly check or call: longer tournaments
+            return Action(Kind.CHECK) if legal.can_check else Action(Kind.CALL)
+        return random_action(legal, rng)
+
+    return decide
+
+
+class Checker:
+    """Plays a tournament hand by hand, checking the R15 properties."""
+
+    def __init__(self, director: Director) -> None:
+        self.d = director
+        self.pending: dict[str, int] = {}  # moved player -> table they moved to
+        self.moves_checked = 0
+
+    def hand(self, number: int, decide: Decide) -> None:
+        d = self.d
+        d.start_hand(number)
+        table = d.tables[number]
+        hand = table.hand
+        assert hand is not None and hand.config.names is not None
+        positions = table.positions
+        assert positions is not None
+        names = {table.hand_seats[i]: n for i, n in enumerate(hand.config.names)}
+        for name, target in list(self.pending.items()):
+            if target == number and name in names.values():
+                # R15.2: a player moved to the worst position is neither the
+                # button nor the small blind in their first hand there
+                seat = next(s for s, n in names.items() if n == name)
+                if len(names) > 2:
+                    assert seat not in (positions.button, positions.small_blind), name
+                del self.pending[name]
+                self.moves_checked += 1
+        while (seat := hand.to_act) is not None:
+            hand.act(seat, decide(hand, seat))  # type: ignore[arg-type]
+        d.finish_hand(number)
+        assert d.chips() == d.chips_start  # R15: chips conserved at every hand
+        for event in d.drain_events():
+            if isinstance(event, Moved):
+                self.pending.pop(event.name, None)
+                source = d.tables.get(event.from_table)
+                if event.reason == "balance" and source is not None:
+                    last = source.positions
+                    # R15.2: the player due the big blind moves, not the one who just paid it
+                    assert last is None or last.big_blind != event.from_seat
+                if event.reason == "balance" and event.position == "worst":
+                    self.pending[event.name] = event.to_table
+        if not d.hand_for_hand or not d._h4h_done:
+            counts = list(d.counts().values())
+            assert max(counts) - min(counts) <= d.balance_within  # R15.2
+
+    def run(self, decide: Decide, limit: int = 20_000) -> None:
+        d = self.d
+        while not d.is_over:
+            assert d.hands < limit
+            played = 0
+            for number in sorted(d.tables):
+                if number in d.tables and d.can_deal(number):
+                    self.hand(number, decide)
+                    played += 1
+            assert played
+
+    def check_results(self) -> None:
+        d = self.d
+        results = d.standings()
+        assert sorted(r.name for r in results) == sorted(d.names)  # each once
+        places = sorted(r.place for r in results if r.place is not None)
+        assert len(places) == len(d.names)
+        i = 0
+        while i < len(places):  # a shared place p covers p .. p + sharers - 1
+            p = places[i]
+            assert p == i + 1
+            i += places.count(p)
+        assert sum(r.prize for r in results) == d.prize_pool  # R15.6
+        winner = [r for r in results if r.place == 1]
+        assert len(winner) == 1 and winner[0].prize == d.prizes[0]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    players=st.integers(2, 45),
+    seats=st.integers(3, 10),
+    within=st.integers(1, 2),
+    seed=st.integers(0, 10**6),
+    mix=st.integers(0, 3),
+)
+def test_r15_random_tournaments_keep_every_property(
+    players: int, seats: int, within: int, seed: int, mix: int
+) -> None:
+    schedule = Schedule(DEFAULT_SCHEDULE.levels, hands_per_level=5)
+    names = [f"p{i}" for i in range(players)]
+    d = Director(names, seats=seats, stack=300, schedule=schedule, seed=seed, balance_within=within)
+    checker = Checker(d)
+    checker.run(policy(mix))
+    checker.check_results()
+
+
+def test_r15_long_seeded_tournament_with_agents() -> None:
+    d, decide = agents_director(["call", "random"], players=300, seats=9, seed=11)
+    checker = Checker(d)
+    checker.run(decide)  # type: ignore[arg-type]
+    checker.check_results()
+    assert checker.moves_checked > 50
+    assert d.breaks == 33 and d.moves > 300
+
+
+@pytest.mark.parametrize("mid_hand", [False, True])
+def test_r15_snapshot_restores_a_running_tournament_exactly(mid_hand: bool) -> None:
+    key = b"tournament-key-0123"
+    decide = policy(1)
+    names = [f"p{i}" for i in range(40)]
+    schedule = Schedule([Level(10, 20), Level(20, 40), Level(50, 100)], hands_per_level=4)
+    clock = lambda: 1000.0  # noqa: E731 - a fixed clock: times in the snapshot are exact
+    d = Director(names, seats=6, stack=500, schedule=schedule, seed=5, clock=clock)
+    for _ in range(12):
+        d.play_round(decide)  # type: ignore[arg-type]
+    number = min(t for t in d.tables if d.can_deal(t))
+    if mid_hand:
+        hand = d.start_hand(number)
+        for _ in range(2):
+            if hand.to_act is not None:
+                hand.act(hand.to_act, decide(hand, hand.to_act))  # type: ignore[arg-type]
+    text = mtt_snapshot.dumps(d, key=key)
+    twin = mtt_snapshot.loads(text, key=key, clock=clock)
+    assert mtt_snapshot.dumps(twin, key=key) == text
+    for each in (d, twin):
+        if mid_hand:
+            hand = each.tables[number].hand
+            assert hand is not None
+            while hand.to_act is not None:
+                hand.act(hand.to_act, decide(hand, hand.to_act))  # type: ignore[arg-type]
+            each.finish_hand(number)
+        each.run(decide)  # type: ignore[arg-type]
+    assert d.standings() == twin.standings()
+    assert (d.hands, d.moves, d.breaks) == (twin.hands, twin.moves, twin.breaks)
+    tampered = text.replace('"moves": ', '"moves": 1', 1)
+    with pytest.raises(SnapshotError):
+        mtt_snapshot.loads(tampered, key=key)
+    data = json.loads(mtt_snapshot.dumps(twin))
+    data["chips_start"] += 1
+    with pytest.raises(SnapshotError, match="chips"):
+        mtt_snapshot.restore(data)
+
+
+def test_director_memory_is_bounded() -> None:
+    d, decide = agents_director(["call", "random"], players=60, seats=9, seed=3)
+    d.run(decide)
+    assert len(d.events) <= 10_000
+    assert all(len(t.events) == 0 for t in d.tables.values())  # drained every hand
+
+
+def test_cli_mtt_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["mtt", "--players", "30", "--seats", "9", "--seed", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["chips_start"] == data["chips_end"] == 30 * 1500
+    assert len(data["places"]) == 30
+    assert sum(p["prize"] for p in data["places"]) == data["prize_pool"] == 3000
+    assert sorted(p["place"] for p in data["places"])[0] == 1
+    assert data["hands"] > 0 and data["breaks"] == 3
+    again = main(["mtt", "--players", "30", "--seats", "9", "--seed", "4", "--json"])
+    assert again == 0 and json.loads(capsys.readouterr().out) == data
+
+
+def test_cli_mtt_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["mtt", "--players", "12", "--seats", "6", "--payouts", "70,30"]) == 0
+    out = capsys.readouterr().out
+    assert "1st" in out and "840" in out  # 70% of 1,200
+    assert main(["mtt", "--players", "1"]) == 2
+    assert "players" in capsys.readouterr().err
+    assert main(["mtt", "--players", "12", "--agents", "nobody"]) == 2
+    assert main(["mtt", "--players", "12", "--payouts", "10,x"]) == 2
+
+
+def test_summary_fields() -> None:
+    d, decide = agents_director(["call"], players=10, seats=5, seed=1)
+    d.run(decide)
+    data = summary(d)
+    assert set(data) >= {"places", "moves", "breaks", "hands", "chips_start", "chips_end"}
+    assert set(data["places"][0]) >= {"player", "place", "prize", "eliminated_in_hand"}
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    players=st.integers(4, 40),
+    seats=st.integers(3, 9),
+    seed=st.integers(0, 10**6),
+    rounds=st.integers(0, 30),
+    acts=st.integers(0, 6),
+)
+def test_r15_snapshot_at_any_point_plays_on_identically(
+    players: int, seats: int, seed: int, rounds: int, acts: int
+) -> None:
+    clock = lambda: 50.0  # noqa: E731
+    decide = policy(2)
+    schedule = Schedule(DEFAULT_SCHEDULE.levels, hands_per_level=4)
+    names = [f"p{i}" for i in range(players)]
+    d = Director(names, seats=seats, stack=400, schedule=schedule, seed=seed, clock=clock)
+    for _ in range(rounds):
+        if d.is_over:
+            break
+        d.play_round(decide)  # type: ignore[arg-type]
+    open_hand = None
+    if not d.is_over and acts:
+        open_hand = min(t for t in d.tables if d.can_deal(t))
+        hand = d.start_hand(open_hand)
+        for _ in range(acts):
+            if hand.to_act is not None:
+                hand.act(hand.to_act, decide(hand, hand.to_act))  # type: ignore[arg-type]
+    twin = mtt_snapshot.loads(mtt_snapshot.dumps(d), clock=clock)
+    for each in (d, twin):
+        if open_hand is not None:
+            hand = each.tables[open_hand].hand
+            assert hand is not None
+            while hand.to_act is not None:
+                hand.act(hand.to_act, decide(hand, hand.to_act))  # type: ignore[arg-type]
+            each.finish_hand(open_hand)
+        each.run(decide)  # type: ignore[arg-type]
+    assert d.standings() == twin.standings()
+    assert mtt_snapshot.dumps(d) == mtt_snapshot.dumps(twin)

@@ -1,0 +1,61 @@
+"""Every tournament scenario file (scenarios/tournaments/, R15) is one test;
+`holdem run` plays them beside hand scenarios."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from holdem.cli.command import main
+from holdem.mtt.scenarios import is_tournament, run_tournament
+from holdem.scenarios.model import ScenarioError
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = sorted((ROOT / "scenarios" / "tournaments").glob("*.toml"))
+
+
+def test_tournament_scenarios_exist() -> None:
+    """The TDA cases: balancing 2 and 3 tables, a move that could skip or
+    double a big blind, a late seat, breaking 3 to 2, 2 and 3 players out in
+    one hand-for-hand round with different and equal stacks (R15)."""
+    assert len(FILES) == 8
+    assert all(is_tournament(p) for p in FILES)
+    assert not is_tournament(
+        ROOT / "scenarios" / "eliminations" / "e23_equal_stacks_share_place.toml"
+    )
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_tournament_scenario(path: Path) -> None:
+    result = run_tournament(path)
+    assert result.passed, "\n".join(result.failures)
+    assert result.rule.startswith("R15")
+
+
+def test_a_failing_expectation_is_reported(tmp_path: Path) -> None:
+    text = (ROOT / "scenarios" / "tournaments" / "bal1_two_tables.toml").read_text()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace('moves = [["a2", 1, 2, 2, 2]]', 'moves = [["a3", 1, 3, 2, 2]]'))
+    result = run_tournament(bad)
+    assert not result.passed
+    assert result.failures == ("moves: [['a2', 1, 2, 2, 2]], expected [['a3', 1, 3, 2, 2]]",)
+    assert main(["run", "-q", str(bad)]) == 1
+
+
+def test_a_broken_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (ROOT / "scenarios" / "tournaments" / "bal1_two_tables.toml").read_text()
+    bad = tmp_path / "broken.toml"
+    bad.write_text(text.replace('rule = "R15.2"', 'rule = "R16.2"'))
+    with pytest.raises(ScenarioError, match="R16.2"):
+        run_tournament(bad)
+    assert main(["run", "-q", str(bad)]) == 1
+    assert "broken scenario: rule" in capsys.readouterr().out
+
+
+def test_holdem_run_plays_the_folder(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(ROOT / "scenarios" / "tournaments")]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("8 passed, 0 failed, 0 broken")
+    assert "a2 moves (balance, worst) from table 1 seat 2 to table 2 seat 2" in out
+    assert "B out in hand 1 (table 1, started with 1,000): place 4=, prize 50" in out
