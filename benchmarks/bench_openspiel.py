@@ -25,6 +25,12 @@ machine; a reviewer's job is to find a faster one):
   which build a list of the undealt cards at every card: the earlier
   driver's ``chance_outcomes()`` cost about 40% of OpenSpiel's time, see
   ``--drivers``); only the cards the hand uses are drawn;
+* the cards of a street are applied in a row, without a ``current_player()``
+  call between them: the game deals ``numHoleCards`` to each player, then
+  ``numBoardCards`` (0 3 1 1) at the street's first chance node, so the
+  driver asks who is to act once per street's deal (12 + 3 + 1 + 1 cards,
+  4 calls instead of up to 17; the same hands, action for action, as asking
+  at every card: about 2% faster, checked when the benchmark starts);
 * a decision reads ``state.legal_actions()`` once (the only public call that
   gives the raise range) and draws with ``random()`` (one float per draw:
   ``int(random() * n)``, uniform to within 2**-53, cheaper than
@@ -136,6 +142,10 @@ def _game() -> object:
 DECK = tuple(range(52))
 """OpenSpiel's card ids (a chance action at a dealing step is the card's id)."""
 
+DEALS = (2 * SEATS, 3, 1, 1)
+"""Cards dealt in a row at each street's first chance node (``numHoleCards``
+times ``numPlayers``, then ``numBoardCards``)."""
+
 
 def openspiel(hands: int, seed: int) -> tuple[int, float]:
     """OpenSpiel's ``universal_poker``, the same game and policy, the fastest driver."""
@@ -149,12 +159,15 @@ def openspiel(hands: int, seed: int) -> tuple[int, float]:
         apply, player, legal_actions = state.apply_action, state.current_player, state.legal_actions
         pool = list(DECK)
         left = 52
+        street = 0
         while (who := player()) != -4:  # -4: the hand is over
-            if who == -1:  # chance: the next card, uniform over the undealt ones
-                pick = int(rnd() * left)
-                left -= 1
-                apply(pool[pick])
-                pool[pick] = pool[left]
+            if who == -1:  # chance: the street's cards, each uniform over the undealt ones
+                for _ in range(DEALS[street]):
+                    pick = int(rnd() * left)
+                    left -= 1
+                    apply(pool[pick])
+                    pool[pick] = pool[left]
+                street += 1
                 continue
             legal = legal_actions()
             if legal[0] == 0:  # fold offered: facing a bet
@@ -171,6 +184,44 @@ def openspiel(hands: int, seed: int) -> tuple[int, float]:
                 apply(1)
             actions += 1
     return hands, actions / hands
+
+
+def check_deals(hands: int, seed: int) -> None:
+    """Check that each street's cards may be applied in a row (``DEALS``): over
+    ``hands`` random hands played card by card (``is_chance_node()`` at every
+    step), every run of chance nodes is whole streets of ``DEALS`` in order
+    (an all-in deals the streets left in one run), and the chips add up.
+
+    Raises:
+        RuntimeError: a run of chance nodes splits a street, or chips were
+            created or lost.
+    """
+    game: Any = _game()
+    rng = random.Random(seed)
+    for _ in range(hands):
+        state = game.new_initial_state()
+        runs, run = [], 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.is_chance_node():
+                run += 1
+            else:
+                if run:
+                    runs.append(run)
+                run = 0
+                legal = [1] if rng.random() < 0.5 else legal  # some calls, some all-ins
+            state.apply_action(legal[rng.randrange(len(legal))])
+        runs += [run] if run else []
+        street = 0
+        for run in runs:
+            dealt = 0
+            while dealt < run and street < len(DEALS):
+                dealt += DEALS[street]
+                street += 1
+            if dealt != run:
+                raise RuntimeError(f"chance nodes in runs {runs}, not whole streets of {DEALS}")
+        if abs(sum(state.returns())) > 1e-9:
+            raise RuntimeError(f"chips not conserved: {state.returns()}")
 
 
 def openspiel_slow(hands: int, seed: int, chance: str) -> tuple[int, float]:
@@ -258,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.drivers:
         for chance in ("legal_actions", "chance_outcomes"):
             plays[f"OpenSpiel ({chance})"] = partial(openspiel_slow, chance=chance)
+    check_deals(300, args.seed)
     # Warm up: the evaluation tables are built on first use, not timed.
     for play in plays.values():
         play(50, args.seed)
