@@ -26,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from holdem.errors import ConfigError, HoldemError, IllegalActionError, value_text
+from holdem.server.lobby import choose_away, table_summary
 from holdem.server.room import Player, Room, RoomError, RoomSettings
 from holdem.views.streams import encode
 
@@ -191,10 +192,8 @@ class Server:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def tables(self, request: Request) -> Response:
-        """``GET /tables``: each table's seats and hand number."""
-        return JSONResponse(
-            [{"table": r.index, "hand": r.hand_number, "seats": r.seats()} for r in self.rooms]
-        )
+        """``GET /tables``: the lobby, one :func:`~holdem.server.lobby.table_summary` a table."""
+        return JSONResponse([table_summary(r) for r in self.rooms])
 
     async def index(self, request: Request) -> Response:
         """``GET /``: the browser table."""
@@ -248,11 +247,13 @@ class Server:
             "since": self._since,
             "back": self._back,
             "leave": self._leave,
+            "away": self._away,
         }.get(kind if isinstance(kind, str) else "")
         if handler is None:
             await conn.error(
                 "unknown_type",
-                f"unknown type {value_text(kind, True)} (join, sit, act, runs, since, back, leave)",
+                f"unknown type {value_text(kind, True)}"
+                " (join, sit, act, runs, since, back, leave, away)",
             )
             return
         try:
@@ -362,6 +363,10 @@ class Server:
         room, seat = self._seated(conn)
         room.leave(seat)
         conn.take(room, None)
+
+    async def _away(self, conn: Connection, data: dict[str, Any]) -> None:
+        room, seat = self._seated(conn)
+        choose_away(room, seat, data.get("sit_out"), data.get("wait_bb"))
 
     async def _since(self, conn: Connection, data: dict[str, Any]) -> None:
         if conn.room is None:

@@ -36,6 +36,7 @@ from holdem.engine.hand import Hand
 from holdem.engine.pots import Rake
 from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.selfplay.agents import Agent, answer_runs, make_agent
+from holdem.server.lobby import apply_away
 from holdem.table import snapshot as table_snapshot
 from holdem.table.clock import TurnClock, default_action
 from holdem.table.events import SatIn, SatOut, TimedOut
@@ -137,6 +138,8 @@ class Player:
     since: int = 0
     back: bool = False  # asked to sit in again (applied between hands)
     leaving: bool = False  # asked to leave (applied between hands)
+    away_next: bool = False  # asked to sit out from the next hand (holdem.server.lobby)
+    post_back: bool = False  # coming back: post missed blinds, not wait (R14.2)
 
 
 def _hash(token: str) -> str:
@@ -189,7 +192,7 @@ class Room:
         self._out_since: dict[int, float] = {}  # a person's seat -> when they sat out
         self.players: dict[int, Player] = {}
         self.table = self._new_table()
-        self.stream = TableStream(keep_hands=1)
+        self.stream = TableStream(keep_hands=1, extras=True)
         self._wake = asyncio.Event()
         self.listeners: set[asyncio.Event] = set()
         if self._path is not None and self._path.exists():
@@ -525,6 +528,7 @@ class Room:
         empty stacks are rebought to ``buy_in``."""
         table = self.table
         before = self.stream.last
+        apply_away(self)
         for seat, since in list(self._out_since.items()):
             player = self.players.get(seat)
             if player is None or player.agent is not None or not self.sitting_out(seat):
@@ -698,7 +702,7 @@ class Room:
         last = data["stream_last"]
         if isinstance(last, bool) or not isinstance(last, int) or last < 0:
             raise _bad_state("stream_last: must be a whole number >= 0")
-        self.stream = TableStream(keep_hands=1, start=last)
+        self.stream = TableStream(keep_hands=1, start=last, extras=True)
         self.players = self._restore_players(data["players"])
         now = self._clock()  # people sitting out are away from now on
         self._out_since = {

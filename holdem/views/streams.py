@@ -87,6 +87,7 @@ from holdem.engine import events as _events
 from holdem.engine.betting import LegalActions
 from holdem.engine.hand import Hand
 from holdem.errors import HoldemError
+from holdem.views.stream_extras import HandExtras
 
 Message = dict[str, Any]
 
@@ -154,11 +155,15 @@ class TableStream:
             continue their numbering, and start the hand afresh on its
             ``hand`` message.
 
+        extras: also stream the public ``pots``, ``allin`` and ``equity``
+            messages of :mod:`holdem.views.stream_extras` (for a player's
+            screen), and the best five cards ``b`` of a ``show``.
+
     Raises:
         HoldemError: ``keep_hands`` or ``start`` is not a whole number >= 0.
     """
 
-    def __init__(self, keep_hands: int = 1, start: int = 0) -> None:
+    def __init__(self, keep_hands: int = 1, start: int = 0, *, extras: bool = False) -> None:
         for name, value in (("keep_hands", keep_hands), ("start", start)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise HoldemError(f"{name} must be a whole number >= 0, got {value!r}")
@@ -171,6 +176,8 @@ class TableStream:
         self._seats: tuple[int, ...] = ()
         self._turn_key: tuple[int, int] | None = None
         self._decision: int | None = None
+        self._extras_on = extras
+        self._extras: HandExtras | None = None
 
     @property
     def last(self) -> int:
@@ -223,6 +230,7 @@ class TableStream:
         self._hands = self._hands + 1 if number is None else number
         self._seats = mapped
         self._seen = 0
+        self._extras = HandExtras(mapped) if self._extras_on else None
         self._turn_key = None
         self._decision = None
         self._hand_starts.append(self._last + 1)
@@ -276,8 +284,16 @@ class TableStream:
         if len(log) < self._seen:
             raise HoldemError("this is not the hand being streamed")
         to_table = self._seats
+        extras = self._extras
         for event in log[self._seen :]:
+            if extras is None:
+                self._record(event, to_table)
+                continue
+            for message in extras.before(event):
+                self._add(message)
             self._record(event, to_table)
+            for message in extras.after(event):
+                self._add(message)
         self._seen = len(log)
         acting = hand.to_act
         seat = hand.run_seat if acting is None else acting  # or the run question (R12.1)
@@ -385,6 +401,7 @@ class TableStream:
                     "s": to_table[event.seat],
                     "c": "".join(event.cards),
                     "h": event.description,
+                    **({"b": "".join(event.best_five)} if self._extras is not None else {}),
                 }
             )
         elif kind is _events.Mucked:

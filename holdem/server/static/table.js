@@ -8,11 +8,14 @@ const $ = (id) => document.getElementById(id);
 const state = {
   table: Number(new URLSearchParams(location.search).get("table") || 0),
   socket: null,
+  connected: false,
   last: 0,           // the last stream message number received
   me: null,          // my table seat
+  leaving: false,    // I asked to leave: the hand plays on for me until my `leave`
+  note: "",          // a message that stays until it no longer holds (Seated...)
   size: 6,
   settings: null,
-  seats: [],         // per table seat: {name, stack, bot} or null
+  seats: [],         // per table seat: {name, stack, bot, out} or null
   hand: null,        // the hand in play (see newHand)
   turn: null,        // {s, d, legal, runs, deadline}
   joinClock: null,   // {d, left, at}: the welcome's clock for decision d
@@ -22,16 +25,22 @@ const state = {
 function tokenKey() { return `holdem.token.${state.table}`; }
 
 function newHand(m) {
-  const bets = {}, cards = {}, last = {};
+  const bets = {}, cards = {}, last = {}, names = {};
   m.seats.forEach((s, i) => {
-    bets[s] = 0;
+    bets[s] = 0; names[s] = m.names[i];
     if (state.seats[s]) state.seats[s].stack = m.stacks[i];
   });
   return {
-    number: m.h, seats: m.seats, button: m.button, bets, cards, last,
+    number: m.h, seats: m.seats, names, button: m.button, bets, cards, last, bb: m.bb,
     folded: new Set(), mucked: new Set(), board: [], pot: 0, street: "preflop", over: false,
     runBoards: {},     // run number (2, 3) -> that run's board (R12.2)
     rake: 0,           // chips raked so far (R13)
+    pots: [],          // the pots by name as the engine names them (R7.3)
+    awards: [],        // {name, a, w, sh, r} as awarded
+    awarded: 0,        // chips awarded so far
+    shown: {},         // seat -> {h, b}: the hand in words and its best five cards
+    equity: {},        // seat -> all-in equity on the board so far
+    timedOut: null,    // the seat whose timeout line already tells its action
   };
 }
 
@@ -44,7 +53,13 @@ function splitCards(text) {
 const RUN_WORDS = { 1: "once", 2: "twice", 3: "three times" };
 const CARDS_BEFORE = { flop: 0, turn: 3, river: 4 };
 
-function nameOf(s) { return state.seats[s] ? state.seats[s].name : `Seat ${s + 1}`; }
+function nameOf(s) {
+  const h = state.hand;
+  if (state.seats[s]) return state.seats[s].name;
+  return h && h.names[s] !== undefined ? h.names[s] : `Seat ${s + 1}`;
+}
+
+function potTitle(name) { return name[0].toUpperCase() + name.slice(1); }
 
 function log(text, cls) {
   const li = document.createElement("li");
@@ -78,6 +93,12 @@ function changeStack(s, delta) {
   if (state.seats[s]) state.seats[s].stack += delta;
 }
 
+// The player now at seat s is the one dealt into the hand there (a seat
+// freed and taken again never shows the previous holder's cards).
+function sameHolder(h, s) {
+  return !!state.seats[s] && h.names[s] !== undefined && state.seats[s].name === h.names[s];
+}
+
 // ------------------------------------------------------------ the stream
 function apply(m) {
   const h = state.hand;
@@ -91,6 +112,7 @@ function apply(m) {
       forgetHand(m.h);
       state.hand = newHand(m);
       state.turn = null;
+      if (state.me !== null && m.seats.includes(state.me)) state.note = "";
       log(`Hand #${m.h} — blinds ${m.sb}/${m.bb}, button ${nameOf(m.button)}`, "hand").dataset.h = m.h;
       break;
     case "post":
@@ -120,7 +142,8 @@ function apply(m) {
       if (m.a === "fold") h.folded.add(m.s);
       h.last[m.s] = m.a + (m.a === "bet" || m.a === "raise" ? ` ${m.to}` : m.a === "call" ? ` ${m.add}` : "")
         + (m.ai ? " (all-in)" : "");
-      log(`${nameOf(m.s)} ${h.last[m.s]}`);
+      if (h.timedOut === m.s) h.timedOut = null;  // the timeout line said it
+      else log(`${nameOf(m.s)} ${h.last[m.s]}`);
       state.turn = null;
       break;
     case "return":
@@ -128,12 +151,30 @@ function apply(m) {
       changeStack(m.s, m.a); h.bets[m.s] = Math.max(0, h.bets[m.s] - m.a); h.pot -= m.a;
       log(`${m.a} returned to ${nameOf(m.s)}`);
       break;
+    case "pots":
+      if (h) h.pots = m.p;
+      break;
+    case "allin":  // every hand still in, turned up before the run-out (R6.4)
+      if (!h) break;
+      m.s.forEach((s, i) => { h.cards[s] = splitCards(m.c[i]); });
+      log(`All-in: ${m.s.map((s, i) => `${nameOf(s)} ${pretty(m.c[i])}`).join(", ")}`);
+      break;
+    case "equity":
+      if (!h) break;
+      h.equity = {};
+      m.s.forEach((s, i) => { h.equity[s] = m.eq[i]; });
+      log(`Equity${m.st === "preflop" ? "" : ` on the ${m.st}`}: `
+        + m.s.map((s, i) => `${nameOf(s)} ${percent(m.eq[i])}`).join(", ")
+        + (m.x ? "" : " (estimated)"), "equity");
+      break;
     case "show":
       if (!h) break;
       h.cards[m.s] = splitCards(m.c); h.last[m.s] = m.h;
+      h.shown[m.s] = { h: m.h, b: m.b ? splitCards(m.b) : [] };
       log(`${nameOf(m.s)} shows ${pretty(m.c)} (${m.h})`);
       break;
     case "runs":
+      if (h && h.timedOut === m.s) { h.timedOut = null; state.turn = null; break; }
       log(`${nameOf(m.s)} accepts ${m.k === 1 ? "one run" : `up to ${m.k} runs`}`);
       state.turn = null;
       break;
@@ -148,13 +189,18 @@ function apply(m) {
     case "muck":
       if (h) { h.last[m.s] = "mucks"; h.mucked.add(m.s); log(`${nameOf(m.s)} mucks`); }
       break;
-    case "pot":
+    case "pot": {
       if (!h) break;
-      m.w.forEach((s, i) => { changeStack(s, m.sh[i]); h.pot -= m.sh[i]; h.last[s] = `wins ${m.sh[i]}`; });
+      m.w.forEach((s, i) => { changeStack(s, m.sh[i]); h.pot -= m.sh[i]; });
+      h.awarded += m.a;
+      h.awards.push({ name: m.name, a: m.a, w: m.w, sh: m.sh, r: m.r || 0 });
+      h.equity = {};
       for (const s of h.seats) h.bets[s] = 0;
+      const shown = m.w.map((s) => h.shown[s]).find((x) => x);
       log(`${m.w.map(nameOf).join(" and ")} win${m.w.length > 1 ? "" : "s"} the ${m.name}`
-        + `${m.r ? ` on run ${m.r}` : ""} (${m.a})`, "win");
+        + `${m.r ? ` on run ${m.r}` : ""} (${m.a})${shown ? ` with ${shown.h}` : ""}`, "win");
       break;
+    }
     case "end":
       if (!h) break;
       m.stacks.forEach((stack, i) => { if (state.seats[h.seats[i]]) state.seats[h.seats[i]].stack = stack; });
@@ -167,19 +213,27 @@ function apply(m) {
       break;
     case "leave":
       state.seats[m.s] = null;
-      if (m.s === state.me) { state.me = null; localStorage.removeItem(tokenKey()); }
+      if (m.s === state.me) {
+        state.me = null; state.leaving = false; localStorage.removeItem(tokenKey());
+        state.note = `You left the table with ${m.stack}.`;
+      }
       log(`${m.name} leaves the table with ${m.stack}`);
       break;
     case "timeout":
+      if (h) h.timedOut = m.s;  // one line: the action that follows is this one
       log(`${nameOf(m.s)} ran out of time: ${m.a}`);
       break;
     case "sitout":
       if (state.seats[m.s]) state.seats[m.s].out = true;
+      if (m.s === state.me) $("sit-out-next").checked = false;
       log(`${nameOf(m.s)} sits out${m.why === "timeouts" ? " (timed out twice)" : ""}`);
       break;
     case "sitin":
       if (state.seats[m.s]) state.seats[m.s].out = false;
       log(`${nameOf(m.s)} is back${m.entry === "wait" ? ", waiting for the big blind" : ""}`);
+      break;
+    case "away":
+      if (m.s === state.me) $("sit-out-next").checked = !!m.next;
       break;
   }
 }
@@ -187,6 +241,8 @@ function apply(m) {
 function pretty(text) {
   return splitCards(text).map((c) => c[0].replace("T", "10") + SUITS[c[1]]).join(" ");
 }
+
+function percent(x) { return `${(100 * x).toFixed(1)}%`; }
 
 // ------------------------------------------------------------ drawing
 function cardEl(code, small) {
@@ -207,13 +263,44 @@ function place(k, radiusX, radiusY) {
   return { x: 50 + radiusX * Math.cos(angle), y: 50 + radiusY * Math.sin(angle) };
 }
 
-function draw() {
-  const h = state.hand;
-  $("pot-total").textContent = h ? h.pot.toLocaleString() : 0;
+// The winners of the hand so far and the cards of their best five (R6.1).
+function showdownMarks(h) {
+  const winners = new Set(), best = new Set();
+  if (!h) return { winners, best };
+  for (const award of h.awards) {
+    for (const s of award.w) {
+      winners.add(s);
+      if (h.shown[s] && !award.r) for (const c of h.shown[s].b) best.add(c);
+    }
+  }
+  return { winners, best };
+}
+
+function drawCenter(h, marks) {
+  const total = h ? h.pot + h.awarded : 0;
+  $("pot-total").textContent = total.toLocaleString();
+  $("pot-total").dataset.middle = h ? String(h.pot) : "0";  // chips not yet awarded
   const board = $("board");
   board.replaceChildren();
-  for (let i = 0; i < 5; i++) board.appendChild(cardEl(h && h.board[i] ? h.board[i] : "slot"));
+  for (let i = 0; i < 5; i++) {
+    const el = cardEl(h && h.board[i] ? h.board[i] : "slot");
+    if (marks.best.size && h.board[i]) el.classList.add(marks.best.has(h.board[i]) ? "best" : "dim");
+    board.appendChild(el);
+  }
   $("rake").textContent = h && h.rake ? `rake ${h.rake.toLocaleString()}` : "";
+  const pots = $("pots");
+  pots.replaceChildren();
+  const named = h ? (h.awards.length ? h.awards : h.pots) : [];
+  if (named.length > 1 || (h && h.awards.length)) {
+    for (const p of named) {
+      const chip = document.createElement("span");
+      chip.className = "pot-chip" + (p.w ? " won" : "");
+      chip.dataset.pot = p.name;
+      chip.textContent = `${potTitle(p.name)}${p.r ? ` (run ${p.r})` : ""} ${p.a.toLocaleString()}`
+        + (p.w ? ` → ${p.w.map(nameOf).join(", ")}` : "");
+      pots.appendChild(chip);
+    }
+  }
   const runs = $("runs");
   runs.replaceChildren();
   for (const [r, cards] of Object.entries(h ? h.runBoards : {})) {
@@ -223,8 +310,24 @@ function draw() {
     runs.appendChild(row);
   }
   $("street").textContent = h ? (h.over ? "hand over" : h.street) : "waiting for players";
+  const result = [];
+  if (h) {
+    for (const a of h.awards) {
+      const shown = a.w.map((s) => h.shown[s]).find((x) => x);
+      result.push(`${a.w.map(nameOf).join(" and ")} win${a.w.length > 1 ? "" : "s"} `
+        + `${a.a.toLocaleString()}${shown ? ` with ${shown.h}` : ""}`);
+    }
+  }
+  $("result").textContent = result.join(" · ");
+}
+
+function draw() {
+  const h = state.hand;
+  const marks = showdownMarks(h);
+  drawCenter(h, marks);
   const seats = $("seats");
   seats.replaceChildren();
+  const canSit = state.me === null && !state.leaving;
   for (let s = 0; s < state.size; s++) {
     const info = state.seats[s];
     const pos = place(s, 44, 44);
@@ -232,17 +335,26 @@ function draw() {
     el.className = "seat";
     el.dataset.seat = s;
     el.style.left = pos.x + "%"; el.style.top = pos.y + "%";
-    const inHand = h && h.seats.includes(s);
-    if (!info) el.classList.add("empty");
+    const inHand = h && h.seats.includes(s) && sameHolder(h, s);
+    if (!info) {
+      el.classList.add("empty");
+      if (canSit) { el.classList.add("free"); el.title = "Sit here"; el.onclick = () => sitAt(s); }
+    }
     if (s === state.me) el.classList.add("me");
     if (inHand && h.folded.has(s)) el.classList.add("folded");
+    if (inHand && marks.winners.has(s)) el.classList.add("winner");
     if (state.turn && state.turn.s === s) el.classList.add("turn");
     const cards = document.createElement("div");
     cards.className = "cards";
     if (inHand && !h.folded.has(s) && (!h.mucked.has(s) || s === state.me)) {
       const known = h.cards[s];
-      cards.appendChild(cardEl(known ? known[0] : null, true));
-      cards.appendChild(cardEl(known ? known[1] : null, true));
+      for (const code of known || [null, null]) {
+        const card = cardEl(code, true);
+        if (marks.best.size && code && marks.winners.has(s)) {
+          card.classList.add(marks.best.has(code) ? "best" : "dim");
+        }
+        cards.appendChild(card);
+      }
     }
     el.appendChild(cards);
     const plate = document.createElement("div");
@@ -252,8 +364,22 @@ function draw() {
     nameEl.textContent = info ? info.name : "empty seat";
     if (info && info.bot) nameEl.insertAdjacentHTML("afterbegin", '<span class="tag">BOT</span>');
     plate.querySelector(".stack").textContent = info ? info.stack.toLocaleString() : "";
-    plate.querySelector(".last").textContent = info && info.out ? "sitting out"
-      : inHand ? (h.last[s] || "") : "";
+    let last = info && info.out ? "sitting out" : inHand ? (h.last[s] || "") : "";
+    if (inHand) {
+      const won = h.awards.reduce((a, p) => a + p.w.reduce((b, w, i) => b + (w === s ? p.sh[i] : 0), 0), 0);
+      if (won) last = `wins ${won.toLocaleString()}`;
+      if (h.shown[s]) {
+        const name = document.createElement("div");
+        name.className = "hand-name"; name.textContent = h.shown[s].h;
+        plate.appendChild(name);
+      }
+      if (h.equity[s] !== undefined) {
+        const eq = document.createElement("span");
+        eq.className = "equity"; eq.textContent = percent(h.equity[s]);
+        plate.appendChild(eq);
+      }
+    }
+    plate.querySelector(".last").textContent = last;
     if (state.turn && state.turn.s === s && state.turn.deadline) {
       const bar = document.createElement("div");
       bar.className = "clock";
@@ -286,17 +412,31 @@ function draw() {
 
 function drawClock() {
   const t = state.turn;
+  if (!state.connected) return;  // the clock stops while the server is away
   const bar = document.querySelector(".seat.turn .clock");
   if (!t || !t.deadline || !bar) return;
   const left = Math.max(0, t.deadline - Date.now()) / 1000;
   bar.firstChild.style.width = `${(100 * left) / t.limit}%`;
   bar.classList.toggle("low", left < 8);
-  if (t.s === state.me) $("message").textContent = `Your turn — ${Math.ceil(left)} s`;
+  if (t.s !== state.me) return;
+  const why = t.legal && t.legal.min !== undefined && !$("actions").hidden ? typedAmount().why : "";
+  $("message").textContent = `Your turn — ${Math.ceil(left)} s${why ? ` · ${why}` : ""}`;
+}
+
+// The amount typed, and whether the server would take it (R3.3-R3.5).
+function typedAmount() {
+  const legal = state.turn.legal;
+  const text = $("amount").value.trim();
+  const value = Number(text);
+  if (text === "" || !Number.isInteger(value)) return { value: text, ok: false, why: "Type a whole number of chips" };
+  if (value < legal.min) return { value, ok: false, why: `At least ${legal.min}` };
+  if (value > legal.max) return { value, ok: false, why: `At most ${legal.max}` };
+  return { value, ok: true, why: "" };
 }
 
 function drawControls() {
-  $("sit-form").hidden = state.me !== null;
-  $("seat-buttons").hidden = state.me === null;
+  $("sit-form").hidden = state.me !== null || state.leaving;
+  $("seat-buttons").hidden = state.me === null || state.leaving;
   const mine = state.me !== null ? state.seats[state.me] : null;
   $("back").hidden = !(mine && mine.out);
   const t = state.turn;
@@ -313,24 +453,39 @@ function drawControls() {
       return b;
     }));
   }
+  for (const b of choice.querySelectorAll("button")) b.disabled = !state.connected;
   const toAct = t && t.s === state.me && t.legal;
   $("actions").hidden = !toAct;
   $("actions").dataset.d = toAct ? String(t.d) : "";
-  if (!toAct) { if (state.me !== null && !(t && t.s === state.me)) $("message").textContent = ""; return; }
+  if (!toAct) {
+    if (!(t && t.s === state.me)) $("message").textContent = state.connected ? state.note : "Connection lost — reconnecting…";
+    return;
+  }
+  if (!state.connected) $("message").textContent = "Connection lost — reconnecting…";
   const legal = t.legal;
-  $("fold").disabled = !legal.fold;
+  $("fold").disabled = !legal.fold || !state.connected;
+  $("check").disabled = !state.connected;
   $("check").textContent = legal.check ? "Check" : `Call ${legal.call}`;
   const canRaise = legal.min !== undefined;
-  $("raise").disabled = !canRaise;
   $("sizing").hidden = !canRaise;
-  if (canRaise) {
-    const slider = $("slider"), amount = $("amount");
-    if (Number(slider.min) !== legal.min || Number(slider.max) !== legal.max || slider.dataset.d !== String(t.d)) {
-      slider.min = amount.min = legal.min; slider.max = amount.max = legal.max;
-      slider.value = amount.value = legal.min; slider.dataset.d = String(t.d);
-    }
-    const word = Number(amount.value) >= legal.max ? "All-in" : legal.w === "bet" ? "Bet" : "Raise to";
-    $("raise").textContent = `${word} ${amount.value}`;
+  if (!canRaise) { $("raise").disabled = true; return; }
+  const slider = $("slider"), amount = $("amount");
+  if (Number(slider.min) !== legal.min || Number(slider.max) !== legal.max || slider.dataset.d !== String(t.d)) {
+    slider.min = amount.min = legal.min; slider.max = amount.max = legal.max;
+    slider.value = amount.value = legal.min; slider.dataset.d = String(t.d);
+  }
+  const typed = typedAmount();
+  amount.classList.toggle("bad", !typed.ok);
+  $("raise").disabled = !typed.ok || !state.connected;
+  const word = typed.ok && typed.value >= legal.max ? "All-in" : legal.w === "bet" ? "Bet" : "Raise to";
+  $("raise").textContent = `${word} ${typed.value}`;
+  if (!typed.ok && state.connected) drawClock();
+  const h = state.hand;
+  const preflop = h && h.board.length === 0;
+  for (const b of document.querySelectorAll(".shortcuts button[data-bb]")) {
+    b.hidden = !preflop;
+    const to = bbMultiple(b.dataset.bb);
+    b.disabled = to === null || !state.connected;
   }
 }
 
@@ -341,7 +496,7 @@ function send(message) {
 
 function act(action, amount) {
   const t = state.turn;
-  if (!t || t.s !== state.me) return;
+  if (!t || t.s !== state.me || !state.connected) return;
   const message = { type: "act", action, decision: t.d };
   if (amount !== undefined) message.amount = amount;
   send(message);
@@ -358,33 +513,99 @@ function potFraction(frac) {
   return Math.max(legal.min, Math.min(legal.max, to));
 }
 
+function bbMultiple(k) {
+  // Preflop: raise to k big blinds (rounded down to a chip), when legal.
+  const h = state.hand, legal = state.turn && state.turn.legal;
+  if (!h || !legal || legal.min === undefined) return null;
+  const to = Math.floor(Number(k) * h.bb);
+  return to >= legal.min && to <= legal.max ? to : null;
+}
+
 function setAmount(value) {
   $("slider").value = value; $("amount").value = value; drawControls();
 }
 
-$("fold").onclick = () => act("fold");
-$("check").onclick = () => act(state.turn.legal.check ? "check" : "call");
-$("raise").onclick = () => {
-  const legal = state.turn.legal;
-  act(legal.w, Math.max(legal.min, Math.min(legal.max, Math.round(Number($("amount").value)))));
-};
-$("slider").oninput = (e) => setAmount(e.target.value);
-$("amount").onchange = (e) => setAmount(e.target.value);
-for (const b of document.querySelectorAll(".shortcuts button")) {
-  b.onclick = () => setAmount(potFraction(b.dataset.frac));
+function raiseNow() {
+  const legal = state.turn && state.turn.legal;
+  if (!legal || legal.min === undefined) return;
+  const typed = typedAmount();
+  if (!typed.ok) { drawControls(); return; }  // refused here: never sent as another amount
+  act(legal.w, typed.value);
 }
+
+function sitAt(seat) {
+  const name = $("name").value.trim();
+  if (!name) { $("message").textContent = "Type your name, then click a seat"; $("name").focus(); return; }
+  send({ type: "sit", name, seat });
+}
+
+$("fold").onclick = () => act("fold");
+$("check").onclick = () => {
+  if (state.turn && state.turn.legal) act(state.turn.legal.check ? "check" : "call");
+};
+$("raise").onclick = raiseNow;
+$("slider").oninput = (e) => setAmount(e.target.value);
+$("amount").oninput = () => drawControls();
+$("amount").onchange = () => {
+  if (typedAmount().ok) $("slider").value = $("amount").value;
+  drawControls();
+};
+for (const b of document.querySelectorAll(".shortcuts button")) {
+  b.onclick = () => {
+    const to = b.dataset.bb ? bbMultiple(b.dataset.bb) : potFraction(b.dataset.frac);
+    if (to !== null) setAmount(to);
+  };
+}
+
+// Keyboard: F fold, C check or call, R the amount box, Enter raises what it holds.
+document.addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey || $("actions").hidden) return;
+  const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
+  if (e.key === "Enter" && (!typing || e.target.id === "amount")) {
+    e.preventDefault(); raiseNow(); return;
+  }
+  if (typing) return;
+  const key = e.key.toLowerCase();
+  if (key === "f" && !$("fold").disabled) { e.preventDefault(); $("fold").click(); }
+  else if (key === "c" && !$("check").disabled) { e.preventDefault(); $("check").click(); }
+  else if (key === "r" && !$("sizing").hidden) { e.preventDefault(); $("amount").focus(); $("amount").select(); }
+});
+
 $("sit-form").onsubmit = (e) => {
   e.preventDefault();
   send({ type: "sit", name: $("name").value.trim() });
 };
-$("back").onclick = () => send({ type: "back" });
+$("back").onclick = () => send({ type: "away", sit_out: false, wait_bb: $("wait-bb").checked });
+$("sit-out-next").onchange = (e) => send({ type: "away", sit_out: e.target.checked });
+$("wait-bb").onchange = (e) => send({ type: "away", wait_bb: e.target.checked });
 $("leave").onclick = () => {
   send({ type: "leave" });
-  state.me = null; localStorage.removeItem(tokenKey());
-  $("message").textContent = "You leave the table after this hand.";
+  state.leaving = true;  // the hand plays on for me: no "Take a seat" until my `leave`
+  state.note = "You leave the table after this hand.";
   draw();
 };
 $("table-select").onchange = (e) => { location.search = `?table=${e.target.value}`; };
+
+// ------------------------------------------------------------ the lobby
+async function showLobby() {
+  const lobby = $("lobby");
+  const response = await fetch("/tables");
+  const tables = await response.json();
+  $("lobby-rows").replaceChildren(...tables.map((t) => {
+    const row = document.createElement("tr");
+    row.className = "row" + (t.table === state.table ? " current" : "");
+    row.dataset.table = t.table;
+    const cells = [`#${t.table + 1}`, `${t.small_blind}/${t.big_blind}`,
+      `${t.min_buy_in}–${t.max_buy_in}`, `${t.taken}/${t.size}`, String(t.waiting), String(t.hand)];
+    for (const text of cells) { const td = document.createElement("td"); td.textContent = text; row.appendChild(td); }
+    row.onclick = () => { location.search = `?table=${t.table}`; };
+    return row;
+  }));
+  lobby.hidden = false;
+}
+$("lobby-toggle").onclick = () => {
+  if ($("lobby").hidden) showLobby(); else $("lobby").hidden = true;
+};
 
 // ------------------------------------------------------------ connection
 function onMessage(event) {
@@ -402,15 +623,16 @@ function onMessage(event) {
     state.joinClock = { d: m.decision, left: m.clock_left, at: Date.now() };
     fixDeadline();
   } else if (m.type === "seated") {
-    state.me = m.seat;
+    state.me = m.seat; state.leaving = false;
     localStorage.setItem(tokenKey(), m.token);
-    $("message").textContent = "Seated — you are dealt in from the next hand.";
+    state.note = "Seated — you are dealt in from the next hand.";
   } else if (m.type === "events") {
     if (m.reset) { state.hand = null; state.turn = null; }
     for (const e of m.events) { apply(e); state.last = e.n; }
     fixDeadline();
   } else if (m.type === "error") {
     $("message").textContent = m.message;
+    return;  // drawn again at the next message: the error stays readable until then
   }
   draw();
 }
@@ -420,7 +642,7 @@ function connect() {
   const socket = new WebSocket(`${proto}://${location.host}/ws`);
   state.socket = socket;
   socket.onopen = () => {
-    state.retry = 0;
+    state.retry = 0; state.connected = true;
     $("status").textContent = "connected"; $("status").className = "status ok";
     const join = { type: "join", table: state.table, after: state.last };
     const token = localStorage.getItem(tokenKey());
@@ -429,7 +651,10 @@ function connect() {
   };
   socket.onmessage = onMessage;
   socket.onclose = () => {
+    if (state.socket !== socket) return;
+    state.connected = false;
     $("status").textContent = "reconnecting…"; $("status").className = "status bad";
+    draw();
     state.retry = Math.min(state.retry + 1, 5);
     setTimeout(connect, 500 * state.retry);
   };
