@@ -547,7 +547,9 @@ $("raise").onclick = raiseNow;
 $("slider").oninput = (e) => setAmount(e.target.value);
 $("amount").oninput = () => drawControls();
 $("amount").onchange = () => {
-  if (typedAmount().ok) $("slider").value = $("amount").value;
+  if (state.turn && state.turn.legal && state.turn.legal.min !== undefined && typedAmount().ok) {
+    $("slider").value = $("amount").value;
+  }
   drawControls();
 };
 for (const b of document.querySelectorAll(".shortcuts button")) {
@@ -560,7 +562,8 @@ for (const b of document.querySelectorAll(".shortcuts button")) {
 // Keyboard: F fold, C check or call, R the amount box, Enter raises what it holds.
 document.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey || $("actions").hidden) return;
-  const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
+  const typing = e.target instanceof HTMLSelectElement
+    || (e.target instanceof HTMLInputElement && !["checkbox", "range"].includes(e.target.type));
   if (e.key === "Enter" && (!typing || e.target.id === "amount")) {
     e.preventDefault(); raiseNow(); return;
   }

@@ -1,0 +1,334 @@
+"""The browser table as a player judges it (issue 22), in Chromium driven by
+Playwright against a `holdem serve` process: the page fits a phone and a
+desktop, the betting controls refuse what the server would, the keyboard
+works, the buttons and the clock stop while the server is away, sitting out
+and coming back, leaving in the middle of a hand, the lobby and choosing a seat."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from conftest import require, require_chromium
+
+require("starlette", "the server extra: pip install -e '.[server]'")
+require("uvicorn", "the server extra: pip install -e '.[server]'")
+sync_api = require("playwright.sync_api", "the browser extra: pip install -e '.[browser]'")
+CHROMIUM = require_chromium()
+
+from browser_page import TIMEOUT_MS, open_page, sit_down  # noqa: E402
+from server_process import ServerProcess  # noqa: E402
+
+FAST = ("--bot-delay", "0.05", "--between-hands", "0.3")
+SIZES = ((390, 844), (1280, 800), (360, 740), (1920, 1080))
+
+LAYOUT = """() => {
+  const w = innerWidth, out = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > w) out.push(`page ${doc.scrollWidth} px wide`);
+  const header = document.querySelector('header').getBoundingClientRect();
+  for (const el of document.querySelectorAll('button, input, select')) {
+    if (!el.offsetParent) continue;  // not shown
+    const r = el.getBoundingClientRect();
+    if (r.left < 0 || r.right > w + 0.5) out.push(`${el.id || el.textContent}: ${r.left}..${r.right}`);
+  }
+  for (const el of document.querySelectorAll('.seat')) {
+    const r = el.getBoundingClientRect();
+    if (r.left < 0 || r.right > w + 0.5) out.push(`seat ${el.dataset.seat}: ${r.left}..${r.right}`);
+    if (r.top < header.bottom) out.push(`seat ${el.dataset.seat} overlaps the header`);
+  }
+  for (const el of document.querySelectorAll('#board .card')) {
+    const r = el.getBoundingClientRect();
+    if (r.left < 0 || r.right > w + 0.5) out.push(`a board slot: ${r.left}..${r.right}`);
+  }
+  return out;
+}"""
+
+
+def _browser(playwright: Any) -> Any:
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+
+
+def _my_turn(page: Any) -> None:
+    page.wait_for_function(
+        "() => !document.getElementById('actions').hidden", timeout=TIMEOUT_MS
+    )
+
+
+def _decision(page: Any) -> str:
+    return str(page.locator("#actions").get_attribute("data-d"))
+
+
+def _acted(page: Any, decision: str) -> None:
+    """Wait until the page has taken my action on ``decision``."""
+    page.wait_for_function(
+        "d => document.getElementById('actions').hidden"
+        " || document.getElementById('actions').dataset.d !== d",
+        arg=decision,
+        timeout=TIMEOUT_MS,
+    )
+
+
+def _lines(page: Any, start: str) -> list[str]:
+    return [x for x in page.locator("#history li").all_inner_texts() if x.startswith(start)]
+
+
+def test_the_page_fits_phones_and_desktops(tmp_path: Path) -> None:
+    """390x844 and 1280x800 (and 360 and 1920 wide): no horizontal scrolling,
+    every button and box within the screen, every seat and board slot on it,
+    no seat under the header; the action buttons are there to press."""
+    with ServerProcess("--bots", "5", *FAST, "--decision-seconds", "120") as server:
+        with sync_api.sync_playwright() as playwright:
+            browser = _browser(playwright)
+            try:
+                page, errors = open_page(browser)
+                sit_down(page, server.url)
+                _my_turn(page)
+                for width, height in SIZES:
+                    page.set_viewport_size({"width": width, "height": height})
+                    page.wait_for_timeout(150)
+                    assert page.evaluate(LAYOUT) == [], (width, height)
+                    for control in ("#fold", "#check", "#raise", "#amount", "#leave"):
+                        assert page.locator(control).is_visible(), (control, width)
+                    assert page.locator(".seat").count() == 6
+                    page.screenshot(path=str(tmp_path / f"table-{width}.png"), full_page=True)
+                assert errors == []
+            finally:
+                browser.close()
+
+
+def test_a_typed_amount_below_the_minimum_is_refused_and_keys_play() -> None:
+    """R3.3: an amount under the minimum raise (or not whole) is refused on the
+    page: the button is disabled, says what was typed and nothing is sent
+    (Enter neither). The big-blind multiples set 2x, 2.5x, 3x the big blind
+    preflop. Keys: R goes to the amount box, Enter raises what it holds, C
+    checks or calls, F folds."""
+    args = ("--bots", "3", *FAST, "--decision-seconds", "120")
+    with ServerProcess(*args) as server:
+        with sync_api.sync_playwright() as playwright:
+            browser = _browser(playwright)
+            try:
+                page, errors = open_page(browser)
+                sit_down(page, server.url)
+                for _ in range(30):  # a preflop turn where I may raise
+                    _my_turn(page)
+                    preflop = page.locator("#board .card[data-card]").count() == 0
+                    if preflop and page.locator("#sizing").is_visible():
+                        break
+                    decision = _decision(page)
+                    page.keyboard.press("c")
+                    _acted(page, decision)
+                else:
+                    raise AssertionError("no preflop raise for me")
+                decision = _decision(page)
+                low = int(page.locator("#slider").get_attribute("min") or "0")
+                high = int(page.locator("#slider").get_attribute("max") or "0")
+                word = page.locator("#raise").inner_text().rsplit(" ", 1)[0]
+                for typed, why in ((low - 1, f"At least {low}"), ("4.5", "whole number")):
+                    page.fill("#amount", str(typed))
+                    assert page.locator("#raise").is_disabled()
+                    assert page.locator("#raise").inner_text() == f"{word} {typed}"
+                    page.wait_for_function(
+                        "w => document.getElementById('message').textContent.includes(w)",
+                        arg=why,
+                        timeout=TIMEOUT_MS,
+                    )
+                    page.locator("#amount").press("Enter")
+                    page.wait_for_timeout(400)
+                    assert _decision(page) == decision and page.locator("#actions").is_visible()
+                assert _lines(page, "Ann raise") == [] and _lines(page, "Ann bet") == []
+                for k, to in (("2", 4), ("2.5", 5), ("3", 6)):
+                    button = page.locator(f'.shortcuts button[data-bb="{k}"]')
+                    assert button.is_visible()
+                    if low <= to <= high:
+                        button.click()
+                        assert page.locator("#amount").input_value() == str(to)
+                    else:
+                        assert button.is_disabled()
+                page.keyboard.press("r")
+                assert page.evaluate("() => document.activeElement.id") == "amount"
+                page.fill("#amount", str(low))
+                assert not page.locator("#raise").is_disabled()
+                page.keyboard.press("Enter")
+                _acted(page, decision)
+                page.wait_for_function(
+                    "() => [...document.querySelectorAll('#history li')]"
+                    ".some(li => /^Ann (raise|bet) /.test(li.textContent))",
+                    timeout=TIMEOUT_MS,
+                )
+                raised = _lines(page, "Ann raise") + _lines(page, "Ann bet")
+                assert raised[0].split(" ")[2] == str(low)
+                used = set()
+                for _ in range(60):  # then C and F, as the turns come
+                    _my_turn(page)
+                    decision = _decision(page)
+                    key = "f" if "c" in used and not page.locator("#fold").is_disabled() else "c"
+                    before = len(_lines(page, "Ann "))
+                    page.keyboard.press(key)
+                    _acted(page, decision)
+                    page.wait_for_function(
+                        "n => [...document.querySelectorAll('#history li')]"
+                        ".filter(li => li.textContent.startsWith('Ann ')).length > n",
+                        arg=before,
+                        timeout=TIMEOUT_MS,
+                    )
+                    last = _lines(page, "Ann ")[-1]
+                    if key == "c":
+                        assert last.split(" ")[1] in ("check", "call"), last
+                    else:
+                        assert last == "Ann fold"
+                    used.add(key)
+                    if used == {"c", "f"}:
+                        break
+                assert used == {"c", "f"}
+                assert errors == []
+            finally:
+                browser.close()
+
+
+def test_the_buttons_and_the_clock_stop_while_the_server_is_down() -> None:
+    with sync_api.sync_playwright() as playwright:
+        browser = _browser(playwright)
+        try:
+            page, errors = open_page(browser)
+            with ServerProcess("--bots", "3", *FAST, "--decision-seconds", "60") as server:
+                sit_down(page, server.url)
+                _my_turn(page)
+                server.kill()
+            page.wait_for_function(
+                "() => document.getElementById('status').textContent !== 'connected'",
+                timeout=TIMEOUT_MS,
+            )
+            for button in ("#fold", "#check", "#raise"):
+                assert page.locator(button).is_disabled(), button
+            assert "Connection lost" in page.locator("#message").inner_text()
+            width = page.locator(".seat.turn .clock i").evaluate("e => e.style.width")
+            page.wait_for_timeout(1500)
+            assert page.locator(".seat.turn .clock i").evaluate("e => e.style.width") == width
+            assert "Connection lost" in page.locator("#message").inner_text()
+            assert errors == []
+        finally:
+            browser.close()
+
+
+def test_r14_sit_out_next_hand_and_come_back() -> None:
+    """R14.1, R14.2: "Sit out next hand" lets the hand in play finish, then I
+    sit out (the seat says so, "I'm back" is offered); "I'm back" deals me in again."""
+    with ServerProcess("--bots", "3", *FAST, "--decision-seconds", "60") as server:
+        with sync_api.sync_playwright() as playwright:
+            browser = _browser(playwright)
+            try:
+                page, errors = open_page(browser)
+                sit_down(page, server.url)
+                _my_turn(page)
+                page.check("#sit-out-next")
+                page.wait_for_function(
+                    "() => [...document.querySelectorAll('#history li')]"
+                    ".some(li => li.textContent === 'Ann sits out')"
+                    " || (!document.getElementById('actions').hidden"
+                    "     && !document.getElementById('fold').disabled)",
+                    timeout=TIMEOUT_MS,
+                )
+                for _ in range(20):  # fold the hand in play out
+                    if _lines(page, "Ann sits out"):
+                        break
+                    if page.locator("#actions").is_visible():
+                        decision = _decision(page)
+                        page.keyboard.press("f" if not page.locator("#fold").is_disabled() else "c")
+                        _acted(page, decision)
+                    page.wait_for_timeout(200)
+                page.wait_for_function(
+                    "() => document.querySelector('.seat.me .last').textContent === 'sitting out'",
+                    timeout=TIMEOUT_MS,
+                )
+                assert page.locator("#back").is_visible()
+                assert not page.locator("#sit-out-next").is_checked()
+                hands = len(_lines(page, "Hand #"))
+                page.wait_for_timeout(800)  # nobody plays: the only person sits out
+                assert len(_lines(page, "Hand #")) == hands
+                page.click("#back")
+                _my_turn(page)
+                assert _lines(page, "Ann is back")
+                assert page.locator("#back").is_hidden()
+                assert errors == []
+            finally:
+                browser.close()
+
+
+def test_leaving_in_the_middle_of_a_hand() -> None:
+    """No "Take a seat" while the hand plays on for the leaver; once gone, the
+    empty seat shows neither their cards nor what they won."""
+    with ServerProcess("--bots", "3", *FAST, "--decision-seconds", "60") as server:
+        with sync_api.sync_playwright() as playwright:
+            browser = _browser(playwright)
+            try:
+                page, errors = open_page(browser)
+                sit_down(page, server.url)
+                _my_turn(page)
+                me = page.locator(".seat.me").get_attribute("data-seat")
+                page.click("#leave")
+                assert page.locator("#sit-form").is_hidden()
+                assert page.locator(".seat.free").count() == 0  # no seat to click either
+                page.wait_for_function(
+                    "() => [...document.querySelectorAll('#history li')]"
+                    ".some(li => li.textContent.startsWith('Ann leaves the table'))",
+                    timeout=TIMEOUT_MS,
+                )
+                assert page.locator("#sit-form").is_visible()
+                seat = page.locator(f'.seat[data-seat="{me}"]')
+                assert seat.get_attribute("class") == "seat empty free"
+                assert seat.locator(".card").count() == 0
+                assert seat.locator(".last").inner_text() == ""
+                assert errors == []
+            finally:
+                browser.close()
+
+
+def test_the_lobby_and_choosing_a_seat() -> None:
+    """``GET /tables`` (the lobby): stakes, buy-in, seats taken, waiting
+    players; a table is chosen in the lobby and a seat by clicking it, and
+    "Seated: you are dealt in from the next hand" stays until I am."""
+    args = ("--tables", "2", "--bots", "2", *FAST, "--decision-seconds", "60")
+    with ServerProcess(*args) as server:
+        with urllib.request.urlopen(server.url + "tables", timeout=10) as answer:
+            tables = json.load(answer)
+        assert [t["table"] for t in tables] == [0, 1]
+        first = tables[0]
+        assert (first["small_blind"], first["big_blind"], first["size"]) == (1, 2, 6)
+        assert (first["min_buy_in"], first["max_buy_in"]) == (200, 200)
+        assert (first["taken"], first["people"], first["waiting"], first["hand"]) == (2, 0, 0, 0)
+        assert len(first["seats"]) == 6
+        with sync_api.sync_playwright() as playwright:
+            browser = _browser(playwright)
+            try:
+                page, errors = open_page(browser)
+                page.goto(server.url, timeout=TIMEOUT_MS)
+                page.click("#lobby-toggle")
+                page.wait_for_selector("#lobby tr.row", timeout=TIMEOUT_MS)
+                rows = page.locator("#lobby tr.row").all_inner_texts()
+                assert len(rows) == 2
+                assert rows[1].split("\t")[:4] == ["#2", "1/2", "200–200", "2/6"]
+                page.click('#lobby tr.row[data-table="1"]')
+                page.wait_for_url("**/?table=1", timeout=TIMEOUT_MS)
+                page.wait_for_selector(".seat.free", timeout=TIMEOUT_MS)
+                page.click('.seat[data-seat="4"]')  # no name yet: asked for one
+                assert "Type your name" in page.locator("#message").inner_text()
+                page.fill("#name", "Ann")
+                page.click('.seat[data-seat="4"]')
+                page.wait_for_selector('.seat.me[data-seat="4"]', timeout=TIMEOUT_MS)
+                started = time.monotonic()
+                text = page.locator("#message").inner_text()
+                assert text == "Seated — you are dealt in from the next hand."
+                page.wait_for_timeout(150)
+                assert page.locator("#message").inner_text() == text or _lines(page, "Hand #")
+                assert time.monotonic() - started < 60
+                with urllib.request.urlopen(server.url + "tables", timeout=10) as answer:
+                    second = json.load(answer)[1]
+                assert second["taken"] == 3 and second["people"] == 1
+                assert second["seats"][4]["name"] == "Ann"
+                assert errors == []
+            finally:
+                browser.close()
