@@ -53,9 +53,7 @@ def _browser(playwright: Any) -> Any:
 
 
 def _my_turn(page: Any) -> None:
-    page.wait_for_function(
-        "() => !document.getElementById('actions').hidden", timeout=TIMEOUT_MS
-    )
+    page.wait_for_function("() => !document.getElementById('actions').hidden", timeout=TIMEOUT_MS)
 
 
 def _decision(page: Any) -> str:

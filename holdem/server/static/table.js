@@ -169,7 +169,7 @@ function apply(m) {
       break;
     case "show":
       if (!h) break;
-      h.cards[m.s] = splitCards(m.c); h.last[m.s] = m.h;
+      h.cards[m.s] = splitCards(m.c); h.last[m.s] = "";  // the hand's name has its own line
       h.shown[m.s] = { h: m.h, b: m.b ? splitCards(m.b) : [] };
       log(`${nameOf(m.s)} shows ${pretty(m.c)} (${m.h})`);
       break;
@@ -310,15 +310,19 @@ function drawCenter(h, marks) {
     runs.appendChild(row);
   }
   $("street").textContent = h ? (h.over ? "hand over" : h.street) : "waiting for players";
-  const result = [];
-  if (h) {
-    for (const a of h.awards) {
-      const shown = a.w.map((s) => h.shown[s]).find((x) => x);
-      result.push(`${a.w.map(nameOf).join(" and ")} win${a.w.length > 1 ? "" : "s"} `
-        + `${a.a.toLocaleString()}${shown ? ` with ${shown.h}` : ""}`);
-    }
+  // One line per winner (or winners sharing): what they win in all, and with what.
+  const result = new Map();
+  for (const a of h ? h.awards : []) {
+    const key = a.w.join(",");
+    const line = result.get(key) || { w: a.w, a: 0 };
+    line.a += a.a;
+    result.set(key, line);
   }
-  $("result").textContent = result.join(" · ");
+  $("result").textContent = [...result.values()].map((line) => {
+    const shown = line.w.map((s) => h.shown[s]).find((x) => x);
+    return `${line.w.map(nameOf).join(" and ")} win${line.w.length > 1 ? "" : "s"} `
+      + `${line.a.toLocaleString()}${shown ? ` with ${shown.h}` : ""}`;
+  }).join(" · ");
 }
 
 function draw() {
