@@ -1,10 +1,13 @@
-"""The lobby and a player's own seat choices: what ``GET /tables`` answers, and
-the ``away`` message (sit out from the next hand, wait for the big blind).
+"""The lobby and a player's own seat choices: what ``GET /tables`` answers,
+the ``away`` message (sit out from the next hand, wait for the big blind),
+the buy-in chosen within the table's range, the ``buy`` message (top up
+between hands, or buy in again after busting) and asking a busted person
+before buying them in again.
 
-Both work on a :class:`~holdem.server.room.Room` from outside it; a choice
-made here is applied by the room between hands (:func:`apply_away`, called
-at the start of its ``_rebuy``), where the table allows sitting out and in
-(R14.1, R14.2).
+All work on a :class:`~holdem.server.room.Room` from outside it; a choice
+made here is applied by the room between hands (:func:`apply_choices`, called
+at the start of its ``_rebuy``, and :func:`rebuy_now`), where the table
+allows sitting out and in (R14.1, R14.2) and buying chips (R10.2).
 """
 
 from __future__ import annotations
@@ -14,9 +17,111 @@ from typing import TYPE_CHECKING, Any
 from holdem.table.table import TableError
 
 if TYPE_CHECKING:
-    from holdem.server.room import Room
+    from holdem.server.room import Player, Room, RoomSettings
 
-__all__ = ["apply_away", "choose_away", "table_summary"]
+__all__ = [
+    "apply_choices",
+    "buy_in_fields",
+    "buy_in_range",
+    "check_buy_in",
+    "choose_away",
+    "choose_buy",
+    "rebuy_now",
+    "table_summary",
+]
+
+MIN_BUY_IN_BLINDS = 20
+"""Without ``min_buy_in``, a person may buy in for this many big blinds (at
+most the table's ``buy_in``)."""
+
+
+def buy_in_range(settings: RoomSettings) -> tuple[int, int]:
+    """The fewest and the most chips a person may buy in for (see
+    :class:`~holdem.server.room.RoomSettings`)."""
+    high = settings.buy_in
+    low = settings.min_buy_in
+    if low is None:
+        low = min(high, MIN_BUY_IN_BLINDS * settings.big_blind)
+    return low, high
+
+
+def buy_in_fields(settings: RoomSettings) -> dict[str, int]:
+    """``min_buy_in`` and ``max_buy_in`` for the ``welcome`` message and the lobby."""
+    low, high = buy_in_range(settings)
+    return {"min_buy_in": low, "max_buy_in": high}
+
+
+def check_buy_in(room: Room, chips: object, stack: int = 0) -> int:
+    """``chips`` to buy, checked: a whole number > 0 that leaves a stack of
+    ``stack + chips`` within the table's range.
+
+    Raises:
+        RoomError: ``bad_buy_in`` naming the range.
+    """
+    from holdem.server.room import RoomError
+
+    low, high = buy_in_range(room.settings)
+    if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
+        raise RoomError("bad_buy_in", f"a buy-in is a whole number of chips, {low} to {high}")
+    if not low <= stack + chips <= high:
+        if stack:
+            raise RoomError(
+                "bad_buy_in", f"a top-up leaves {low} to {high} chips: {high - stack} at most"
+            )
+        raise RoomError("bad_buy_in", f"a buy-in is {low} to {high} chips, got {chips}")
+    return chips
+
+
+def choose_buy(room: Room, seat: int, chips: object) -> None:
+    """The ``buy`` message of the person at ``seat``: ``chips`` more.
+
+    Out of chips, it is their buy-in again (within the table's range), and
+    they come back at the next hand; with chips, a top-up (the stack after
+    it at most the table's ``buy_in``). Either way the chips are added
+    between hands (R10.2), as a ``seat`` or a ``topup`` stream message.
+
+    Raises:
+        RoomError: ``bad_buy_in`` (see :func:`check_buy_in`).
+    """
+    player = room.players[seat]
+    stack = _stack(room, seat)
+    if stack == 0 and room.hand is None or player.busted:
+        player.buy_in = check_buy_in(room, chips)
+        if room.sitting_out(seat):
+            player.back = True
+    else:
+        player.top_up = check_buy_in(room, chips, stack + player.top_up) + player.top_up
+    room.stream.note("buy", s=seat, a=chips)
+    room._changed()  # noqa: SLF001 - the room's own wake-up, as its methods do
+
+
+def _stack(room: Room, seat: int) -> int:
+    info = room.seats()[seat]
+    return 0 if info is None else int(info["stack"])
+
+
+def rebuy_now(room: Room, seat: int, player: Player) -> bool:
+    """Between hands, for a seat with no chips at the table: whether to buy
+    them in now. Bots and newcomers are; a person who chose a buy-in
+    (``buy``) is; a person who busted is asked first: they sit out (R14.1)
+    and a public ``busted`` message says so, until they send ``buy`` or
+    leave (or ``away_seconds`` pass and the seat is freed)."""
+    if player.agent is not None or player.buy_in is not None:
+        player.busted = False
+        return True
+    if room.table.seats[seat] is None:
+        if not player.busted:
+            return True  # a newcomer seated during a hand
+        player.leaving = True  # busted and the table's hold ran out: the seat is freed
+        room._changed()  # noqa: SLF001
+        return False
+    if not player.busted:
+        player.busted = True
+        player.top_up = 0  # a top-up asked for before busting is dropped
+        if not room.sitting_out(seat):
+            room.table.sit_out(seat)
+        room.stream.note("busted", s=seat)
+    return False
 
 
 def table_summary(room: Room) -> dict[str, Any]:
@@ -43,8 +148,7 @@ def table_summary(room: Room) -> dict[str, Any]:
         "size": s.size,
         "small_blind": s.small_blind,
         "big_blind": s.big_blind,
-        "min_buy_in": s.buy_in,
-        "max_buy_in": s.buy_in,
+        **buy_in_fields(s),
         "taken": len(taken),
         "people": sum(1 for i in taken if room.players[i].agent is None),
         "waiting": len(waiting),
@@ -87,14 +191,22 @@ def choose_away(room: Room, seat: int, sit_out: object, wait_bb: object) -> None
     room._changed()  # noqa: SLF001 - the room's own wake-up, as its methods do
 
 
-def apply_away(room: Room) -> None:
+def apply_choices(room: Room) -> None:
     """Between hands: those who asked sit out now (R14.1); those coming back
-    who chose not to wait for the big blind post instead (R14.2)."""
+    who chose not to wait for the big blind post instead (R14.2); top-ups
+    are added (a ``topup`` message: ``s``, ``a`` the chips, ``stack``)."""
     table = room.table
     for seat, player in sorted(room.players.items()):
         state = table.seats[seat]
         if state is None or player.agent is not None:
             continue
+        if player.top_up and state.stack > 0:
+            # At most up to the table's most: the stack may have grown since.
+            chips = min(player.top_up, buy_in_range(room.settings)[1] - state.stack)
+            player.top_up = 0
+            if chips > 0:
+                table.rebuy(seat, chips)
+                room.stream.note("topup", s=seat, a=chips, stack=state.stack + chips)
         try:
             if player.away_next and not state.sitting_out:
                 table.sit_out(seat)

@@ -36,7 +36,7 @@ from holdem.engine.hand import Hand
 from holdem.engine.pots import Rake
 from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.selfplay.agents import Agent, answer_runs, make_agent
-from holdem.server.lobby import apply_away
+from holdem.server.lobby import apply_choices, check_buy_in, rebuy_now
 from holdem.table import snapshot as table_snapshot
 from holdem.table.clock import TurnClock, default_action
 from holdem.table.events import SatIn, SatOut, TimedOut
@@ -73,7 +73,13 @@ class RoomSettings:
         bots: seats taken by built-in bots (seats ``0 .. bots - 1``).
         agent: the bots' agent (a name known to :func:`holdem.selfplay.agents.make_agent`).
         small_blind, big_blind: the blinds, in chips.
-        buy_in: the chips a player sits down with (and rebuys to when broke).
+        buy_in: the most chips a player buys in for, and the buy-in of a
+            player who does not choose (bots, and people who send none).
+        min_buy_in: the fewest chips a person may buy in for, or ``None``:
+            20 big blinds (at most ``buy_in``). A person chooses a buy-in in
+            ``[min_buy_in, buy_in]``, tops up between hands to at most
+            ``buy_in``, and after busting is asked before buying in again
+            (:mod:`holdem.server.lobby`).
         bot_delay: seconds a bot waits before acting, so people can follow.
         decision_seconds: the time for one decision (the table's
             :class:`~holdem.table.clock.TurnClock`); then the default action (check
@@ -93,6 +99,7 @@ class RoomSettings:
     small_blind: int = 1
     big_blind: int = 2
     buy_in: int = 200
+    min_buy_in: int | None = None
     bot_delay: float = 0.8
     decision_seconds: float = 30.0
     between_hands: float = 2.0
@@ -115,6 +122,11 @@ class RoomSettings:
             raise ConfigError("big_blind", "need 0 <= small_blind <= big_blind, big_blind >= 1")
         if self.buy_in < self.big_blind:
             raise ConfigError("buy_in", f"at least the big blind, got {self.buy_in}")
+        low = self.min_buy_in
+        if low is not None and (
+            isinstance(low, bool) or not isinstance(low, int) or not 1 <= low <= self.buy_in
+        ):
+            raise ConfigError("min_buy_in", f"1 to buy_in ({self.buy_in}) chips, got {low!r}")
         for name in ("bot_delay", "between_hands"):
             if not getattr(self, name) >= 0:
                 raise ConfigError(name, "must be a number of seconds >= 0")
@@ -140,6 +152,9 @@ class Player:
     leaving: bool = False  # asked to leave (applied between hands)
     away_next: bool = False  # asked to sit out from the next hand (holdem.server.lobby)
     post_back: bool = False  # coming back: post missed blinds, not wait (R14.2)
+    buy_in: int | None = None  # chips chosen for the next buy-in (holdem.server.lobby)
+    top_up: int = 0  # chips to add between hands (holdem.server.lobby)
+    busted: bool = False  # a person out of chips, asked to buy in again
 
 
 def _hash(token: str) -> str:
@@ -305,10 +320,12 @@ class Room:
         return state is not None and state.sitting_out
 
     # ------------------------------------------------------------ changes
-    def sit(self, name: str, seat: int | None = None) -> tuple[int, str]:
+    def sit(self, name: str, seat: int | None = None, buy_in: object = None) -> tuple[int, str]:
         """Seat a person called ``name`` (at ``seat``, or the first free seat)
-        with ``buy_in`` chips; returns ``(seat, token)``. The token reclaims
-        the seat after a reconnect; the room keeps only its hash.
+        with ``buy_in`` chips (``None``: the settings' ``buy_in``; else within
+        the table's range, :func:`holdem.server.lobby.buy_in_range`); returns
+        ``(seat, token)``. The token reclaims the seat after a reconnect; the
+        room keeps only its hash.
 
         A person who sits during a hand is dealt in from the next hand.
 
@@ -332,8 +349,9 @@ class Room:
             raise RoomError("no_such_seat", f"no seat {value_text(seat, True)} (0 to {size - 1})")
         elif seat not in free:
             raise RoomError("seat_taken", f"seat {seat} is taken")
+        chips = None if buy_in is None else check_buy_in(self, buy_in)
         token = secrets.token_urlsafe(18)
-        self._seat(seat, Player(name, token_hash=_hash(token)))
+        self._seat(seat, Player(name, token_hash=_hash(token), buy_in=chips), chips)
         self._save()
         self._changed()
         return seat, token
@@ -528,7 +546,7 @@ class Room:
         empty stacks are rebought to ``buy_in``."""
         table = self.table
         before = self.stream.last
-        apply_away(self)
+        apply_choices(self)
         for seat, since in list(self._out_since.items()):
             player = self.players.get(seat)
             if player is None or player.agent is not None or not self.sitting_out(seat):
@@ -548,17 +566,23 @@ class Room:
         states = table.seats
         for seat, player in sorted(self.players.items()):
             state = states[seat]
+            chips = self.settings.buy_in if player.buy_in is None else player.buy_in
             if state is None:
-                table.sit(seat, player.name, self.settings.buy_in)
+                if not rebuy_now(self, seat, player):
+                    continue  # busted, and the table's hold on the seat ran out
+                table.sit(seat, player.name, chips)
             elif state.stack == 0:
-                table.rebuy(seat, self.settings.buy_in)
+                if not rebuy_now(self, seat, player):
+                    continue  # a person is asked first (holdem.server.lobby)
+                table.rebuy(seat, chips)
             else:
                 continue
+            player.buy_in = None
             self.stream.note(
                 "seat",
                 s=seat,
                 name=player.name,
-                stack=self.settings.buy_in,
+                stack=chips,
                 bot=int(player.agent is not None),
             )
         if self.stream.last != before:

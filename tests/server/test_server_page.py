@@ -296,7 +296,7 @@ def test_the_lobby_and_choosing_a_seat() -> None:
         assert [t["table"] for t in tables] == [0, 1]
         first = tables[0]
         assert (first["small_blind"], first["big_blind"], first["size"]) == (1, 2, 6)
-        assert (first["min_buy_in"], first["max_buy_in"]) == (200, 200)
+        assert (first["min_buy_in"], first["max_buy_in"]) == (40, 200)
         assert (first["taken"], first["people"], first["waiting"], first["hand"]) == (2, 0, 0, 0)
         assert len(first["seats"]) == 6
         with sync_api.sync_playwright() as playwright:
@@ -308,7 +308,7 @@ def test_the_lobby_and_choosing_a_seat() -> None:
                 page.wait_for_selector("#lobby tr.row", timeout=TIMEOUT_MS)
                 rows = page.locator("#lobby tr.row").all_inner_texts()
                 assert len(rows) == 2
-                assert rows[1].split("\t")[:4] == ["#2", "1/2", "200–200", "2/6"]
+                assert rows[1].split("\t")[:4] == ["#2", "1/2", "40–200", "2/6"]
                 page.click('#lobby tr.row[data-table="1"]')
                 page.wait_for_url("**/?table=1", timeout=TIMEOUT_MS)
                 page.wait_for_selector(".seat.free", timeout=TIMEOUT_MS)
@@ -327,6 +327,88 @@ def test_the_lobby_and_choosing_a_seat() -> None:
                     second = json.load(answer)[1]
                 assert second["taken"] == 3 and second["people"] == 1
                 assert second["seats"][4]["name"] == "Ann"
+                assert errors == []
+            finally:
+                browser.close()
+
+
+def test_r10_2_buy_in_top_up_and_asked_after_busting_on_the_page() -> None:
+    """R10.2 on the page: the buy-in typed is refused outside the table's
+    range and taken inside it; a top-up is added after the hand; after
+    busting the page asks (no silent rebuy) and a new buy-in deals me in."""
+    args = ("--seats", "2", "--bots", "1", "--min-buy-in", "40", *FAST)
+    with ServerProcess(*args, "--decision-seconds", "60") as server:
+        with sync_api.sync_playwright() as playwright:
+            browser = _browser(playwright)
+            try:
+                page, errors = open_page(browser)
+                page.goto(server.url, timeout=TIMEOUT_MS)
+                page.wait_for_function(
+                    "() => document.getElementById('buy-in').value === '200'", timeout=TIMEOUT_MS
+                )
+                page.fill("#name", "Ann")
+                page.fill("#buy-in", "30")
+                page.click("#sit")
+                assert page.locator("#message").inner_text() == "A buy-in is 40 to 200 chips"
+                page.wait_for_timeout(300)
+                assert page.locator(".seat.me").count() == 0
+                page.fill("#buy-in", "40")
+                page.click("#sit")
+                page.wait_for_selector(".seat.me", timeout=TIMEOUT_MS)
+                assert _lines(page, "Ann sits at seat 2 with 40")
+                _my_turn(page)
+                page.fill("#top-up", "500")
+                page.click("#top-up-go")
+                assert page.locator("#message").inner_text().startswith("A top-up is 1 to 1")
+                page.fill("#top-up", "10")
+                page.click("#top-up-go")
+                while True:  # fold or check this hand out; the top-up comes after it
+                    decision = _decision(page)
+                    page.keyboard.press("f" if not page.locator("#fold").is_disabled() else "c")
+                    _acted(page, decision)
+                    page.wait_for_function(
+                        "() => !document.getElementById('actions').hidden"
+                        " || [...document.querySelectorAll('#history li')]"
+                        ".some(li => li.textContent.startsWith('Ann tops up 10 to '))",
+                        timeout=TIMEOUT_MS,
+                    )
+                    if _lines(page, "Ann tops up 10 to "):
+                        break
+                busted = False
+                for _ in range(80):  # all-in at every turn until busted
+                    page.wait_for_function(
+                        "() => !document.getElementById('actions').hidden"
+                        " || !document.getElementById('rebuy-ask').hidden",
+                        timeout=TIMEOUT_MS,
+                    )
+                    if page.locator("#rebuy-ask").is_visible():
+                        busted = True
+                        break
+                    decision = _decision(page)
+                    if page.locator("#sizing").is_visible():
+                        page.click('.shortcuts button[data-frac="all"]')
+                        page.click("#raise")
+                    else:
+                        page.click("#check")
+                    _acted(page, decision)
+                assert busted, "never busted"
+                assert _lines(page, "Ann is out of chips")
+                hands = len(_lines(page, "Hand #"))
+                page.wait_for_timeout(800)
+                assert len(_lines(page, "Hand #")) == hands  # not dealt in without chips
+                assert page.locator("#back").is_hidden()
+                page.fill("#rebuy-amount", "20")
+                page.click("#rebuy-yes")
+                assert page.locator("#message").inner_text() == "A buy-in is 40 to 200 chips"
+                page.fill("#rebuy-amount", "60")
+                page.click("#rebuy-yes")
+                page.wait_for_function(
+                    "() => [...document.querySelectorAll('#history li')]"
+                    ".some(li => li.textContent === 'Ann sits at seat 2 with 60')",
+                    timeout=TIMEOUT_MS,
+                )
+                assert page.locator("#rebuy-ask").is_hidden()
+                _my_turn(page)
                 assert errors == []
             finally:
                 browser.close()

@@ -94,9 +94,12 @@ def test_r6_new_messages_reach_nobody_who_may_not_see_them() -> None:
             spectator.send({"type": "join", "table": 0})
             ends = 0
             while ends < HANDS:
-                event = spectator.until(lambda e: e.get("t") in ("turn", "end"))
+                event = spectator.until(lambda e: e.get("t") in ("turn", "end", "busted"))
                 if event["t"] == "end":
                     ends += 1
+                    continue
+                if event["t"] == "busted":  # asked before buying in again
+                    players[event["s"]].send({"type": "buy", "chips": 200})
                     continue
                 person = players[event["s"]]
                 turn = person.until(lambda e, d=event["d"]: e.get("t") == "turn" and e["d"] == d)
@@ -171,10 +174,67 @@ def test_get_tables_is_the_lobby() -> None:
         "size": 4,
         "small_blind": 5,
         "big_blind": 10,
-        "min_buy_in": 400,
+        "min_buy_in": 200,  # 20 big blinds
         "max_buy_in": 400,
         "taken": 2,
         "people": 0,
         "waiting": 0,
     }
     assert tables[1]["seats"][0] == {"name": "Bot 1", "stack": 400, "bot": True, "out": False}
+
+
+def test_r10_2_buy_in_range_top_up_and_asked_after_busting() -> None:
+    """R10.2: a person buys in within the table's range (20 big blinds to
+    ``buy_in`` by default), tops up between hands to at most ``buy_in``, and
+    after busting is not bought back in silently: a ``busted`` message, they
+    sit out, and only their ``buy`` puts chips back (a ``seat`` message)."""
+    settings = RoomSettings(size=2, bots=1, agent="call", bot_delay=0.02, between_hands=0)
+    server = Server(1, settings)
+    with TestClient(create_app(server)) as client:
+        with client.websocket_connect("/ws") as ws:
+            me = Client(ws)
+            me.send({"type": "join", "table": 0})
+            welcome = me.until(lambda m: m.get("type") == "welcome")
+            assert (welcome["settings"]["min_buy_in"], welcome["settings"]["max_buy_in"]) == (
+                40,
+                200,
+            )
+            for bad in (39, 201, "100", 1.5, True):
+                me.send({"type": "sit", "name": "Ann", "seat": 1, "buy_in": bad})
+                assert me.error()["code"] == "bad_buy_in"
+            assert 1 not in server.rooms[0].players
+            me.send({"type": "sit", "name": "Ann", "seat": 1, "buy_in": 60})
+            me.until(lambda m: m.get("type") == "seated")
+            seat = me.until(lambda e: e.get("t") == "seat" and e["s"] == 1)
+            assert seat["stack"] == 60
+            turn = me.until(is_mine)
+            me.send({"type": "buy", "chips": 150})  # a stack of 60 at most + 150 > 200
+            error = me.error()
+            assert error["code"] == "bad_buy_in" and "at most" in error["message"]
+            me.send({"type": "buy", "chips": 20})
+            busted = False
+            for _ in range(40):  # all-in every hand until busted (the bot calls)
+                me.send({"type": "act", "action": "all-in", "decision": turn["d"]})
+                event = me.until(lambda e: e.get("t") in ("busted", "topup") or is_mine(e))
+                if event["t"] == "topup":
+                    assert event["a"] >= 0 and event["stack"] <= 200
+                    turn = me.until(lambda e: e.get("t") == "busted" or is_mine(e))
+                    event = turn
+                if event["t"] == "busted":
+                    busted = True
+                    break
+                turn = event
+            assert busted, "never busted against a calling bot"
+            room = server.rooms[0]
+            assert room.sitting_out(1) and room.table.seats[1].stack == 0
+            # Not bought back in: no `seat` message for seat 1 after `busted`.
+            after = me.events[me.events.index(event) + 1 :]
+            assert not any(e["t"] == "seat" and e["s"] == 1 for e in after)
+            me.send({"type": "buy", "chips": 10})
+            assert me.error()["code"] == "bad_buy_in"
+            me.send({"type": "buy", "chips": 50})
+            seat = me.until(lambda e: e.get("t") == "seat" and e["s"] == 1)
+            assert seat["stack"] == 50
+            start = me.until(lambda e: e.get("t") == "hand")
+            assert 1 in start["seats"]
+            assert start["stacks"][start["seats"].index(1)] == 50

@@ -12,6 +12,7 @@ const state = {
   last: 0,           // the last stream message number received
   me: null,          // my table seat
   leaving: false,    // I asked to leave: the hand plays on for me until my `leave`
+  busted: false,     // I am out of chips: asked before buying in again
   note: "",          // a message that stays until it no longer holds (Seated...)
   size: 6,
   settings: null,
@@ -106,6 +107,7 @@ function apply(m) {
     case "seat":
       state.seats[m.s] = { name: m.name, stack: m.stack, bot: !!m.bot,
                            out: state.seats[m.s] ? !!state.seats[m.s].out : false };
+      if (m.s === state.me) state.busted = false;
       log(`${m.name} sits at seat ${m.s + 1} with ${m.stack}`);
       break;
     case "hand":
@@ -231,6 +233,14 @@ function apply(m) {
     case "sitin":
       if (state.seats[m.s]) state.seats[m.s].out = false;
       log(`${nameOf(m.s)} is back${m.entry === "wait" ? ", waiting for the big blind" : ""}`);
+      break;
+    case "busted":
+      if (m.s === state.me) state.busted = true;
+      log(`${nameOf(m.s)} is out of chips`);
+      break;
+    case "topup":
+      if (state.seats[m.s]) state.seats[m.s].stack = m.stack;
+      log(`${nameOf(m.s)} tops up ${m.a} to ${m.stack}`);
       break;
     case "away":
       if (m.s === state.me) $("sit-out-next").checked = !!m.next;
@@ -442,7 +452,11 @@ function drawControls() {
   $("sit-form").hidden = state.me !== null || state.leaving;
   $("seat-buttons").hidden = state.me === null || state.leaving;
   const mine = state.me !== null ? state.seats[state.me] : null;
-  $("back").hidden = !(mine && mine.out);
+  $("back").hidden = !(mine && mine.out) || state.busted;
+  $("rebuy-ask").hidden = !(mine && state.busted) || state.leaving;
+  const range = buyInRange();
+  $("top-up-box").hidden = !(mine && mine.stack > 0 && range && mine.stack < range.max);
+  if (mine && range) $("top-up").placeholder = `up to ${range.max - mine.stack}`;
   const t = state.turn;
   const asked = t && t.s === state.me && t.runs;
   const choice = $("run-choice");
@@ -537,10 +551,32 @@ function raiseNow() {
   act(legal.w, typed.value);
 }
 
+function buyInRange() {
+  const s = state.settings;
+  return s && s.min_buy_in !== undefined ? { min: s.min_buy_in, max: s.max_buy_in } : null;
+}
+
+// Chips typed in box `id`, checked against [low, high]; null (and why, in the message) if not.
+function chipsIn(id, low, high, what) {
+  const text = $(id).value.trim(), value = Number(text);
+  if (text !== "" && Number.isInteger(value) && value >= low && value <= high) return value;
+  $("message").textContent = `${what} is ${low} to ${high} chips`;
+  $(id).focus();
+  return null;
+}
+
 function sitAt(seat) {
   const name = $("name").value.trim();
   if (!name) { $("message").textContent = "Type your name, then click a seat"; $("name").focus(); return; }
-  send({ type: "sit", name, seat });
+  const range = buyInRange();
+  const message = { type: "sit", name };
+  if (seat !== undefined) message.seat = seat;
+  if (range) {
+    const chips = chipsIn("buy-in", range.min, range.max, "A buy-in");
+    if (chips === null) return;
+    message.buy_in = chips;
+  }
+  send(message);
 }
 
 $("fold").onclick = () => act("fold");
@@ -578,10 +614,24 @@ document.addEventListener("keydown", (e) => {
   else if (key === "r" && !$("sizing").hidden) { e.preventDefault(); $("amount").focus(); $("amount").select(); }
 });
 
-$("sit-form").onsubmit = (e) => {
-  e.preventDefault();
-  send({ type: "sit", name: $("name").value.trim() });
+$("sit-form").onsubmit = (e) => { e.preventDefault(); sitAt(); };
+$("top-up-go").onclick = () => {
+  const range = buyInRange(), mine = state.seats[state.me];
+  if (!range || !mine) return;
+  const chips = chipsIn("top-up", 1, range.max - mine.stack, "A top-up");
+  if (chips === null) return;
+  send({ type: "buy", chips });
+  $("top-up").value = "";
+  state.note = `Top-up of ${chips} after this hand.`;
+  draw();
 };
+$("rebuy-yes").onclick = () => {
+  const range = buyInRange();
+  if (!range) return;
+  const chips = chipsIn("rebuy-amount", range.min, range.max, "A buy-in");
+  if (chips !== null) { send({ type: "buy", chips }); state.note = `Buying in for ${chips}.`; draw(); }
+};
+$("rebuy-no").onclick = () => $("leave").click();
 $("back").onclick = () => send({ type: "away", sit_out: false, wait_bb: $("wait-bb").checked });
 $("sit-out-next").onchange = (e) => send({ type: "away", sit_out: e.target.checked });
 $("wait-bb").onchange = (e) => send({ type: "away", wait_bb: e.target.checked });
@@ -619,6 +669,11 @@ function onMessage(event) {
   const m = JSON.parse(event.data);
   if (m.type === "welcome") {
     state.size = m.settings.size; state.settings = m.settings;
+    for (const id of ["buy-in", "rebuy-amount"]) {
+      const box = $(id);
+      box.min = m.settings.min_buy_in; box.max = m.settings.max_buy_in;
+      if (!box.value) box.value = m.settings.max_buy_in;
+    }
     state.seats = m.seats.map((s) => (s ? { ...s } : null));
     if (m.seat !== null) state.me = m.seat;
     $("blinds").textContent = `No-limit hold'em ${m.settings.small_blind}/${m.settings.big_blind}`;
