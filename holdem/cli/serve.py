@@ -61,6 +61,14 @@ def _add_serve(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "--decision-seconds", type=float, default=30.0, help="a person's time to act (30)"
     )
     serve.add_argument(
+        "--time-bank",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="each player's time bank in seconds, drawn on once a decision's time is spent "
+        "and shown to everyone (default 0: none)",
+    )
+    serve.add_argument(
         "--between-hands", type=float, default=2.0, help="seconds between two hands (2)"
     )
     serve.add_argument(
@@ -129,6 +137,7 @@ def _serve(args: argparse.Namespace) -> int:
             min_buy_in=args.min_buy_in,
             bot_delay=args.bot_delay,
             decision_seconds=args.decision_seconds,
+            time_bank=args.time_bank,
             between_hands=args.between_hands,
             away_seconds=args.away_seconds,
             max_runs=args.max_runs,

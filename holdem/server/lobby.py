@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "apply_choices",
+    "bank_field",
     "buy_in_fields",
     "buy_in_range",
     "check_buy_in",
@@ -45,10 +46,25 @@ def buy_in_range(settings: RoomSettings) -> tuple[int, int]:
     return low, high
 
 
-def buy_in_fields(settings: RoomSettings) -> dict[str, int]:
-    """``min_buy_in`` and ``max_buy_in`` for the ``welcome`` message and the lobby."""
+def buy_in_fields(settings: RoomSettings) -> dict[str, Any]:
+    """``min_buy_in`` and ``max_buy_in`` for the ``welcome`` message and the
+    lobby, and ``time_bank`` (seconds)."""
     low, high = buy_in_range(settings)
-    return {"min_buy_in": low, "max_buy_in": high}
+    return {"min_buy_in": low, "max_buy_in": high, "time_bank": settings.time_bank}
+
+
+def bank_field(room: Room) -> dict[str, float]:
+    """``{"bank": seconds}``: the time bank of the seat to decide when its
+    turn began (public: everyone sees it run), or ``{}`` without a bank."""
+    hand = room.hand
+    if not room.settings.time_bank or hand is None:
+        return {}
+    seat = hand.run_seat if hand.to_act is None else hand.to_act
+    if seat is None:
+        return {}
+    state = room.table.seats[room.table.hand_seats[seat]]
+    bank = None if state is None else state.time_bank
+    return {} if bank is None else {"bank": round(bank, 3)}
 
 
 def check_buy_in(room: Room, chips: object, stack: int = 0) -> int:

@@ -36,7 +36,7 @@ from holdem.engine.hand import Hand
 from holdem.engine.pots import Rake
 from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.selfplay.agents import Agent, answer_runs, make_agent
-from holdem.server.lobby import apply_choices, check_buy_in, rebuy_now
+from holdem.server.lobby import apply_choices, bank_field, check_buy_in, rebuy_now
 from holdem.table import snapshot as table_snapshot
 from holdem.table.clock import TurnClock, default_action
 from holdem.table.events import SatIn, SatOut, TimedOut
@@ -84,6 +84,9 @@ class RoomSettings:
         decision_seconds: the time for one decision (the table's
             :class:`~holdem.table.clock.TurnClock`); then the default action (check
             when free, else fold) is applied as a timeout.
+        time_bank: each player's time bank, in seconds (0: none): extra time
+            drawn on once ``decision_seconds`` are spent, for all their
+            decisions (the :class:`~holdem.table.clock.TurnClock`'s ``time_bank``).
         between_hands: seconds between two hands.
         away_seconds: a person who has sat out (R14.1) this long leaves the
             table with their chips between hands, freeing the seat: people
@@ -102,6 +105,7 @@ class RoomSettings:
     min_buy_in: int | None = None
     bot_delay: float = 0.8
     decision_seconds: float = 30.0
+    time_bank: float = 0.0
     between_hands: float = 2.0
     away_seconds: float = 600.0
     max_runs: int = 1
@@ -132,7 +136,7 @@ class RoomSettings:
                 raise ConfigError(name, "must be a number of seconds >= 0")
         if not 0 < self.away_seconds < float("inf"):
             raise ConfigError("away_seconds", "must be a number of seconds > 0")
-        TurnClock(self.decision_seconds)  # > 0, finite
+        TurnClock(self.decision_seconds, time_bank=self.time_bank)  # > 0, >= 0, finite
         if self.bot_delay >= self.decision_seconds:
             raise ConfigError("bot_delay", "must be shorter than decision_seconds")
         TableConfig([1, 1], 0, 1, max_runs=self.max_runs, rake=self.rake)  # R12.1, R13.1
@@ -522,7 +526,9 @@ class Room:
             s.size,
             schedule=Level(s.small_blind, s.big_blind),
             clock=self._clock,
-            turn_clock=TurnClock(s.decision_seconds, sit_out_after=SIT_OUT_AFTER),
+            turn_clock=TurnClock(
+                s.decision_seconds, sit_out_after=SIT_OUT_AFTER, time_bank=s.time_bank
+            ),
             max_events=MAX_EVENTS,
             max_runs=s.max_runs,
             rake=s.rake,
@@ -621,9 +627,10 @@ class Room:
 
     def _clock_for(self, hand: Hand) -> dict[str, Any]:
         """The public fields of a ``turn`` message for a person: ``clock``, the
-        seconds left on the table's turn clock."""
+        seconds left on the table's turn clock, and ``bank`` (with a time bank,
+        :func:`holdem.server.lobby.bank_field`), the part of them from the bank."""
         left = self.clock_left()
-        return {} if left is None else {"clock": round(left, 3)}
+        return {} if left is None else {"clock": round(left, 3), **bank_field(self)}
 
     def _after_action(self) -> None:
         hand = self.table.hand

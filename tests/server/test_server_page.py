@@ -412,3 +412,46 @@ def test_r10_2_buy_in_top_up_and_asked_after_busting_on_the_page() -> None:
                 assert errors == []
             finally:
                 browser.close()
+
+
+def test_a_time_bank_shown_to_everyone_and_a_timeout_in_one_line() -> None:
+    """``--time-bank``: the seat to act shows its bank on every page (a
+    spectator's too); once the decision's own time is spent the bank runs
+    ("in use"); when it is spent too the timeout is one history line."""
+    args = ("--bots", "3", *FAST, "--decision-seconds", "2", "--time-bank", "2")
+    with ServerProcess(*args) as server:
+        with sync_api.sync_playwright() as playwright:
+            browser = _browser(playwright)
+            try:
+                page, errors = open_page(browser)
+                watcher, watcher_errors = open_page(browser)
+                watcher.goto(server.url, timeout=TIMEOUT_MS)
+                sit_down(page, server.url)
+                _my_turn(page)
+                assert page.locator(".seat.me .bank").inner_text() == "time bank 2 s"
+                me = page.locator(".seat.me").get_attribute("data-seat")
+                watcher.wait_for_function(
+                    "s => { const b = document.querySelector"
+                    "(`.seat.turn[data-seat='${s}'] .bank`); return b && /time bank/.test(b.textContent); }",
+                    arg=me,
+                    timeout=TIMEOUT_MS,
+                )
+                page.wait_for_function(
+                    "() => /in use/.test(document.querySelector('.seat.me .bank')"
+                    "?.textContent || '')",
+                    timeout=TIMEOUT_MS,
+                )
+                page.wait_for_function(
+                    "() => [...document.querySelectorAll('#history li')]"
+                    ".some(li => li.textContent.startsWith('Ann ran out of time'))",
+                    timeout=TIMEOUT_MS,
+                )
+                page.wait_for_timeout(300)
+                lines = page.locator("#history li").all_inner_texts()
+                out = next(i for i, x in enumerate(lines) if x.startswith("Ann ran out of time"))
+                action = lines[out].rsplit(": ", 1)[1]
+                assert action in ("check", "fold")
+                assert f"Ann {action}" not in lines[out + 1 :]  # one line, not two
+                assert errors == [] and watcher_errors == []
+            finally:
+                browser.close()

@@ -175,6 +175,7 @@ def test_get_tables_is_the_lobby() -> None:
         "small_blind": 5,
         "big_blind": 10,
         "min_buy_in": 200,  # 20 big blinds
+        "time_bank": 0.0,
         "max_buy_in": 400,
         "taken": 2,
         "people": 0,

@@ -210,7 +210,7 @@ function apply(m) {
       break;
     case "turn":
       state.turn = { s: m.s, d: m.d, legal: m.legal || null, runs: m.runs || null,
-                     deadline: m.clock ? Date.now() + m.clock * 1000 : null,
+                     deadline: m.clock ? Date.now() + m.clock * 1000 : null, bank: m.bank || 0,
                      limit: state.settings ? state.settings.decision_seconds : m.clock };
       break;
     case "leave":
@@ -399,6 +399,11 @@ function draw() {
       bar.className = "clock";
       bar.innerHTML = "<i></i>";
       plate.appendChild(bar);
+      if (state.turn.bank) {  // everyone sees the time bank of the seat to act
+        const bank = document.createElement("div");
+        bank.className = "bank";
+        plate.appendChild(bank);
+      }
     }
     el.appendChild(plate);
     seats.appendChild(el);
@@ -430,8 +435,13 @@ function drawClock() {
   const bar = document.querySelector(".seat.turn .clock");
   if (!t || !t.deadline || !bar) return;
   const left = Math.max(0, t.deadline - Date.now()) / 1000;
-  bar.firstChild.style.width = `${(100 * left) / t.limit}%`;
+  const own = Math.max(0, left - t.bank);  // the decision's own time comes first
+  const banking = t.bank > 0 && own <= 0;
+  bar.firstChild.style.width = `${banking ? (100 * left) / t.bank : (100 * own) / t.limit}%`;
   bar.classList.toggle("low", left < 8);
+  bar.classList.toggle("banking", banking);
+  const bank = document.querySelector(".seat.turn .bank");
+  if (bank) bank.textContent = `time bank ${Math.ceil(banking ? left : t.bank)} s${banking ? " — in use" : ""}`;
   if (t.s !== state.me) return;
   const why = t.legal && t.legal.min !== undefined && !$("actions").hidden ? typedAmount().why : "";
   $("message").textContent = `Your turn — ${Math.ceil(left)} s${why ? ` · ${why}` : ""}`;
