@@ -441,7 +441,7 @@ function drawClock() {
   bar.classList.toggle("low", left < 8);
   bar.classList.toggle("banking", banking);
   const bank = document.querySelector(".seat.turn .bank");
-  if (bank) bank.textContent = `time bank ${Math.ceil(banking ? left : t.bank)} s${banking ? " — in use" : ""}`;
+  if (bank) bank.textContent = `bank ${Math.ceil(banking ? left : t.bank)} s${banking ? " in use" : ""}`;
   if (t.s !== state.me) return;
   const why = t.legal && t.legal.min !== undefined && !$("actions").hidden ? typedAmount().why : "";
   $("message").textContent = `Your turn — ${Math.ceil(left)} s${why ? ` · ${why}` : ""}`;
