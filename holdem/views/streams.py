@@ -53,6 +53,12 @@ with ``"n"`` (its number, from 1, increasing by one) and ``"t"`` (its type):
   ``SeatLeft``, ``Busted``, ``Rebought``, ``LevelUp``, ``ButtonMoved``,
   ``HandStarted``, or a server's own) and its fields.
 
+With ``TableStream(extras=True)`` (the reference server's), the stream also
+carries the public ``pots``, ``allin`` and ``equity`` messages of
+:mod:`holdem.views.stream_extras` (the pots by name, the hands turned up
+before an all-in run-out, R6.4, and their equity as the board comes) and a
+``show``'s best five cards ``b``.
+
 Memory is bounded: the stream keeps the messages of the current hand and of
 the ``keep_hands`` hands before it. A reconnecting client whose last number is
 older than what is kept gets the current hand from its ``hand`` message
