@@ -169,16 +169,17 @@ def test_a_typed_amount_below_the_minimum_is_refused_and_keys_play() -> None:
                     _my_turn(page)
                     decision = _decision(page)
                     key = "f" if "c" in used and not page.locator("#fold").is_disabled() else "c"
-                    before = len(_lines(page, "Ann "))
+                    before = len(_acts(page))
                     page.keyboard.press(key)
                     _acted(page, decision)
                     page.wait_for_function(
                         "n => [...document.querySelectorAll('#history li')]"
-                        ".filter(li => li.textContent.startsWith('Ann ')).length > n",
+                        ".filter(li => /^Ann (check|call|fold|bet|raise)/.test(li.textContent))"
+                        ".length > n",
                         arg=before,
                         timeout=TIMEOUT_MS,
                     )
-                    last = _lines(page, "Ann ")[-1]
+                    last = _acts(page)[-1]
                     if key == "c":
                         assert last.split(" ")[1] in ("check", "call"), last
                     else:
@@ -458,5 +459,60 @@ def test_a_time_bank_shown_to_everyone_and_a_timeout_in_one_line() -> None:
                 assert action in ("check", "fold")
                 assert f"Ann {action}" not in lines[out + 1 :]  # one line, not two
                 assert errors == [] and watcher_errors == []
+            finally:
+                browser.close()
+
+
+def _acts(page: Any) -> list[str]:
+    """My action lines in the history (not my posts or seat changes)."""
+    words = ("check", "call", "fold", "bet", "raise")
+    return [x for x in _lines(page, "Ann ") if x.split(" ")[1] in words]
+
+
+def test_pre_action_boxes_act_when_the_turn_comes() -> None:
+    """Pre-actions: ticked while others act, "Call any" checks or calls and
+    "Check/Fold" checks or folds as soon as my turn comes, without a click;
+    each is used once. They are not offered on my own turn."""
+    args = ("--bots", "3", "--bot-delay", "0.7", "--between-hands", "0.3")
+    with ServerProcess(*args, "--decision-seconds", "60") as server:
+        with sync_api.sync_playwright() as playwright:
+            browser = _browser(playwright)
+            try:
+                page, errors = open_page(browser)
+                sit_down(page, server.url)
+                used: list[str] = []
+                for _ in range(40):
+                    page.wait_for_function(
+                        "() => !document.getElementById('actions').hidden"
+                        " || !document.getElementById('pre-actions').hidden",
+                        timeout=TIMEOUT_MS,
+                    )
+                    if page.locator("#actions").is_visible():
+                        assert page.locator("#pre-actions").is_hidden()
+                        decision = _decision(page)
+                        page.keyboard.press("c")
+                        _acted(page, decision)
+                        continue
+                    pre = "callany" if not used else "checkfold"
+                    before = len(_acts(page))
+                    page.check(f'#pre-actions input[data-pre="{pre}"]')
+                    page.wait_for_function(
+                        "n => [...document.querySelectorAll('#history li')]"
+                        ".filter(li => /^Ann (check|call|fold|bet|raise)/.test(li.textContent))"
+                        ".length > n || document.getElementById('pre-actions').hidden",
+                        arg=before,
+                        timeout=TIMEOUT_MS,
+                    )
+                    if len(_acts(page)) == before:
+                        continue  # the hand ended before my turn came
+                    word = _acts(page)[before].split(" ")[1]
+                    expected = ("check", "call") if pre == "callany" else ("check", "fold")
+                    assert word in expected, (pre, word)
+                    assert not page.locator(f'#pre-actions input[data-pre="{pre}"]').is_checked()
+                    used.append(pre)
+                    if len(used) == 2:
+                        break
+                assert used == ["callany", "checkfold"]
+                assert errors == []
             finally:
                 browser.close()

@@ -13,6 +13,7 @@ const state = {
   me: null,          // my table seat
   leaving: false,    // I asked to leave: the hand plays on for me until my `leave`
   busted: false,     // I am out of chips: asked before buying in again
+  pre: null,         // a pre-action for my next decision: checkfold, check or callany
   note: "",          // a message that stays until it no longer holds (Seated...)
   size: 6,
   settings: null,
@@ -115,6 +116,7 @@ function apply(m) {
       state.hand = newHand(m);
       state.turn = null;
       if (state.me !== null && m.seats.includes(state.me)) state.note = "";
+      state.pre = null;
       log(`Hand #${m.h} — blinds ${m.sb}/${m.bb}, button ${nameOf(m.button)}`, "hand").dataset.h = m.h;
       break;
     case "post":
@@ -483,6 +485,11 @@ function drawControls() {
   }
   for (const b of choice.querySelectorAll("button")) b.disabled = !state.connected;
   const toAct = t && t.s === state.me && t.legal;
+  const h = state.hand, mine2 = state.me !== null ? state.seats[state.me] : null;
+  const inHand = h && !h.over && state.me !== null && h.seats.includes(state.me)
+    && !h.folded.has(state.me) && mine2 && mine2.stack > 0 && !state.leaving;
+  $("pre-actions").hidden = !inHand || !!toAct;
+  for (const box of document.querySelectorAll("#pre-actions input")) box.checked = state.pre === box.dataset.pre;
   $("actions").hidden = !toAct;
   $("actions").dataset.d = toAct ? String(t.d) : "";
   if (!toAct) {
@@ -508,7 +515,6 @@ function drawControls() {
   const word = typed.ok && typed.value >= legal.max ? "All-in" : legal.w === "bet" ? "Bet" : "Raise to";
   $("raise").textContent = `${word} ${typed.value}`;
   if (!typed.ok && state.connected) drawClock();
-  const h = state.hand;
   const preflop = h && h.board.length === 0;
   for (const b of document.querySelectorAll(".shortcuts button[data-bb]")) {
     b.hidden = !preflop;
@@ -551,6 +557,16 @@ function bbMultiple(k) {
 
 function setAmount(value) {
   $("slider").value = value; $("amount").value = value; drawControls();
+}
+
+// A pre-action chosen before my turn, taken when it comes (once).
+function preAct() {
+  const t = state.turn, pre = state.pre;
+  if (!pre || !t || t.s !== state.me || !t.legal || !state.connected) return;
+  state.pre = null;
+  if (pre === "checkfold") act(t.legal.check ? "check" : "fold");
+  else if (pre === "callany") act(t.legal.check ? "check" : "call");
+  else if (pre === "check" && t.legal.check) act("check");
 }
 
 function raiseNow() {
@@ -625,6 +641,9 @@ document.addEventListener("keydown", (e) => {
 });
 
 $("sit-form").onsubmit = (e) => { e.preventDefault(); sitAt(); };
+for (const box of document.querySelectorAll("#pre-actions input")) {
+  box.onchange = () => { state.pre = box.checked ? box.dataset.pre : null; draw(); };
+}
 $("top-up-go").onclick = () => {
   const range = buyInRange(), mine = state.seats[state.me];
   if (!range || !mine) return;
@@ -702,6 +721,7 @@ function onMessage(event) {
     if (m.reset) { state.hand = null; state.turn = null; }
     for (const e of m.events) { apply(e); state.last = e.n; }
     fixDeadline();
+    preAct();
   } else if (m.type === "error") {
     $("message").textContent = m.message;
     return;  // drawn again at the next message: the error stays readable until then
