@@ -516,3 +516,35 @@ def test_pre_action_boxes_act_when_the_turn_comes() -> None:
                 assert errors == []
             finally:
                 browser.close()
+
+
+def test_the_history_outlives_a_reload() -> None:
+    """The history panel keeps the hands played across a reload: the lines
+    from before it come back in order, and a hand streamed again is not
+    written twice."""
+    with ServerProcess("--bots", "3", *FAST, "--decision-seconds", "60") as server:
+        with sync_api.sync_playwright() as playwright:
+            browser = _browser(playwright)
+            try:
+                page, errors = open_page(browser)
+                sit_down(page, server.url)
+                while not page.locator("#history li.win").count():
+                    _my_turn(page)
+                    decision = _decision(page)
+                    page.keyboard.press("c")
+                    _acted(page, decision)
+                _my_turn(page)  # a later decision: the table waits for me
+                before = page.locator("#history li").all_inner_texts()
+                page.reload()
+                page.wait_for_function(
+                    "() => document.getElementById('status').textContent === 'connected'"
+                    " && !document.getElementById('actions').hidden",
+                    timeout=TIMEOUT_MS,
+                )
+                after = page.locator("#history li").all_inner_texts()
+                assert after[: len(before)] == before
+                starts = [line.split(" ")[1] for line in after if line.startswith("Hand #")]
+                assert len(starts) == len(set(starts)) >= 1
+                assert errors == []
+            finally:
+                browser.close()

@@ -22,9 +22,33 @@ const state = {
   turn: null,        // {s, d, legal, runs, deadline}
   joinClock: null,   // {d, left, at}: the welcome's clock for decision d
   retry: 0,
+  quiet: 0,          // stream messages up to this number are in the kept history
+  replaying: false,  // applying such a message: the state is rebuilt, not written again
 };
 
 function tokenKey() { return `holdem.token.${state.table}`; }
+function historyKey() { return `holdem.history.${state.table}`; }
+
+// The history panel outlives a reload: its lines are kept in this browser
+// (they hold nothing this seat was not shown); a hand streamed again after
+// the reload replaces its own lines (forgetHand).
+function saveHistory() {
+  const lines = [...$("history").children].map((li) => [li.textContent, li.className, li.dataset.h || ""]);
+  const kept = { last: state.last, lines };
+  try { localStorage.setItem(historyKey(), JSON.stringify(kept)); } catch (e) { /* full: not kept */ }
+}
+
+function loadHistory() {
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(historyKey()) || "null"); } catch (e) { kept = null; }
+  if (!kept || !Array.isArray(kept.lines) || !Number.isInteger(kept.last)) return;
+  state.quiet = kept.last;  // messages up to this number are already written
+  for (const line of kept.lines) {
+    if (!Array.isArray(line) || typeof line[0] !== "string") continue;
+    const li = log(line[0], typeof line[1] === "string" ? line[1] : "");
+    if (line[2]) li.dataset.h = String(line[2]);
+  }
+}
 
 function newHand(m) {
   const bets = {}, cards = {}, last = {}, names = {};
@@ -67,6 +91,7 @@ function log(text, cls) {
   const li = document.createElement("li");
   li.textContent = text;
   if (cls) li.className = cls;
+  if (state.replaying) return li;  // already in the kept history
   const list = $("history");
   list.appendChild(li);
   while (list.children.length > 400) list.removeChild(list.firstChild);
@@ -112,7 +137,7 @@ function apply(m) {
       log(`${m.name} sits at seat ${m.s + 1} with ${m.stack}`);
       break;
     case "hand":
-      forgetHand(m.h);
+      if (!state.replaying) forgetHand(m.h);
       state.hand = newHand(m);
       state.turn = null;
       if (state.me !== null && m.seats.includes(state.me)) state.note = "";
@@ -712,6 +737,7 @@ function onMessage(event) {
     }
     select.value = state.table;
     state.joinClock = { d: m.decision, left: m.clock_left, at: Date.now() };
+    if (m.last < state.quiet) state.quiet = 0;  // another server's stream: nothing to skip
     fixDeadline();
   } else if (m.type === "seated") {
     state.me = m.seat; state.leaving = false;
@@ -719,9 +745,14 @@ function onMessage(event) {
     state.note = "Seated — you are dealt in from the next hand.";
   } else if (m.type === "events") {
     if (m.reset) { state.hand = null; state.turn = null; }
-    for (const e of m.events) { apply(e); state.last = e.n; }
+    for (const e of m.events) {
+      state.replaying = e.n <= state.quiet;
+      apply(e); state.last = e.n;
+    }
+    state.replaying = false;
     fixDeadline();
     preAct();
+    saveHistory();
   } else if (m.type === "error") {
     $("message").textContent = m.message;
     return;  // drawn again at the next message: the error stays readable until then
@@ -753,5 +784,6 @@ function connect() {
 }
 
 setInterval(drawClock, 250);
+loadHistory();
 draw();
 connect();
