@@ -116,28 +116,33 @@ def _stack(room: Room, seat: int) -> int:
     return 0 if info is None else int(info["stack"])
 
 
-def rebuy_now(room: Room, seat: int, player: Player) -> bool:
-    """Between hands, for a seat with no chips at the table: whether to buy
-    them in now. Bots and newcomers are; a person who chose a buy-in
-    (``buy``) is; a person who busted is asked first: they sit out (R14.1)
-    and a public ``busted`` message says so, until they send ``buy`` or
-    leave (or ``away_seconds`` pass and the seat is freed)."""
+def rebuy_now(room: Room, seat: int, player: Player) -> int | None:
+    """Between hands, for a seat with no chips at the table: the chips to
+    buy them in for now, or ``None``. Bots and newcomers are bought in (for
+    their chosen buy-in, else the table's ``buy_in``); so is a person who
+    chose a buy-in (``buy``; a top-up asked for in the hand they busted in
+    counts, when it is a whole buy-in). A person who busted is asked first:
+    they sit out (R14.1) and a public ``busted`` message says so, until they
+    send ``buy`` or leave (or ``away_seconds`` pass and the seat is freed)."""
+    if player.buy_in is None and player.top_up >= buy_in_range(room.settings)[0]:
+        player.buy_in = player.top_up
+    player.top_up = 0
     if player.agent is not None or player.buy_in is not None:
         player.busted = False
-        return True
+        return room.settings.buy_in if player.buy_in is None else player.buy_in
     if room.table.seats[seat] is None:
         if not player.busted:
-            return True  # a newcomer seated during a hand
+            return room.settings.buy_in  # a newcomer seated during a hand
         player.leaving = True  # busted and the table's hold ran out: the seat is freed
         room._changed()  # noqa: SLF001
-        return False
+        return None
     if not player.busted:
         player.busted = True
-        player.top_up = 0  # a top-up asked for before busting is dropped
+        room.stream.note("busted", s=seat)
         if not room.sitting_out(seat):
             room.table.sit_out(seat)
-        room.stream.note("busted", s=seat)
-    return False
+            room._forward_table_events()  # noqa: SLF001 - the away clock starts now
+    return None
 
 
 def table_summary(room: Room) -> dict[str, Any]:

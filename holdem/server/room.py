@@ -355,7 +355,8 @@ class Room:
             raise RoomError("seat_taken", f"seat {seat} is taken")
         chips = None if buy_in is None else check_buy_in(self, buy_in)
         token = secrets.token_urlsafe(18)
-        self._seat(seat, Player(name, token_hash=_hash(token), buy_in=chips), chips)
+        later = chips if self.table.hand is not None else None  # seated at the next hand
+        self._seat(seat, Player(name, token_hash=_hash(token), buy_in=later), chips)
         self._save()
         self._changed()
         return seat, token
@@ -549,7 +550,8 @@ class Room:
     def _rebuy(self) -> None:
         """Between hands: people who asked to leave leave (with their chips),
         those who asked to come back sit in (R14.2), newcomers sit down, and
-        empty stacks are rebought to ``buy_in``."""
+        empty stacks are rebought: a bot's to ``buy_in``, a person's once they
+        chose a buy-in (:func:`holdem.server.lobby.rebuy_now`)."""
         table = self.table
         before = self.stream.last
         apply_choices(self)
@@ -572,15 +574,16 @@ class Room:
         states = table.seats
         for seat, player in sorted(self.players.items()):
             state = states[seat]
-            chips = self.settings.buy_in if player.buy_in is None else player.buy_in
             if state is None:
-                if not rebuy_now(self, seat, player):
+                bought = rebuy_now(self, seat, player)
+                if bought is None:
                     continue  # busted, and the table's hold on the seat ran out
-                table.sit(seat, player.name, chips)
+                table.sit(seat, player.name, bought)
             elif state.stack == 0:
-                if not rebuy_now(self, seat, player):
+                bought = rebuy_now(self, seat, player)
+                if bought is None:
                     continue  # a person is asked first (holdem.server.lobby)
-                table.rebuy(seat, chips)
+                table.rebuy(seat, bought)
             else:
                 continue
             player.buy_in = None
@@ -588,7 +591,7 @@ class Room:
                 "seat",
                 s=seat,
                 name=player.name,
-                stack=chips,
+                stack=bought,
                 bot=int(player.agent is not None),
             )
         if self.stream.last != before:

@@ -208,6 +208,7 @@ def test_r10_2_buy_in_range_top_up_and_asked_after_busting() -> None:
             me.until(lambda m: m.get("type") == "seated")
             seat = me.until(lambda e: e.get("t") == "seat" and e["s"] == 1)
             assert seat["stack"] == 60
+            assert server.rooms[0].players[1].buy_in is None  # bought in: nothing pending
             turn = me.until(is_mine)
             me.send({"type": "buy", "chips": 150})  # a stack of 60 at most + 150 > 200
             error = me.error()

@@ -489,8 +489,11 @@ function drawControls() {
   $("sit-form").hidden = state.me !== null || state.leaving;
   $("seat-buttons").hidden = state.me === null || state.leaving;
   const mine = state.me !== null ? state.seats[state.me] : null;
-  $("back").hidden = !(mine && mine.out) || state.busted;
-  $("rebuy-ask").hidden = !(mine && state.busted) || state.leaving;
+  const hand = state.hand;
+  const playing = hand && !hand.over && hand.seats.includes(state.me);
+  const busted = state.busted || (mine && mine.out && mine.stack === 0 && !playing);
+  $("back").hidden = !(mine && mine.out) || busted;
+  $("rebuy-ask").hidden = !(mine && busted) || state.leaving;
   const range = buyInRange();
   $("top-up-box").hidden = !(mine && mine.stack > 0 && range && mine.stack < range.max);
   if (mine && range) $("top-up").placeholder = `up to ${range.max - mine.stack}`;
