@@ -26,7 +26,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from holdem.errors import ConfigError, HoldemError, IllegalActionError, value_text
-from holdem.server.lobby import buy_in_fields, choose_away, choose_buy, table_summary
+from holdem.server.lobby import (
+    buy_in_fields,
+    choose_away,
+    choose_buy,
+    reveal,
+    table_summary,
+)
 from holdem.server.room import Player, Room, RoomError, RoomSettings
 from holdem.views.streams import encode
 
@@ -249,12 +255,13 @@ class Server:
             "leave": self._leave,
             "away": self._away,
             "buy": self._buy,
+            "reveal": self._reveal,
         }.get(kind if isinstance(kind, str) else "")
         if handler is None:
             await conn.error(
                 "unknown_type",
                 f"unknown type {value_text(kind, True)}"
-                " (join, sit, act, runs, since, back, leave, away, buy)",
+                " (join, sit, act, runs, since, back, leave, away, buy, reveal)",
             )
             return
         try:
@@ -373,6 +380,10 @@ class Server:
     async def _buy(self, conn: Connection, data: dict[str, Any]) -> None:
         room, seat = self._seated(conn)
         choose_buy(room, seat, data.get("chips"))
+
+    async def _reveal(self, conn: Connection, data: dict[str, Any]) -> None:
+        room, seat = self._seated(conn)
+        reveal(room, seat)
 
     async def _since(self, conn: Connection, data: dict[str, Any]) -> None:
         if conn.room is None:

@@ -25,6 +25,7 @@ __all__ = [
     "buy_in_fields",
     "buy_in_range",
     "check_buy_in",
+    "reveal",
     "choose_away",
     "choose_buy",
     "rebuy_now",
@@ -237,3 +238,40 @@ def apply_choices(room: Room) -> None:
         except TableError:  # the table's own rules refuse it: nothing changes
             pass
         player.away_next = False
+
+
+def reveal(room: Room, seat: int) -> None:
+    """The ``reveal`` message: the person at ``seat`` shows their hole cards
+    of the hand just played, which nobody else has seen (folded, mucked, or
+    won without a showdown). It is their own choice (R6.3 lets a loser muck;
+    it never forces the cards to stay hidden), allowed between that hand and
+    the next, once, and only to the player who was dealt them. The stream
+    gets a public ``reveal`` message: ``s``, ``h`` the hand number, ``c`` the cards.
+
+    Raises:
+        RoomError: ``no_hand_over`` (a hand is in play, or none was played),
+            ``not_dealt_in`` (not this player's cards), ``already_shown``.
+    """
+    from holdem.engine.events import Shown
+    from holdem.server.room import RoomError
+
+    table, hand = room.table, room.table.last_hand
+    if room.hand is not None or hand is None:
+        raise RoomError("no_hand_over", "cards are shown between hands, after the hand")
+    if seat not in table.hand_seats:
+        raise RoomError("not_dealt_in", "you were not dealt into the last hand")
+    number = room.hand_number
+    start = next(
+        (m["n"] for m in reversed(room.stream.since(None, 0)[1]) if m["t"] == "hand"), None
+    )
+    player = room.players[seat]
+    if start is None or player.since >= start:
+        raise RoomError("not_dealt_in", "you were not dealt into the last hand")
+    index = table.hand_seats.index(seat)
+    already = any(isinstance(e, Shown) and e.seat == index for e in hand.log)
+    told = room.stream.since(None, start)[1]
+    if already or any(m["t"] == "reveal" and m["s"] == seat for m in told):
+        raise RoomError("already_shown", "your cards of the last hand are already shown")
+    cards = "".join(hand.hole_cards(index))
+    room.stream.note("reveal", s=seat, h=number, c=cards)
+    room._changed()  # noqa: SLF001 - the room's own wake-up, as its methods do

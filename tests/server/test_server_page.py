@@ -19,7 +19,7 @@ require("uvicorn", "the server extra: pip install -e '.[server]'")
 sync_api = require("playwright.sync_api", "the browser extra: pip install -e '.[browser]'")
 CHROMIUM = require_chromium()
 
-from browser_page import TIMEOUT_MS, open_page, sit_down  # noqa: E402
+from browser_page import TIMEOUT_MS, card_codes, open_page, sit_down  # noqa: E402
 from server_process import ServerProcess  # noqa: E402
 
 FAST = ("--bot-delay", "0.05", "--between-hands", "0.3")
@@ -546,5 +546,48 @@ def test_the_history_outlives_a_reload() -> None:
                 starts = [line.split(" ")[1] for line in after if line.startswith("Hand #")]
                 assert len(starts) == len(set(starts)) >= 1
                 assert errors == []
+            finally:
+                browser.close()
+
+
+def test_r6_3_show_my_cards_after_folding() -> None:
+    """After a hand I folded, "Show my cards" shows them to everyone (a
+    watching page gets them); it is not offered once they are shown."""
+    args = ("--seats", "2", "--bots", "1", "--bot-delay", "0.05", "--between-hands", "4")
+    with ServerProcess(*args, "--decision-seconds", "60") as server:
+        with sync_api.sync_playwright() as playwright:
+            browser = _browser(playwright)
+            try:
+                page, errors = open_page(browser)
+                watcher, watcher_errors = open_page(browser)
+                watcher.goto(server.url, timeout=TIMEOUT_MS)
+                sit_down(page, server.url)
+                me = page.locator(".seat.me").get_attribute("data-seat")
+                for _ in range(30):  # until a hand I fold
+                    _my_turn(page)
+                    decision = _decision(page)
+                    folding = not page.locator("#fold").is_disabled()
+                    page.keyboard.press("f" if folding else "c")
+                    _acted(page, decision)
+                    if folding:
+                        break
+                page.wait_for_function(
+                    "() => !document.getElementById('reveal').hidden", timeout=TIMEOUT_MS
+                )
+                mine = page.evaluate("() => state.hand.cards[state.me]")
+                assert watcher.locator(f'.seat[data-seat="{me}"] .card[data-card]').count() == 0
+                page.click("#reveal")
+                watcher.wait_for_function(
+                    "s => document.querySelectorAll(`.seat[data-seat='${s}'] .card[data-card]`)"
+                    ".length === 2",
+                    arg=me,
+                    timeout=TIMEOUT_MS,
+                )
+                shown = card_codes(watcher, f'.seat[data-seat="{me}"] .card[data-card]')
+                assert shown == mine
+                page.wait_for_function(
+                    "() => document.getElementById('reveal').hidden", timeout=TIMEOUT_MS
+                )
+                assert errors == [] and watcher_errors == []
             finally:
                 browser.close()

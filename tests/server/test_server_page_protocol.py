@@ -240,3 +240,53 @@ def test_r10_2_buy_in_range_top_up_and_asked_after_busting() -> None:
             start = me.until(lambda e: e.get("t") == "hand")
             assert 1 in start["seats"]
             assert start["stacks"][start["seats"].index(1)] == 50
+
+
+def test_r6_3_a_player_may_show_a_losing_hand_after_it() -> None:
+    """``reveal``: a player who folded shows their cards after the hand, by
+    their own choice: everyone gets them (a public ``reveal``), once; nobody
+    else can show them, and not once the next hand is dealt."""
+    settings = RoomSettings(size=2, bots=1, agent="call", bot_delay=0.02, between_hands=1.0)
+    server = Server(1, settings)
+    with TestClient(create_app(server)) as client:
+        with client.websocket_connect("/ws") as w1, client.websocket_connect("/ws") as w2:
+            me, spectator = Client(w1), Client(w2)
+            spectator.send({"type": "join", "table": 0})
+            spectator.until(lambda m: m.get("type") == "welcome")
+            spectator.send({"type": "reveal"})
+            assert spectator.error()["code"] == "not_seated"
+            me.send({"type": "join", "table": 0})
+            me.until(lambda m: m.get("type") == "welcome")
+            me.send({"type": "sit", "name": "Ann", "seat": 1})
+            me.until(lambda m: m.get("type") == "seated")
+            turn = me.until(is_mine)
+            me.send({"type": "reveal"})
+            assert me.error()["code"] == "no_hand_over"
+            folded = False
+            while not folded:  # check it down, until a hand where Ann can fold
+                action = "fold" if turn["legal"]["fold"] else "check"
+                folded = action == "fold"
+                me.send({"type": "act", "action": action, "decision": turn["d"]})
+                event = me.until(lambda e: e.get("t") == "end" or is_mine(e))
+                if not folded:
+                    turn = event if event["t"] == "turn" else me.until(is_mine)
+            number = max(e["h"] for e in me.events if e["t"] == "hand")
+            dealt = [e["c"] for e in me.events if e["t"] == "deal" and "c" in e][-1]
+            me.send({"type": "reveal"})
+            shown = spectator.until(lambda e: e.get("t") == "reveal")
+            assert (shown["s"], shown["c"], shown["h"]) == (1, dealt, number)
+            me.send({"type": "reveal"})
+            assert me.error()["code"] == "already_shown"
+            me.until(lambda e: e.get("t") == "hand")
+            me.send({"type": "reveal"})
+            assert me.error()["code"] == "no_hand_over"
+            # Nothing else of Ann's reached the spectator.
+            cards = {c for e in spectator.events for c in CARD.findall(encode(e))}
+            board = {c for e in spectator.events if e["t"] == "board" for c in CARD.findall(e["c"])}
+            shows = {
+                c
+                for e in spectator.events
+                if e["t"] in ("show", "reveal", "allin")
+                for c in CARD.findall(encode(e))
+            }
+            assert cards <= board | shows

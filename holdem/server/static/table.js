@@ -67,6 +67,7 @@ function newHand(m) {
     shown: {},         // seat -> {h, b}: the hand in words and its best five cards
     equity: {},        // seat -> all-in equity on the board so far
     timedOut: null,    // the seat whose timeout line already tells its action
+    revealed: new Set(),  // seats that showed their cards after the hand (`reveal`)
   };
 }
 
@@ -261,6 +262,10 @@ function apply(m) {
       if (state.seats[m.s]) state.seats[m.s].out = false;
       log(`${nameOf(m.s)} is back${m.entry === "wait" ? ", waiting for the big blind" : ""}`);
       break;
+    case "reveal":  // a player shows their cards after the hand, by choice
+      if (h && h.number === m.h) { h.cards[m.s] = splitCards(m.c); h.revealed.add(m.s); }
+      log(`${nameOf(m.s)} shows ${pretty(m.c)}`);
+      break;
     case "busted":
       if (m.s === state.me) state.busted = true;
       log(`${nameOf(m.s)} is out of chips`);
@@ -387,7 +392,8 @@ function draw() {
     if (state.turn && state.turn.s === s) el.classList.add("turn");
     const cards = document.createElement("div");
     cards.className = "cards";
-    if (inHand && !h.folded.has(s) && (!h.mucked.has(s) || s === state.me)) {
+    const live = !h || (!h.folded.has(s) && (!h.mucked.has(s) || s === state.me));
+    if (inHand && (live || h.revealed.has(s))) {
       const known = h.cards[s];
       for (const code of known || [null, null]) {
         const card = cardEl(code, true);
@@ -493,6 +499,9 @@ function drawControls() {
   const playing = hand && !hand.over && hand.seats.includes(state.me);
   const busted = state.busted || (mine && mine.out && mine.stack === 0 && !playing);
   $("back").hidden = !(mine && mine.out) || busted;
+  $("reveal").hidden = !(hand && hand.over && mine && sameHolder(hand, state.me)
+    && hand.seats.includes(state.me) && hand.cards[state.me]
+    && !hand.shown[state.me] && !hand.revealed.has(state.me));
   $("rebuy-ask").hidden = !(mine && busted) || state.leaving;
   const range = buyInRange();
   $("top-up-box").hidden = !(mine && mine.stack > 0 && range && mine.stack < range.max);
@@ -689,6 +698,7 @@ $("rebuy-yes").onclick = () => {
   if (chips !== null) { send({ type: "buy", chips }); state.note = `Buying in for ${chips}.`; draw(); }
 };
 $("rebuy-no").onclick = () => $("leave").click();
+$("reveal").onclick = () => send({ type: "reveal" });
 $("back").onclick = () => send({ type: "away", sit_out: false, wait_bb: $("wait-bb").checked });
 $("sit-out-next").onchange = (e) => send({ type: "away", sit_out: e.target.checked });
 $("wait-bb").onchange = (e) => send({ type: "away", wait_bb: e.target.checked });
