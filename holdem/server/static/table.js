@@ -15,6 +15,7 @@ const state = {
   busted: false,     // I am out of chips: asked before buying in again
   pre: null,         // a pre-action for my next decision: checkfold, check or callany
   note: "",          // a message that stays until it no longer holds (Seated...)
+  error: null,       // {text, until}: the server's last refusal, shown for a few seconds
   size: 6,
   settings: null,
   seats: [],         // per table seat: {name, stack, bot, out} or null
@@ -477,7 +478,18 @@ function drawClock() {
   if (bank) bank.textContent = `bank ${Math.ceil(banking ? left : t.bank)} s${banking ? " in use" : ""}`;
   if (t.s !== state.me) return;
   const why = t.legal && t.legal.min !== undefined && !$("actions").hidden ? typedAmount().why : "";
-  $("message").textContent = `Your turn — ${Math.ceil(left)} s${why ? ` · ${why}` : ""}`;
+  const said = errorText() || why;
+  $("message").textContent = `Your turn — ${Math.ceil(left)} s${said ? ` · ${said}` : ""}`;
+}
+
+// A refusal (the page's or the server's), readable for a few seconds.
+function say(text) {
+  state.error = { text, until: Date.now() + 5000 };
+  $("message").textContent = text;
+}
+
+function errorText() {
+  return state.error && Date.now() < state.error.until ? state.error.text : "";
 }
 
 // The amount typed, and whether the server would take it (R3.3-R3.5).
@@ -530,7 +542,9 @@ function drawControls() {
   $("actions").hidden = !toAct;
   $("actions").dataset.d = toAct ? String(t.d) : "";
   if (!toAct) {
-    if (!(t && t.s === state.me)) $("message").textContent = state.connected ? state.note : "Connection lost — reconnecting…";
+    if (!(t && t.s === state.me)) {
+      $("message").textContent = state.connected ? errorText() || state.note : "Connection lost — reconnecting…";
+    }
     return;
   }
   if (!state.connected) $("message").textContent = "Connection lost — reconnecting…";
@@ -623,14 +637,14 @@ function buyInRange() {
 function chipsIn(id, low, high, what) {
   const text = $(id).value.trim(), value = Number(text);
   if (text !== "" && Number.isInteger(value) && value >= low && value <= high) return value;
-  $("message").textContent = `${what} is ${low} to ${high} chips`;
+  say(`${what} is ${low} to ${high} chips`);
   $(id).focus();
   return null;
 }
 
 function sitAt(seat) {
   const name = $("name").value.trim();
-  if (!name) { $("message").textContent = "Type your name, then click a seat"; $("name").focus(); return; }
+  if (!name) { say("Type your name, then click a seat"); $("name").focus(); return; }
   const range = buyInRange();
   const message = { type: "sit", name };
   if (seat !== undefined) message.seat = seat;
@@ -753,7 +767,7 @@ function onMessage(event) {
     if (m.last < state.quiet) state.quiet = 0;  // another server's stream: nothing to skip
     fixDeadline();
   } else if (m.type === "seated") {
-    state.me = m.seat; state.leaving = false;
+    state.me = m.seat; state.leaving = false; state.error = null;
     localStorage.setItem(tokenKey(), m.token);
     state.note = "Seated — you are dealt in from the next hand.";
   } else if (m.type === "events") {
@@ -767,8 +781,7 @@ function onMessage(event) {
     preAct();
     saveHistory();
   } else if (m.type === "error") {
-    $("message").textContent = m.message;
-    return;  // drawn again at the next message: the error stays readable until then
+    state.error = { text: m.message, until: Date.now() + 5000 };  // readable for a while
   }
   draw();
 }
