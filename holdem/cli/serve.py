@@ -42,10 +42,31 @@ def _add_serve(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "more); a saved table altered by anyone without the key is refused",
     )
     serve.add_argument(
+        "--buy-in",
+        type=int,
+        default=200,
+        metavar="CHIPS",
+        help="the most chips a player buys in for, and the bots' buy-in (default 200)",
+    )
+    serve.add_argument(
+        "--min-buy-in",
+        type=int,
+        metavar="CHIPS",
+        help="the fewest chips a person may buy in for (default: 20 big blinds)",
+    )
+    serve.add_argument(
         "--bot-delay", type=float, default=0.8, help="seconds a bot waits before acting (0.8)"
     )
     serve.add_argument(
         "--decision-seconds", type=float, default=30.0, help="a person's time to act (30)"
+    )
+    serve.add_argument(
+        "--time-bank",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="each player's time bank in seconds, drawn on once a decision's time is spent "
+        "and shown to everyone (default 0: none)",
     )
     serve.add_argument(
         "--between-hands", type=float, default=2.0, help="seconds between two hands (2)"
@@ -112,8 +133,11 @@ def _serve(args: argparse.Namespace) -> int:
         settings = RoomSettings(
             size=args.seats,
             bots=args.bots,
+            buy_in=args.buy_in,
+            min_buy_in=args.min_buy_in,
             bot_delay=args.bot_delay,
             decision_seconds=args.decision_seconds,
+            time_bank=args.time_bank,
             between_hands=args.between_hands,
             away_seconds=args.away_seconds,
             max_runs=args.max_runs,

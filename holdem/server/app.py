@@ -26,6 +26,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from holdem.errors import ConfigError, HoldemError, IllegalActionError, value_text
+from holdem.server.lobby import (
+    buy_in_fields,
+    choose_away,
+    choose_buy,
+    reveal,
+    table_summary,
+)
 from holdem.server.room import Player, Room, RoomError, RoomSettings
 from holdem.views.streams import encode
 
@@ -191,10 +198,8 @@ class Server:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def tables(self, request: Request) -> Response:
-        """``GET /tables``: each table's seats and hand number."""
-        return JSONResponse(
-            [{"table": r.index, "hand": r.hand_number, "seats": r.seats()} for r in self.rooms]
-        )
+        """``GET /tables``: the lobby, one :func:`~holdem.server.lobby.table_summary` a table."""
+        return JSONResponse([table_summary(r) for r in self.rooms])
 
     async def index(self, request: Request) -> Response:
         """``GET /``: the browser table."""
@@ -248,11 +253,15 @@ class Server:
             "since": self._since,
             "back": self._back,
             "leave": self._leave,
+            "away": self._away,
+            "buy": self._buy,
+            "reveal": self._reveal,
         }.get(kind if isinstance(kind, str) else "")
         if handler is None:
             await conn.error(
                 "unknown_type",
-                f"unknown type {value_text(kind, True)} (join, sit, act, runs, since, back, leave)",
+                f"unknown type {value_text(kind, True)}"
+                " (join, sit, act, runs, since, back, leave, away, buy, reveal)",
             )
             return
         try:
@@ -301,6 +310,7 @@ class Server:
                 "small_blind": s.small_blind,
                 "big_blind": s.big_blind,
                 "buy_in": s.buy_in,
+                **buy_in_fields(s),
                 "decision_seconds": s.decision_seconds,
                 "max_runs": s.max_runs,
                 "rake": None if s.rake is None else s.rake.to_dict(),
@@ -316,7 +326,7 @@ class Server:
         if conn.held_seat() is not None:
             raise RoomError("already_seated", f"you hold seat {conn.seat}")
         wanted = data.get("seat")
-        seat, token = room.sit(data.get("name"), wanted)  # type: ignore[arg-type]
+        seat, token = room.sit(data.get("name"), wanted, data.get("buy_in"))  # type: ignore[arg-type]
         conn.take(room, seat)
         await conn.send({"type": "seated", "seat": seat, "token": token})
         # From now on this connection sees its seat's secrets: resend nothing
@@ -362,6 +372,18 @@ class Server:
         room, seat = self._seated(conn)
         room.leave(seat)
         conn.take(room, None)
+
+    async def _away(self, conn: Connection, data: dict[str, Any]) -> None:
+        room, seat = self._seated(conn)
+        choose_away(room, seat, data.get("sit_out"), data.get("wait_bb"))
+
+    async def _buy(self, conn: Connection, data: dict[str, Any]) -> None:
+        room, seat = self._seated(conn)
+        choose_buy(room, seat, data.get("chips"))
+
+    async def _reveal(self, conn: Connection, data: dict[str, Any]) -> None:
+        room, seat = self._seated(conn)
+        reveal(room, seat)
 
     async def _since(self, conn: Connection, data: dict[str, Any]) -> None:
         if conn.room is None:

@@ -36,6 +36,7 @@ from holdem.engine.hand import Hand
 from holdem.engine.pots import Rake
 from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.selfplay.agents import Agent, answer_runs, make_agent
+from holdem.server.lobby import apply_choices, bank_field, check_buy_in, rebuy_now
 from holdem.table import snapshot as table_snapshot
 from holdem.table.clock import TurnClock, default_action
 from holdem.table.events import SatIn, SatOut, TimedOut
@@ -72,11 +73,20 @@ class RoomSettings:
         bots: seats taken by built-in bots (seats ``0 .. bots - 1``).
         agent: the bots' agent (a name known to :func:`holdem.selfplay.agents.make_agent`).
         small_blind, big_blind: the blinds, in chips.
-        buy_in: the chips a player sits down with (and rebuys to when broke).
+        buy_in: the most chips a player buys in for, and the buy-in of a
+            player who does not choose (bots, and people who send none).
+        min_buy_in: the fewest chips a person may buy in for, or ``None``:
+            20 big blinds (at most ``buy_in``). A person chooses a buy-in in
+            ``[min_buy_in, buy_in]``, tops up between hands to at most
+            ``buy_in``, and after busting is asked before buying in again
+            (:mod:`holdem.server.lobby`).
         bot_delay: seconds a bot waits before acting, so people can follow.
         decision_seconds: the time for one decision (the table's
             :class:`~holdem.table.clock.TurnClock`); then the default action (check
             when free, else fold) is applied as a timeout.
+        time_bank: each player's time bank, in seconds (0: none): extra time
+            drawn on once ``decision_seconds`` are spent, for all their
+            decisions (the :class:`~holdem.table.clock.TurnClock`'s ``time_bank``).
         between_hands: seconds between two hands.
         away_seconds: a person who has sat out (R14.1) this long leaves the
             table with their chips between hands, freeing the seat: people
@@ -92,8 +102,10 @@ class RoomSettings:
     small_blind: int = 1
     big_blind: int = 2
     buy_in: int = 200
+    min_buy_in: int | None = None
     bot_delay: float = 0.8
     decision_seconds: float = 30.0
+    time_bank: float = 0.0
     between_hands: float = 2.0
     away_seconds: float = 600.0
     max_runs: int = 1
@@ -114,12 +126,17 @@ class RoomSettings:
             raise ConfigError("big_blind", "need 0 <= small_blind <= big_blind, big_blind >= 1")
         if self.buy_in < self.big_blind:
             raise ConfigError("buy_in", f"at least the big blind, got {self.buy_in}")
+        low = self.min_buy_in
+        if low is not None and (
+            isinstance(low, bool) or not isinstance(low, int) or not 1 <= low <= self.buy_in
+        ):
+            raise ConfigError("min_buy_in", f"1 to buy_in ({self.buy_in}) chips, got {low!r}")
         for name in ("bot_delay", "between_hands"):
             if not getattr(self, name) >= 0:
                 raise ConfigError(name, "must be a number of seconds >= 0")
         if not 0 < self.away_seconds < float("inf"):
             raise ConfigError("away_seconds", "must be a number of seconds > 0")
-        TurnClock(self.decision_seconds)  # > 0, finite
+        TurnClock(self.decision_seconds, time_bank=self.time_bank)  # > 0, >= 0, finite
         if self.bot_delay >= self.decision_seconds:
             raise ConfigError("bot_delay", "must be shorter than decision_seconds")
         TableConfig([1, 1], 0, 1, max_runs=self.max_runs, rake=self.rake)  # R12.1, R13.1
@@ -137,6 +154,11 @@ class Player:
     since: int = 0
     back: bool = False  # asked to sit in again (applied between hands)
     leaving: bool = False  # asked to leave (applied between hands)
+    away_next: bool = False  # asked to sit out from the next hand (holdem.server.lobby)
+    post_back: bool = False  # coming back: post missed blinds, not wait (R14.2)
+    buy_in: int | None = None  # chips chosen for the next buy-in (holdem.server.lobby)
+    top_up: int = 0  # chips to add between hands (holdem.server.lobby)
+    busted: bool = False  # a person out of chips, asked to buy in again
 
 
 def _hash(token: str) -> str:
@@ -189,7 +211,7 @@ class Room:
         self._out_since: dict[int, float] = {}  # a person's seat -> when they sat out
         self.players: dict[int, Player] = {}
         self.table = self._new_table()
-        self.stream = TableStream(keep_hands=1)
+        self.stream = TableStream(keep_hands=1, extras=True)
         self._wake = asyncio.Event()
         self.listeners: set[asyncio.Event] = set()
         if self._path is not None and self._path.exists():
@@ -302,10 +324,12 @@ class Room:
         return state is not None and state.sitting_out
 
     # ------------------------------------------------------------ changes
-    def sit(self, name: str, seat: int | None = None) -> tuple[int, str]:
+    def sit(self, name: str, seat: int | None = None, buy_in: object = None) -> tuple[int, str]:
         """Seat a person called ``name`` (at ``seat``, or the first free seat)
-        with ``buy_in`` chips; returns ``(seat, token)``. The token reclaims
-        the seat after a reconnect; the room keeps only its hash.
+        with ``buy_in`` chips (``None``: the settings' ``buy_in``; else within
+        the table's range, :func:`holdem.server.lobby.buy_in_range`); returns
+        ``(seat, token)``. The token reclaims the seat after a reconnect; the
+        room keeps only its hash.
 
         A person who sits during a hand is dealt in from the next hand.
 
@@ -329,8 +353,10 @@ class Room:
             raise RoomError("no_such_seat", f"no seat {value_text(seat, True)} (0 to {size - 1})")
         elif seat not in free:
             raise RoomError("seat_taken", f"seat {seat} is taken")
+        chips = None if buy_in is None else check_buy_in(self, buy_in)
         token = secrets.token_urlsafe(18)
-        self._seat(seat, Player(name, token_hash=_hash(token)))
+        later = chips if self.table.hand is not None else None  # seated at the next hand
+        self._seat(seat, Player(name, token_hash=_hash(token), buy_in=later), chips)
         self._save()
         self._changed()
         return seat, token
@@ -501,7 +527,9 @@ class Room:
             s.size,
             schedule=Level(s.small_blind, s.big_blind),
             clock=self._clock,
-            turn_clock=TurnClock(s.decision_seconds, sit_out_after=SIT_OUT_AFTER),
+            turn_clock=TurnClock(
+                s.decision_seconds, sit_out_after=SIT_OUT_AFTER, time_bank=s.time_bank
+            ),
             max_events=MAX_EVENTS,
             max_runs=s.max_runs,
             rake=s.rake,
@@ -522,9 +550,11 @@ class Room:
     def _rebuy(self) -> None:
         """Between hands: people who asked to leave leave (with their chips),
         those who asked to come back sit in (R14.2), newcomers sit down, and
-        empty stacks are rebought to ``buy_in``."""
+        empty stacks are rebought: a bot's to ``buy_in``, a person's once they
+        chose a buy-in (:func:`holdem.server.lobby.rebuy_now`)."""
         table = self.table
         before = self.stream.last
+        apply_choices(self)
         for seat, since in list(self._out_since.items()):
             player = self.players.get(seat)
             if player is None or player.agent is not None or not self.sitting_out(seat):
@@ -545,16 +575,23 @@ class Room:
         for seat, player in sorted(self.players.items()):
             state = states[seat]
             if state is None:
-                table.sit(seat, player.name, self.settings.buy_in)
+                bought = rebuy_now(self, seat, player)
+                if bought is None:
+                    continue  # busted, and the table's hold on the seat ran out
+                table.sit(seat, player.name, bought)
             elif state.stack == 0:
-                table.rebuy(seat, self.settings.buy_in)
+                bought = rebuy_now(self, seat, player)
+                if bought is None:
+                    continue  # a person is asked first (holdem.server.lobby)
+                table.rebuy(seat, bought)
             else:
                 continue
+            player.buy_in = None
             self.stream.note(
                 "seat",
                 s=seat,
                 name=player.name,
-                stack=self.settings.buy_in,
+                stack=bought,
                 bot=int(player.agent is not None),
             )
         if self.stream.last != before:
@@ -593,9 +630,10 @@ class Room:
 
     def _clock_for(self, hand: Hand) -> dict[str, Any]:
         """The public fields of a ``turn`` message for a person: ``clock``, the
-        seconds left on the table's turn clock."""
+        seconds left on the table's turn clock, and ``bank`` (with a time bank,
+        :func:`holdem.server.lobby.bank_field`), the part of them from the bank."""
         left = self.clock_left()
-        return {} if left is None else {"clock": round(left, 3)}
+        return {} if left is None else {"clock": round(left, 3), **bank_field(self)}
 
     def _after_action(self) -> None:
         hand = self.table.hand
@@ -698,7 +736,7 @@ class Room:
         last = data["stream_last"]
         if isinstance(last, bool) or not isinstance(last, int) or last < 0:
             raise _bad_state("stream_last: must be a whole number >= 0")
-        self.stream = TableStream(keep_hands=1, start=last)
+        self.stream = TableStream(keep_hands=1, start=last, extras=True)
         self.players = self._restore_players(data["players"])
         now = self._clock()  # people sitting out are away from now on
         self._out_since = {

@@ -53,6 +53,12 @@ with ``"n"`` (its number, from 1, increasing by one) and ``"t"`` (its type):
   ``SeatLeft``, ``Busted``, ``Rebought``, ``LevelUp``, ``ButtonMoved``,
   ``HandStarted``, or a server's own) and its fields.
 
+With ``TableStream(extras=True)`` (the reference server's), the stream also
+carries the public ``pots``, ``allin`` and ``equity`` messages of
+:mod:`holdem.views.stream_extras` (the pots by name, the hands turned up
+before an all-in run-out, R6.4, and their equity as the board comes) and a
+``show``'s best five cards ``b``.
+
 Memory is bounded: the stream keeps the messages of the current hand and of
 the ``keep_hands`` hands before it. A reconnecting client whose last number is
 older than what is kept gets the current hand from its ``hand`` message
@@ -87,6 +93,7 @@ from holdem.engine import events as _events
 from holdem.engine.betting import LegalActions
 from holdem.engine.hand import Hand
 from holdem.errors import HoldemError
+from holdem.views.stream_extras import HandExtras
 
 Message = dict[str, Any]
 
@@ -154,11 +161,15 @@ class TableStream:
             continue their numbering, and start the hand afresh on its
             ``hand`` message.
 
+        extras: also stream the public ``pots``, ``allin`` and ``equity``
+            messages of :mod:`holdem.views.stream_extras` (for a player's
+            screen), and the best five cards ``b`` of a ``show``.
+
     Raises:
         HoldemError: ``keep_hands`` or ``start`` is not a whole number >= 0.
     """
 
-    def __init__(self, keep_hands: int = 1, start: int = 0) -> None:
+    def __init__(self, keep_hands: int = 1, start: int = 0, *, extras: bool = False) -> None:
         for name, value in (("keep_hands", keep_hands), ("start", start)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise HoldemError(f"{name} must be a whole number >= 0, got {value!r}")
@@ -171,6 +182,8 @@ class TableStream:
         self._seats: tuple[int, ...] = ()
         self._turn_key: tuple[int, int] | None = None
         self._decision: int | None = None
+        self._extras_on = extras
+        self._extras: HandExtras | None = None
 
     @property
     def last(self) -> int:
@@ -223,6 +236,7 @@ class TableStream:
         self._hands = self._hands + 1 if number is None else number
         self._seats = mapped
         self._seen = 0
+        self._extras = HandExtras(mapped) if self._extras_on else None
         self._turn_key = None
         self._decision = None
         self._hand_starts.append(self._last + 1)
@@ -276,8 +290,16 @@ class TableStream:
         if len(log) < self._seen:
             raise HoldemError("this is not the hand being streamed")
         to_table = self._seats
+        extras = self._extras
         for event in log[self._seen :]:
+            if extras is None:
+                self._record(event, to_table)
+                continue
+            for message in extras.before(event):
+                self._add(message)
             self._record(event, to_table)
+            for message in extras.after(event):
+                self._add(message)
         self._seen = len(log)
         acting = hand.to_act
         seat = hand.run_seat if acting is None else acting  # or the run question (R12.1)
@@ -385,6 +407,7 @@ class TableStream:
                     "s": to_table[event.seat],
                     "c": "".join(event.cards),
                     "h": event.description,
+                    **({"b": "".join(event.best_five)} if self._extras is not None else {}),
                 }
             )
         elif kind is _events.Mucked:

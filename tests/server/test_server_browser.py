@@ -105,7 +105,7 @@ def test_play_a_hand_by_clicking(tmp_path: Path) -> None:
                 total = page.evaluate(
                     "() => [...document.querySelectorAll('.seat .stack')]"
                     ".reduce((a, e) => a + Number(e.textContent.replace(/,/g, '') || 0), 0)"
-                    " + Number(document.getElementById('pot-total').textContent.replace(/,/g, ''))"
+                    " + Number(document.getElementById('pot-total').dataset.middle)"
                 )
                 # Every buy-in is a "sits at seat" line (a busted stack is bought back in).
                 buy_ins = page.locator("#history li", has_text=" sits at seat ").count()
@@ -209,7 +209,7 @@ def test_the_page_lives_through_a_kill_9(tmp_path: Path) -> None:
                 total = page.evaluate(
                     "() => [...document.querySelectorAll('.seat .stack')]"
                     ".reduce((a, e) => a + Number(e.textContent.replace(/,/g, '') || 0), 0)"
-                    " + Number(document.getElementById('pot-total').textContent.replace(/,/g, ''))"
+                    " + Number(document.getElementById('pot-total').dataset.middle)"
                 )
                 data = saved_table(state)
                 chips = sum(s["stack"] for s in data["table"]["seats"] if s)
