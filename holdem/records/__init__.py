@@ -1,0 +1,1 @@
+"""Hand records: reading, replaying and writing hands held outside the engine."""
