@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from holdem.cli_common import OK, USAGE
 from holdem.cli_common import Parser as _Parser
+from holdem.cli_import import add_parser as _add_import
 from holdem.cli_play import _add_merge, _add_simulate, _add_tournament
 from holdem.cli_replay import _add_export, _add_replay
 from holdem.cli_run import _add_pots, _add_run
@@ -145,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_pots(subparsers)
     _add_replay(subparsers)
     _add_export(subparsers)
+    _add_import(subparsers)
     _add_equity(subparsers)
     _add_simulate(subparsers)
     _add_merge(subparsers)

@@ -1,0 +1,154 @@
+"""``holdem import``: poker sites' hand histories replayed strictly and checked
+against the site's own figures (see docs/sites.md); wired by :mod:`holdem.cli`.
+
+    holdem import PATH... [-o OUT] [--site NAME] [--json]
+
+Prints one line per hand that is not matched (file, site hand number,
+status, reason and words), then ``N hands: N matched, N differed, N rejected,
+N skipped``. ``--json`` prints one JSON object per hand instead (the summary
+goes to stderr). ``-o`` writes the matched hands as records: ``.jsonl``,
+``.phh`` (exactly one hand), ``.phhs`` or a folder of ``.phh`` files. Exit
+status 0 when no hand differed or was rejected, 1 when one did (or a file
+could not be read), 2 for bad usage (a missing path, an unknown site, an
+unusable output).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from holdem.cli_common import FAILED, OK, USAGE, Parser
+from holdem.phh_record import PHHError
+from holdem.phh_write import dumps, export_fields
+from holdem.records.sites import PARSERS, import_paths
+from holdem.records.sites.check import Imported, as_mapping
+from holdem.records.sites.model import DIFFERED, MATCHED, REJECTED, SKIPPED
+from holdem.scenarios import printable
+
+
+def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    """Add ``holdem import`` to the ``holdem`` command's subparsers."""
+    command = subparsers.add_parser(
+        "import",
+        help="read poker sites' hand histories, replay each hand strictly, check the site's "
+        "figures",
+        description="Read hand histories of poker sites (PokerStars, 888poker; see "
+        "docs/sites.md) from files or folders, the site detected from the text unless "
+        "--site is given; replay every hand strictly and compare the engine's pot, rake and "
+        "every player's net with what the site wrote. Each hand is matched, differed, "
+        "rejected (the engine refused it) or skipped (with a reason code: not_nlhe, "
+        "cancelled, partial, cash_out, unknown_action...). Exit status 0 when no hand "
+        "differed or was rejected, 1 otherwise, 2 for bad usage.",
+    )
+    command.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
+    command.add_argument(
+        "-o", "--output", metavar="OUT",
+        help="write the matched hands to OUT: a .jsonl, .phh (one hand) or .phhs file, "
+        "or a folder",
+    )
+    command.add_argument("--site", choices=sorted(PARSERS), help="the site (default: detected)")
+    command.add_argument("--json", action="store_true", help="one JSON object per hand")
+    command.set_defaults(handler=run)
+
+
+def _texts(hands: list[Imported], suffix: str) -> list[str]:
+    """The matched hands as record texts for an output with ``suffix``."""
+    texts: list[str] = []
+    for hand in hands:
+        if hand.status != MATCHED or hand.record is None or hand.replayed is None:
+            continue
+        record = as_mapping(hand)
+        if suffix == ".jsonl":
+            texts.append(json.dumps(record, ensure_ascii=False))
+        else:
+            texts.append(dumps(export_fields(record, hand.replayed)))
+    return texts
+
+
+def write(hands: list[Imported], out: Path) -> int:
+    """Write the matched hands to ``out``; return how many were written.
+
+    Raises:
+        PHHError: a ``.phh`` output for several hands, or a folder that holds
+            hand histories already.
+        OSError: the output cannot be written.
+    """
+    suffix = out.suffix.lower()
+    if suffix not in (".jsonl", ".phh", ".phhs") and out.is_dir() and any(out.iterdir()):
+        raise PHHError(f"{out} is not empty (import to a new or empty folder)")
+    texts = _texts(hands, suffix)
+    if not texts:
+        return 0
+    if suffix == ".jsonl":
+        out.write_text("".join(t + "\n" for t in texts), encoding="utf-8")
+    elif suffix == ".phh":
+        if len(texts) > 1:
+            raise PHHError(f"{out.name} holds one hand and there are {len(texts)} to write "
+                           "(use a .phhs or .jsonl file or a folder)")
+        out.write_text(texts[0], encoding="utf-8")
+    elif suffix == ".phhs":
+        out.write_text("\n".join(f"[{k}]\n{t}" for k, t in enumerate(texts, 1)), encoding="utf-8")
+    else:
+        out.mkdir(parents=True, exist_ok=True)
+        width = len(str(len(texts)))
+        for number, text in enumerate(texts, 1):
+            (out / f"{number:0{width}d}.phh").write_text(text, encoding="utf-8")
+    return len(texts)
+
+
+def line(hand: Imported) -> str:
+    """The one line printed for a hand that is not matched."""
+    words = f": {hand.detail}" if hand.detail else ""
+    return printable(f"{hand.file}: {hand.site} hand {hand.hand}: {hand.status} {hand.reason}"
+                     f"{words}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``holdem import`` with parsed arguments; return the exit status."""
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        print(f"holdem import: error: {missing[0]}: no such file or folder", file=sys.stderr)
+        return USAGE
+    if args.output is not None and not args.output:
+        print("holdem import: error: the output name is empty", file=sys.stderr)
+        return USAGE
+    counts: Counter[str] = Counter()
+    problems = 0
+    hands: list[Imported] = []
+    for _path, found in import_paths(args.paths, args.site):
+        if isinstance(found, str):
+            problems += 1
+            print(printable(found), file=sys.stderr)
+            continue
+        for hand in found:
+            counts[hand.status] += 1
+            if args.output:
+                hands.append(hand)
+            if args.json:
+                data: dict[str, Any] = hand.to_json()
+                print(json.dumps(data, ensure_ascii=False))
+            elif hand.status != MATCHED:
+                print(line(hand))
+    total = sum(counts.values())
+    summary = (
+        f"{total} hands: {counts[MATCHED]} matched, {counts[DIFFERED]} differed, "
+        f"{counts[REJECTED]} rejected, {counts[SKIPPED]} skipped"
+    )
+    if args.output:
+        try:
+            written = write(hands, Path(args.output))
+        except PHHError as error:
+            print(f"holdem import: error: {error}", file=sys.stderr)
+            return USAGE
+        except OSError as error:
+            print(f"holdem import: error: cannot write {args.output}: {error.strerror}",
+                  file=sys.stderr)
+            return USAGE
+        summary += f"; {written} written to {args.output}"
+    print(summary, file=sys.stderr if args.json else sys.stdout)
+    return FAILED if counts[DIFFERED] or counts[REJECTED] or problems else OK
