@@ -231,6 +231,7 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
             return post
         return header
 
+    big_set = False
     for post in hand.posts:
         if post.player not in index:
             raise _Refused("unsupported", f"{post.player} posts but is not dealt in")
@@ -239,11 +240,10 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
             continue
         if post.kind == "sb" and k == sb_seat and not blinds[blind_index(n, k)]:
             blinds[blind_index(n, k)] = chips(nominal(hand.small_blind, post.amount, post.player))
-        elif post.kind == "bb" and k in bb_seats and not any(
-            blinds[blind_index(n, s)] for s in range(n) if s != sb_seat
-        ):
+        elif post.kind == "bb" and k in bb_seats and not big_set:
             big = nominal(hand.big_blind, post.amount, post.player)
             blinds[blind_index(n, k)] = chips(big)
+            big_set = True
         elif post.kind == "bb":
             live[k] = chips(hand.big_blind or post.amount)
         elif post.kind == "straddle":
@@ -251,8 +251,20 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
         elif post.kind == "sb_bb":
             live[k] = chips(hand.big_blind)
             dead[k] = chips(post.amount - hand.big_blind)
-        else:  # a small blind out of turn, or a dead post
+        else:  # a small blind out of turn, or a dead post: not a bet
             dead[k] = chips(post.amount)
+            post.kind = "dead"
+    # A blind seat put all-in by its ante posts no blind: the header's stakes.
+    stake = {p.player: p.amount for p in hand.posts if p.kind != "ante"}
+    big_index = 0 if n == 2 else 1
+    if not big_set:
+        name = names[big_index]
+        if name not in stake and ante_of.get(name, Decimal(-1)) >= stacks[name]:
+            blinds[blind_index(n, big_index)] = chips(hand.big_blind)
+    if hand.small_blind and not blinds[blind_index(n, sb_seat)]:
+        name = names[sb_seat]
+        if name not in stake and ante_of.get(name, Decimal(-1)) >= stacks[name]:
+            blinds[blind_index(n, sb_seat)] = chips(hand.small_blind)
     if ante_posters:
         ante = chips(max(hand.ante, max(p.amount for p in ante_posters)))
         posters = {index[p.player] for p in ante_posters}
