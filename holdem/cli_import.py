@@ -152,3 +152,56 @@ def run(args: argparse.Namespace) -> int:
         summary += f"; {written} written to {args.output}"
     print(summary, file=sys.stderr if args.json else sys.stdout)
     return FAILED if counts[DIFFERED] or counts[REJECTED] or problems else OK
+
+
+def export_pokerstars(args: argparse.Namespace) -> int:
+    """``holdem export --format pokerstars INPUT... -o FILE.txt [--seat S]``.
+
+    Replays every hand of the PHH or JSON-lines inputs strictly and writes
+    each one that replays (and ends on its finishing stacks, when given) as
+    PokerStars text to one file; every other hand is listed with its reason.
+    """
+    from holdem.phh import DIFFERED as PHH_DIFFERED
+    from holdem.phh import iter_paths, replay_outcomes
+    from holdem.records.sites.pokerstars_write import write_hand
+
+    if args.format != "pokerstars":
+        print("holdem export: error: --seat needs --format pokerstars", file=sys.stderr)
+        return USAGE
+    if not args.output:
+        print("holdem export: error: the output name is empty", file=sys.stderr)
+        return USAGE
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        print(f"holdem export: error: no such file or folder: {missing[0]}", file=sys.stderr)
+        return USAGE
+    out = Path(args.output)
+    if out.is_dir():
+        print(f"holdem export: error: {out} is a folder: PokerStars text is one file",
+              file=sys.stderr)
+        return USAGE
+    texts: list[str] = []
+    total = 0
+    for result, _record, replayed in replay_outcomes(iter_paths(args.paths)):
+        total += 1
+        if replayed is None or result.status == PHH_DIFFERED:
+            print(printable(f"{result.status} {result.id}: {result.divergence()}"))
+            continue
+        hand = replayed.hand
+        if args.seat is not None and not 0 <= args.seat < hand.config.seats:
+            print(printable(f"skipped {result.id}: no seat {args.seat} "
+                            f"(the hand has {hand.config.seats})"))
+            continue
+        if hand.config.structure.value != "no_limit":
+            print(printable(f"skipped {result.id}: not no-limit hold'em"))
+            continue
+        number = result.id if result.id.isdigit() else len(texts) + 1
+        texts.append(write_hand(hand, number, seat=args.seat))
+    if texts:
+        try:
+            out.write_text("".join(t + "\n\n\n" for t in texts), encoding="utf-8")
+        except OSError as error:
+            print(f"holdem export: error: cannot write {out}: {error.strerror}", file=sys.stderr)
+            return USAGE
+    print(f"{len(texts)} of {total} hands written to {out}")
+    return OK if len(texts) == total else FAILED
