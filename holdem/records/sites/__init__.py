@@ -20,7 +20,7 @@ import codecs
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from holdem.records.sites import pacific, pokerstars
+from holdem.records.sites import ggpoker, pacific, pokerstars, winamax
 from holdem.records.sites.check import Imported, check
 from holdem.records.sites.model import SiteHand
 
@@ -28,12 +28,16 @@ from holdem.records.sites.model import SiteHand
 PARSERS: dict[str, Callable[[str, str], list[SiteHand]]] = {
     "pokerstars": pokerstars.parse,
     "888": pacific.parse,
+    "ggpoker": ggpoker.parse,
+    "winamax": winamax.parse,
 }
 
 #: What each site's files start with (after a byte-order mark and blank lines).
 _SIGNS = (
     ("888", ("#Game No", "***** 888poker Hand History", "***** 888.es", "888poker")),
     ("pokerstars", ("PokerStars ", "PokerMaster")),
+    ("ggpoker", ("Poker Hand #",)),
+    ("winamax", ("Winamax Poker - ",)),
 )
 
 #: The file suffixes a folder is searched for.

@@ -337,9 +337,9 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
     record["actions"] = actions
     if hand.runs > 1:
         record["run_count"] = hand.runs
-    if hand.rake:
-        pot = hand.total_pot if hand.total_pot is not None else pot
-        if pot is None or pot <= hand.rake:
+    pot = hand.total_pot if hand.total_pot is not None else pot
+    if hand.rake and pot is not None:  # no pot yet: the check replays without a rake first
+        if pot <= hand.rake:
             raise _Refused("unsupported", f"a rake of {hand.rake} from a pot of {pot}")
         record["rake_rule"] = {"rate": f"{chips(hand.rake)}/{chips(pot)}", "cap": chips(hand.rake)}
         record["rake"] = chips(hand.rake)

@@ -30,7 +30,7 @@ from holdem.records.sites.model import (
 SITE = "pokerstars"
 
 HEADER = re.compile(
-    r"^(?:PokerStars|PokerMaster|Poker Hand|GGPoker)\b[^#\n]*(?:Hand|Game) #([A-Za-z0-9-]+): *(.*)$"
+    r"^(?:PokerStars|PokerMaster|GGPoker|Poker)\b[^#\n]*?(?:Hand|Game) #([A-Za-z0-9-]+): *(.*)$"
 )
 _TABLE = re.compile(r"^Table '([^']*)'(?: (\d+)-max)?.*?Seat #(\d+) is the button")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*?) in chips[^()]*\)(.*)$")
@@ -78,19 +78,19 @@ def _trim(lines: list[str]) -> list[str]:
     return lines
 
 
-def parse(text: str, file: str = "") -> list[SiteHand]:
+def parse(text: str, file: str = "", site: str = SITE) -> list[SiteHand]:
     """Every hand of a PokerStars-format text, in order (see the module doc)."""
     lines = [line.rstrip() for line in text.splitlines()]
-    return [parse_hand(chunk, file, number) for number, chunk in split_hands(lines)]
+    return [parse_hand(chunk, file, number, site) for number, chunk in split_hands(lines)]
 
 
-def parse_hand(lines: list[str], file: str = "", line: int = 1) -> SiteHand:
+def parse_hand(lines: list[str], file: str = "", line: int = 1, site: str = SITE) -> SiteHand:
     """One hand from its lines; a hand that cannot be read is marked skipped."""
     head = HEADER.match(lines[0]) if lines else None
     if head is None:
-        hand = SiteHand(SITE, f"line-{line}", file, line)
+        hand = SiteHand(site, f"line-{line}", file, line)
         return hand.skipped("partial", f"line {line}: text that is not a hand: {lines[0][:60]!r}")
-    hand = SiteHand(SITE, head.group(1), file, line)
+    hand = SiteHand(site, head.group(1), file, line)
     try:
         _read(hand, head.group(2), lines)
     except ValueError as error:
@@ -103,10 +103,12 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
     if "Hold'em No Limit" not in title and "Hold'em NL" not in title:
         game = re.split(r" - |\(", title.split(", ")[-1] if hand.tournament else title)[0]
         hand.skipped("not_nlhe", f"game {game.strip()!r}")
-    stakes = re.findall(r"\(([^()/]+)/([^()/ ]+)(?: [A-Z]{3})?\)", title)
-    if stakes:
+    stakes = re.findall(r"\(([^()/]+)/([^()/ ]+)(?: [A-Z]{3})?(?:\(([^()]+)\))?\)", title)
+    if stakes:  # "($0.01/$0.02 USD)", "(10/20)", GGPoker's "($0.02/$0.05($0.01))" with its ante
         hand.small_blind = parse_amount(stakes[-1][0])
         hand.big_blind = parse_amount(stakes[-1][1])
+        if stakes[-1][2]:
+            hand.ante = parse_amount(stakes[-1][2])
     street = PREFLOP
     section = "header"
     run = 0
