@@ -19,6 +19,7 @@ import argparse
 import json
 import sys
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -182,7 +183,7 @@ def export_pokerstars(args: argparse.Namespace) -> int:
         return USAGE
     texts: list[str] = []
     total = 0
-    for result, _record, replayed in replay_outcomes(iter_paths(args.paths)):
+    for result, record, replayed in replay_outcomes(iter_paths(args.paths)):
         total += 1
         if replayed is None or result.status == PHH_DIFFERED:
             print(printable(f"{result.status} {result.id}: {result.divergence()}"))
@@ -196,7 +197,13 @@ def export_pokerstars(args: argparse.Namespace) -> int:
             print(printable(f"skipped {result.id}: not no-limit hold'em"))
             continue
         number = result.id if result.id.isdigit() else len(texts) + 1
-        texts.append(write_hand(hand, number, seat=args.seat))
+        unit = Decimal(1)
+        if record is not None and isinstance(record.get("_unit"), str):
+            try:  # a hand imported from a site: its amounts in the site's units
+                unit = Decimal(record["_unit"])
+            except ArithmeticError:
+                unit = Decimal(1)
+        texts.append(write_hand(hand, number, seat=args.seat, unit=unit))
     if texts:
         try:
             out.write_text("".join(t + "\n\n\n" for t in texts), encoding="utf-8")

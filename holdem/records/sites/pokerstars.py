@@ -241,7 +241,7 @@ def _act(hand: SiteHand, text: str, street: int, names: set[str]) -> None:
         hand.actions.append(SiteAction(street, name, "r", parse_amount(to.group(1)), allin))
     elif verb == "shows":
         cards = split_cards(rest.split("]")[0])
-        if cards:
+        if len(cards) == 2:  # one card shown reveals no hand: the replay leaves it
             hand.shows[name] = cards
     elif verb == "mucks":
         hand.mucks.append(name)
