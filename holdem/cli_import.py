@@ -48,9 +48,10 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
     )
     command.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
     command.add_argument(
-        "-o", "--output", metavar="OUT",
-        help="write the matched hands to OUT: a .jsonl, .phh (one hand) or .phhs file, "
-        "or a folder",
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write the matched hands to OUT: a .jsonl, .phh (one hand) or .phhs file, or a folder",
     )
     command.add_argument("--site", choices=sorted(PARSERS), help="the site (default: detected)")
     command.add_argument("--json", action="store_true", help="one JSON object per hand")
@@ -89,8 +90,10 @@ def write(hands: list[Imported], out: Path) -> int:
         out.write_text("".join(t + "\n" for t in texts), encoding="utf-8")
     elif suffix == ".phh":
         if len(texts) > 1:
-            raise PHHError(f"{out.name} holds one hand and there are {len(texts)} to write "
-                           "(use a .phhs or .jsonl file or a folder)")
+            raise PHHError(
+                f"{out.name} holds one hand and there are {len(texts)} to write "
+                "(use a .phhs or .jsonl file or a folder)"
+            )
         out.write_text(texts[0], encoding="utf-8")
     elif suffix == ".phhs":
         out.write_text("\n".join(f"[{k}]\n{t}" for k, t in enumerate(texts, 1)), encoding="utf-8")
@@ -105,8 +108,9 @@ def write(hands: list[Imported], out: Path) -> int:
 def line(hand: Imported) -> str:
     """The one line printed for a hand that is not matched."""
     words = f": {hand.detail}" if hand.detail else ""
-    return printable(f"{hand.file}: {hand.site} hand {hand.hand}: {hand.status} {hand.reason}"
-                     f"{words}")
+    return printable(
+        f"{hand.file}: {hand.site} hand {hand.hand}: {hand.status} {hand.reason}{words}"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -147,8 +151,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"holdem import: error: {error}", file=sys.stderr)
             return USAGE
         except OSError as error:
-            print(f"holdem import: error: cannot write {args.output}: {error.strerror}",
-                  file=sys.stderr)
+            print(
+                f"holdem import: error: cannot write {args.output}: {error.strerror}",
+                file=sys.stderr,
+            )
             return USAGE
         summary += f"; {written} written to {args.output}"
     print(summary, file=sys.stderr if args.json else sys.stdout)
@@ -178,8 +184,9 @@ def export_pokerstars(args: argparse.Namespace) -> int:
         return USAGE
     out = Path(args.output)
     if out.is_dir():
-        print(f"holdem export: error: {out} is a folder: PokerStars text is one file",
-              file=sys.stderr)
+        print(
+            f"holdem export: error: {out} is a folder: PokerStars text is one file", file=sys.stderr
+        )
         return USAGE
     texts: list[str] = []
     total = 0
@@ -190,8 +197,11 @@ def export_pokerstars(args: argparse.Namespace) -> int:
             continue
         hand = replayed.hand
         if args.seat is not None and not 0 <= args.seat < hand.config.seats:
-            print(printable(f"skipped {result.id}: no seat {args.seat} "
-                            f"(the hand has {hand.config.seats})"))
+            print(
+                printable(
+                    f"skipped {result.id}: no seat {args.seat} (the hand has {hand.config.seats})"
+                )
+            )
             continue
         if hand.config.structure.value != "no_limit":
             print(printable(f"skipped {result.id}: not no-limit hold'em"))

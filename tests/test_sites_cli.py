@@ -28,8 +28,13 @@ def test_import_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(rows) == 8
     first = rows[0]
     assert {k: first[k] for k in ("file", "site", "hand", "status", "reason", "pot", "rake")} == {
-        "file": STARS, "site": "pokerstars", "hand": "200000000001", "status": "matched",
-        "reason": None, "pot": "0.65", "rake": "0.03",
+        "file": STARS,
+        "site": "pokerstars",
+        "hand": "200000000001",
+        "status": "matched",
+        "reason": None,
+        "pot": "0.65",
+        "rake": "0.03",
     }
     assert first["net"] == {"Bob": "-0.05", "Cid": "-0.30", "Eve": "0.32", "Ann": "0.00"}
     assert rows[3]["status"] == "skipped" and rows[3]["reason"] == "cancelled"
@@ -90,14 +95,16 @@ def test_export_pokerstars_reads_back(capsys: pytest.CaptureFixture[str], tmp_pa
     records = tmp_path / "hands.jsonl"
     run_cli(capsys, "import", str(DATA), "-o", str(records))
     text = tmp_path / "hands.txt"
-    status, out, _ = run_cli(capsys, "export", "--format", "pokerstars", str(records),
-                             "-o", str(text))
+    status, out, _ = run_cli(
+        capsys, "export", "--format", "pokerstars", str(records), "-o", str(text)
+    )
     assert status == 0 and out.strip() == f"13 of 13 hands written to {text}"
     status, out, _ = run_cli(capsys, "import", str(text))
     assert status == 0 and out.strip() == "13 hands: 13 matched, 0 differed, 0 rejected, 0 skipped"
     seat = tmp_path / "seat.txt"
-    status, out, _ = run_cli(capsys, "export", "--format", "pokerstars", "--seat", "0",
-                             str(records), "-o", str(seat))
+    status, out, _ = run_cli(
+        capsys, "export", "--format", "pokerstars", "--seat", "0", str(records), "-o", str(seat)
+    )
     assert status == 0
     written = seat.read_text(encoding="utf-8")
     for hand in written.split("\n\n\n")[:-1]:  # seat 0's cards only, when known

@@ -49,8 +49,9 @@ def test_export_reads_back_to_the_same_hand(
 
 
 def test_a_known_hand_in_pokerstars_words() -> None:
-    config = TableConfig(stacks=[1000, 1000, 1000], small_blind=5, big_blind=10, ante=1,
-                         names=["Ann", "Bob", "Cid"])
+    config = TableConfig(
+        stacks=[1000, 1000, 1000], small_blind=5, big_blind=10, ante=1, names=["Ann", "Bob", "Cid"]
+    )
     hand = Hand(config, hole_cards=["AsAh", "KsKh", "2c3d"], board="2d7c9hTs4s")
     hand.raise_to(0, 30)
     hand.call(1)
@@ -88,10 +89,8 @@ def test_pokerkit_reads_the_export(config: TableConfig, seed: int, data: st.Data
         [history] = list(
             pokerkit.HandHistory.from_pokerstars(write_hand(hand, 1), error_status=True)
         )
-        state = None
-        for state in history:
-            pass
-    assert state is not None
+        states = list(history)
+    state = states[-1]
     n, button = config.seats, config.button
     order = [(button + 1 + k) % n for k in range(n)]
     assert list(state.stacks) == [hand.stacks[s] for s in order]

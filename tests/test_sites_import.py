@@ -119,8 +119,13 @@ def test_stars_returning_player_posts_both_blinds_r14_3() -> None:
     """A live big blind and a dead small blind (R14.3); an all-in raise; a side of $0.50 rake."""
     hand = _hands("pokerstars-cash.txt")["200000000002"]
     assert hand.status == "matched"
-    assert _nets(hand) == {"Ann": "-0.05", "Bob": "-0.30", "Cid": "8.25", "Dee": "-8.40",
-                           "Eve": "0.00"}
+    assert _nets(hand) == {
+        "Ann": "-0.05",
+        "Bob": "-0.30",
+        "Cid": "8.25",
+        "Dee": "-8.40",
+        "Eve": "0.00",
+    }
     assert hand.record is not None
     assert hand.record["live_posts"] == [0, 0, 0, 10, 0]
     assert hand.record["dead_posts"] == [0, 0, 0, 5, 0]
@@ -157,8 +162,7 @@ def test_stars_tournament_antes_side_pot_and_dead_button() -> None:
     empty seat, a player sitting out who posts and folds, a bounty line."""
     hand = _hands("pokerstars-tournament.txt")["300000000001"]
     assert hand.status == "matched"
-    assert _nets(hand) == {"Dee": "-1000", "Eve": "-225", "Fay": "750", "Ann": "500",
-                           "Bob": "-25"}
+    assert _nets(hand) == {"Dee": "-1000", "Eve": "-225", "Fay": "750", "Ann": "500", "Bob": "-25"}
     assert (hand.pot, hand.rake) == (Decimal(2500), Decimal(0))
 
 
@@ -243,8 +247,13 @@ def test_888_cash_infers_its_rake_and_tournament_antes() -> None:
 
 def test_a_folder_reads_every_site_file() -> None:
     found = {path.name: hands for path, hands in import_paths([DATA])}
-    assert set(found) == {"888.txt", "ggpoker.txt", "pokerstars-cash.txt",
-                          "pokerstars-tournament.txt", "winamax.txt"}
+    assert set(found) == {
+        "888.txt",
+        "ggpoker.txt",
+        "pokerstars-cash.txt",
+        "pokerstars-tournament.txt",
+        "winamax.txt",
+    }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
     assert statuses.count("matched") == 13 and statuses.count("skipped") == 6
     assert "differed" not in statuses and "rejected" not in statuses
@@ -258,13 +267,18 @@ def _sample() -> Path:
     repository (or beside the worktrees' folder)."""
     root = Path(__file__).resolve().parents[1]
     given = os.environ.get("HOLDEM_SITES")
-    candidates = [Path(given)] if given else [root.parent / "shared" / "sites",
-                                              root.parent.parent / "shared" / "sites"]
+    candidates = (
+        [Path(given)]
+        if given
+        else [root.parent / "shared" / "sites", root.parent.parent / "shared" / "sites"]
+    )
     for folder in candidates:
         if (folder / "pokerstars").is_dir():
             return folder
-    pytest.skip(f"the site sample is absent ({candidates[0]}; set HOLDEM_SITES; optional like "
-                "HOLDEM_CORPUS)")
+    pytest.skip(
+        f"the site sample is absent ({candidates[0]}; set HOLDEM_SITES; optional like "
+        "HOLDEM_CORPUS)"
+    )
 
 
 def test_real_pokerstars_sample_all_matched() -> None:
@@ -281,8 +295,9 @@ def test_real_pokerstars_sample_all_matched() -> None:
 
 def test_real_888_sample_every_hand_accounted_for() -> None:
     folder = _sample()
-    hands = [h for _, found in import_paths([folder / "888"]) if isinstance(found, list)
-             for h in found]
+    hands = [
+        h for _, found in import_paths([folder / "888"]) if isinstance(found, list) for h in found
+    ]
     assert len(hands) == 120
     statuses = [h.status for h in hands]
     assert statuses.count("matched") == 119

@@ -1,4 +1,4 @@
-"""Poker sites' hand histories: read, replayed strictly by the engine, checked.
+r"""Poker sites' hand histories: read, replayed strictly by the engine, checked.
 
 ``import_paths(paths)`` reads every hand of the given files and folders (the
 site detected from each file's text, or given), replays it under the rule
@@ -9,9 +9,23 @@ the site wrote. Each hand comes back as an
 the sites, the formats and the codes.
 
 >>> from holdem.records.sites import import_text
->>> text = open("tests/data/sites/pokerstars-cash.txt", encoding="utf-8").read()
->>> [(h.hand, h.status) for h in import_text(text, "pokerstars-cash.txt")][:1]
-[('200000000001', 'matched')]
+>>> text = "\n".join([
+...     "PokerStars Hand #1: Hold'em No Limit ($0.05/$0.10 USD) - 2026/01/02 10:00:00 ET",
+...     "Table 'T' 6-max Seat #1 is the button",
+...     "Seat 1: Ann ($10 in chips)",
+...     "Seat 2: Bob ($10 in chips)",
+...     "Ann: posts small blind $0.05",
+...     "Bob: posts big blind $0.10",
+...     "*** HOLE CARDS ***",
+...     "Ann: folds",
+...     "Uncalled bet ($0.05) returned to Bob",
+...     "Bob collected $0.10 from pot",
+...     "*** SUMMARY ***",
+...     "Total pot $0.10 | Rake $0",
+... ])
+>>> [hand] = import_text(text, "hands.txt")
+>>> hand.status, hand.to_json()["net"]
+('matched', {'Ann': '-0.05', 'Bob': '0.05'})
 """
 
 from __future__ import annotations
@@ -124,5 +138,14 @@ def import_paths(
             yield path, f"{path}: {error}"
 
 
-__all__ = ["PARSERS", "Imported", "SiteHand", "check", "decode", "detect", "import_paths",
-           "import_text", "site_files"]
+__all__ = [
+    "PARSERS",
+    "Imported",
+    "SiteHand",
+    "check",
+    "decode",
+    "detect",
+    "import_paths",
+    "import_text",
+    "site_files",
+]

@@ -21,8 +21,8 @@ tables; an imported hand is checked against the site's figure).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 import re
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -322,7 +322,7 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
             common = 0
         for start, end in _STREET_CARDS:
             if end > common and len(run) >= end:
-                actions.append(f"d db {''.join(run[max(start, common):end])}")
+                actions.append(f"d db {''.join(run[max(start, common) : end])}")
     for name, cards in hand.shows.items():
         if name in index:
             actions.append(f"p{index[name] + 1} sm {''.join(cards)}")
@@ -385,8 +385,9 @@ def check(hand: SiteHand) -> Imported:
 
     Never raises for a bad hand: every problem is a status with a reason.
     """
-    base = Imported(hand.file, hand.site, hand.hand_id, SKIPPED, line=hand.line,
-                    cash_out=dict(hand.cash_out))
+    base = Imported(
+        hand.file, hand.site, hand.hand_id, SKIPPED, line=hand.line, cash_out=dict(hand.cash_out)
+    )
     if hand.skip is not None:
         base.reason, base.detail = hand.skip, hand.detail
         return base
@@ -422,7 +423,8 @@ def check(hand: SiteHand) -> Imported:
     names = list(record["players"])
     res = replayed.hand.result
     assert res is not None
-    engine_net = {name: res.net[k] * unit for k, name in enumerate(names)}
+    by_name = {name: res.net[k] * unit for k, name in enumerate(names)}
+    engine_net = {seat[1]: by_name[seat[1]] for seat in hand.seats if seat[1] in by_name}
     engine_rake = res.rake_total * unit
     engine_pot = (sum(res.payouts) + res.rake_total) * unit
     record["finishing_stacks"] = list(res.stacks)

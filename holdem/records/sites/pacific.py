@@ -44,8 +44,9 @@ _STREETS = {"flop": FLOP, "turn": TURN, "river": RIVER}
 def _hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
     start: int | None = None
     for number, line in enumerate(lines):
-        if _GAME.match(line) or (line.startswith("***** 888") and (
-                number == 0 or not _GAME.match(lines[number - 1]))):
+        if _GAME.match(line) or (
+            line.startswith("***** 888") and (number == 0 or not _GAME.match(lines[number - 1]))
+        ):
             if start is not None:
                 yield start + 1, lines[start:number]
             start = number
@@ -108,7 +109,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             continue
         if text.startswith("** Dealing"):
             cards = split_cards(text.split("**")[-1])
-            kind = text[len("** Dealing "):].split(" ")[0]
+            kind = text[len("** Dealing ") :].split(" ")[0]
             if kind in _STREETS:
                 street = _STREETS[kind]
                 bets = {}
@@ -120,9 +121,9 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             summary = True
             continue
         if text.startswith("Dealt to "):
-            rest = text[len("Dealt to "):]
+            rest = text[len("Dealt to ") :]
             name = rest.rsplit(" [", 1)[0]
-            cards = split_cards(rest[len(name):])
+            cards = split_cards(rest[len(name) :])
             if len(cards) == 2:
                 hand.hole[name] = cards
             continue
@@ -135,9 +136,19 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
         amounts = re.findall(r"\[\s*([^\]]*?)\s*\]", rest)
         amount = parse_amount(amounts[0]) if amounts and verb not in ("shows", "mucks") else None
         if verb.startswith("posts"):
-            kind = ("ante" if "ante" in verb else "sb_bb" if "and big" in verb
-                    else "dead" if "dead small" in verb else "sb" if "small" in verb
-                    else "straddle" if "straddle" in verb else "bb")
+            kind = (
+                "ante"
+                if "ante" in verb
+                else "sb_bb"
+                if "and big" in verb
+                else "dead"
+                if "dead small" in verb
+                else "sb"
+                if "small" in verb
+                else "straddle"
+                if "straddle" in verb
+                else "bb"
+            )
             if amount is None:
                 hand.skipped("unknown_action", text[:80])
                 continue
@@ -170,7 +181,9 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
         elif verb == "collected" and amount is not None:
             hand.add(hand.collected, name, amount)
     if not hand.seats or not summary:
-        hand.skipped("partial", "no seats" if not hand.seats else "no summary: the hand is cut short")
+        hand.skipped(
+            "partial", "no seats" if not hand.seats else "no summary: the hand is cut short"
+        )
     antes = [p.amount for p in hand.posts if p.kind == "ante"]
     if antes:
         hand.ante = max(antes)
@@ -183,10 +196,10 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     excess = Decimal(0)
     if len(totals) >= 2 and totals[0][1] > totals[1][1]:
         excess = totals[0][1] - totals[1][1]
-    rest = sum(put.values(), Decimal(0)) - sum(hand.collected.values(), Decimal(0))
-    back = excess if rest >= excess else Decimal(0)
+    left = sum(put.values(), Decimal(0)) - sum(hand.collected.values(), Decimal(0))
+    back = excess if left >= excess else Decimal(0)
     if hand.tournament:
-        back = rest
+        back = left
     if back and totals:
         hand.uncalled[totals[0][0]] = back
-    hand.rake = rest - back
+    hand.rake = left - back

@@ -51,11 +51,30 @@ _STREET = re.compile(
 _FEES = re.compile(r"\b(Rake|Jackpot|Bingo|Fortune|Tax|JP Fee|Fee)\s+(\S+)", re.I)
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREETS = {"FLOP": FLOP, "TURN": TURN, "RIVER": RIVER}
-_QUIET = (" said, \"", " has timed out", " is disconnected", " is connected", " has returned",
-          " was removed", " joins the table", " leaves the table", " finished the tournament",
-          " wins the tournament", " wins the $", " wins $", " wins an entry", " re-buys",
-          " takes the add-on", " is sitting out", " sits out", " will be allowed to play",
-          " wins the bounty", " wins a bounty", " bounty for eliminating", " has been disconnected")
+_QUIET = (
+    ' said, "',
+    " has timed out",
+    " is disconnected",
+    " is connected",
+    " has returned",
+    " was removed",
+    " joins the table",
+    " leaves the table",
+    " finished the tournament",
+    " wins the tournament",
+    " wins the $",
+    " wins $",
+    " wins an entry",
+    " re-buys",
+    " takes the add-on",
+    " is sitting out",
+    " sits out",
+    " will be allowed to play",
+    " wins the bounty",
+    " wins a bounty",
+    " bounty for eliminating",
+    " has been disconnected",
+)
 
 
 def split_hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
@@ -179,7 +198,9 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
     if summary_collected and not hand.collected:
         hand.collected = summary_collected
     if not hand.seats or section != "summary":
-        hand.skipped("partial", "no seats" if not hand.seats else "no summary: the hand is cut short")
+        hand.skipped(
+            "partial", "no seats" if not hand.seats else "no summary: the hand is cut short"
+        )
     antes = [p.amount for p in hand.posts if p.kind == "ante"]
     if antes:
         hand.ante = max(antes)
@@ -266,8 +287,11 @@ def _summary(hand: SiteHand, text: str, collected: dict[str, Decimal]) -> None:
         return
     if "Hand was run" in text:
         return
-    seat = re.match(r"Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))* "
-                    r"(showed|mucked|collected|folded|lost|won|didn't|is sitting)(.*)$", text)
+    seat = re.match(
+        r"Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))* "
+        r"(showed|mucked|collected|folded|lost|won|didn't|is sitting)(.*)$",
+        text,
+    )
     if seat is None:
         return
     name, verb, rest = seat.groups()

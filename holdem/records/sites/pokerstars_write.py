@@ -11,7 +11,7 @@ hole cards of that seat only, and of the hands shown at the showdown.
 >>> from holdem import Hand, TableConfig
 >>> hand = Hand(TableConfig(stacks=[200, 200], small_blind=1, big_blind=2),
 ...             hole_cards=["AsAh", "KsKh"], board="2c7d9hTs3s")
->>> hand.fold(1)
+>>> hand.fold(0)
 >>> print(write_hand(hand, 7).splitlines()[0])
 PokerStars Hand #7: Hold'em No Limit (1/2) - 2026/01/01 00:00:00 ET
 """
@@ -132,8 +132,10 @@ def _posts(posted: dict[int, list[Posted]], names: tuple[str, ...], money: _Mone
             done.add(event.seat)
             both = sum(e.amount for e in posted[event.seat] if e.kind in ("live post", "dead post"))
             all_in = any(e.all_in for e in posted[event.seat])
-            lines.append(f"{name}: posts small & big blinds {money(both)}"
-                         f"{' and is all-in' if all_in else ''}")
+            lines.append(
+                f"{name}: posts small & big blinds {money(both)}"
+                f"{' and is all-in' if all_in else ''}"
+            )
         elif event.kind == "small blind":
             lines.append(f"{name}: posts small blind {money(event.amount)}{tail}")
         elif event.kind in ("big blind", "live post"):
@@ -188,8 +190,9 @@ def _play(hand: Hand, money: _Money, seat: int | None) -> list[str]:
         elif isinstance(event, UncalledReturned):
             lines.append(f"Uncalled bet ({money(event.amount)}) returned to {names[event.seat]}")
         elif isinstance(event, Shown):
-            lines.append(f"{names[event.seat]}: shows [{' '.join(event.cards)}] "
-                         f"({event.description})")
+            lines.append(
+                f"{names[event.seat]}: shows [{' '.join(event.cards)}] ({event.description})"
+            )
             showdown = True
         elif isinstance(event, Mucked):
             lines.append(f"{names[event.seat]}: mucks hand")
@@ -201,8 +204,11 @@ def _play(hand: Hand, money: _Money, seat: int | None) -> list[str]:
                 lines.append("*** SHOW DOWN ***")
                 showdown = False
             pots = [e for e in hand.log if isinstance(e, PotAwarded) and e.run == event.run]
-            where = "pot" if len({p.name for p in pots}) == 1 else event.name.replace(
-                "side pot ", "side pot-")
+            where = (
+                "pot"
+                if len({p.name for p in pots}) == 1
+                else event.name.replace("side pot ", "side pot-")
+            )
             for winner, share in zip(event.winners, event.shares, strict=True):
                 if share:
                     lines.append(f"{names[winner]} collected {money(share)} from {where}")
@@ -235,8 +241,11 @@ def _summary(hand: Hand, money: _Money) -> list[str]:
             text += f" folded {folded_on[s]}"
         elif s in shown:
             cards = " ".join(shown[s].cards)
-            text += (f" showed [{cards}] and won ({money(won)})" if won
-                     else f" showed [{cards}] and lost")
+            text += (
+                f" showed [{cards}] and won ({money(won)})"
+                if won
+                else f" showed [{cards}] and lost"
+            )
         elif won:
             text += f" collected ({money(won)})"
         else:

@@ -21,8 +21,23 @@ SITE = "winamax"
 
 _HEADER = re.compile(r"^Winamax Poker - (.*?)HandId: #([0-9-]+) - (.*)$")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*)\)(.*)$")
-_VERBS = ("posts", "folds", "checks", "calls", "bets", "raises", "shows", "mucks",
-          "collected", "doesn't", "is sitting", "sits out", "is all-in", "wins", "has ")
+_VERBS = (
+    "posts",
+    "folds",
+    "checks",
+    "calls",
+    "bets",
+    "raises",
+    "shows",
+    "mucks",
+    "collected",
+    "doesn't",
+    "is sitting",
+    "sits out",
+    "is all-in",
+    "wins",
+    "has ",
+)
 
 
 def parse(text: str, file: str = "") -> list[SiteHand]:
@@ -84,7 +99,7 @@ def _stars_title(ident: str, rest: str, tournament: bool) -> str:
 def _stars_line(text: str, names: list[str], comma: bool) -> str:
     stripped = text.strip()
     if stripped.startswith("Table: "):
-        return "Table " + stripped[len("Table: "):]
+        return "Table " + stripped[len("Table: ") :]
     if stripped.startswith("*** ANTE/BLINDS"):
         return ""
     if stripped.startswith("*** PRE-FLOP"):
@@ -100,10 +115,13 @@ def _stars_line(text: str, names: list[str], comma: bool) -> str:
         pot = _amount(total.group(1), comma) if total else "0"
         return f"Total pot {pot} | Rake {_amount(rake.group(1), comma) if rake else '0'}"
     for name in names:
-        if stripped.startswith(name + " ") and stripped[len(name) + 1:].startswith(_VERBS):
-            rest = stripped[len(name) + 1:]
-            rest = re.sub(r"[0-9][0-9.,]*\s*€|[0-9]+(?:[.,][0-9]+)?(?=\s|$)",
-                          lambda m: _amount(m.group(0), comma), rest)
+        if stripped.startswith(name + " ") and stripped[len(name) + 1 :].startswith(_VERBS):
+            rest = stripped[len(name) + 1 :]
+            rest = re.sub(
+                r"[0-9][0-9.,]*\s*€|[0-9]+(?:[.,][0-9]+)?(?=\s|$)",
+                lambda m: _amount(m.group(0), comma),
+                rest,
+            )
             return f"{name}: {rest}" if not rest.startswith("collected") else f"{name} {rest}"
     return stripped
 
