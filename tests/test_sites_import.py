@@ -263,8 +263,8 @@ def test_a_folder_reads_every_site_file() -> None:
 
 
 def _sample() -> Path:
-    """The shared sample: ``$HOLDEM_SITES``, else ``../shared/sites`` beside the
-    repository (or beside the worktrees' folder)."""
+    """The shared sample: ``$HOLDEM_SITES``, else the ``shared/sites`` folder
+    beside the checkout (or beside the folder holding it)."""
     root = Path(__file__).resolve().parents[1]
     given = os.environ.get("HOLDEM_SITES")
     candidates = (
