@@ -43,7 +43,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "--site is given; replay every hand strictly and compare the engine's pot, rake and "
         "every player's net with what the site wrote. Each hand is matched, differed, "
         "rejected (the engine refused it) or skipped (with a reason code: not_nlhe, "
-        "cancelled, partial, cash_out, unknown_action...). Exit status 0 when no hand "
+        "cancelled, partial, cash_drop, unknown_action...). Exit status 0 when no hand "
         "differed or was rejected, 1 otherwise, 2 for bad usage.",
     )
     command.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
@@ -106,11 +106,10 @@ def write(hands: list[Imported], out: Path) -> int:
 
 
 def line(hand: Imported) -> str:
-    """The one line printed for a hand that is not matched."""
+    """The one line printed for a hand that is not matched (or holds a cash-out)."""
     words = f": {hand.detail}" if hand.detail else ""
-    return printable(
-        f"{hand.file}: {hand.site} hand {hand.hand}: {hand.status} {hand.reason}{words}"
-    )
+    reason = f" {hand.reason}" if hand.reason else ""
+    return printable(f"{hand.file}: {hand.site} hand {hand.hand}: {hand.status}{reason}{words}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -137,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
             if args.json:
                 data: dict[str, Any] = hand.to_json()
                 print(json.dumps(data, ensure_ascii=False))
-            elif hand.status != MATCHED:
+            elif hand.status != MATCHED or hand.cash_out:
                 print(line(hand))
     total = sum(counts.values())
     summary = (

@@ -213,11 +213,26 @@ def test_ggpoker_ante_in_header_run_twice_jackpot_and_straddle() -> None:
     assert _nets(straddle) == {"Bob": "-0.01", "Cid": "-0.02", "Dee": "-0.12", "Ann": "0.14"}
 
 
-def test_ggpoker_ev_cash_out_is_skipped_with_its_ledger() -> None:
+def test_ggpoker_ev_cash_out_kept_in_its_ledger_outside_the_pot() -> None:
+    """The pot is checked as usual; the cash-out is money outside it, in a ledger."""
     hand = _hands("ggpoker.txt")["HD100000003"]
-    assert (hand.status, hand.reason) == ("skipped", "cash_out")
-    assert hand.cash_out == {"Bob": Decimal("3.80")}
-    assert hand.to_json()["cash_out"] == {"Bob": "3.80"}
+    assert (hand.status, hand.reason) == ("matched", None)
+    assert _nets(hand) == {"Ann": "1.93", "Bob": "-1.99", "Cid": "-0.01"}
+    assert hand.cash_out == {"Bob": Decimal("-3.80")}  # Bob pays back the cash-out risk
+    assert hand.to_json()["cash_out"] == {"Bob": "-3.80"}
+    assert "cash-out outside the pot" in hand.detail
+
+
+def test_stars_cash_out_line_goes_to_the_ledger() -> None:
+    text = (DATA / "pokerstars-cash.txt").read_text(encoding="utf-8")
+    cashed = text.replace(
+        "Cid collected $16.60 from pot\n",
+        "Cid collected $16.60 from pot\nDee cashed out the hand for $4.10 | Cash Out Fee $0.08\n",
+    )
+    hand = {h.hand: h for h in import_text(cashed, "x.txt")}["200000000002"]
+    assert hand.status == "matched"
+    assert hand.cash_out == {"Dee": Decimal("4.10")}
+    assert hand.net is not None and hand.net["Dee"] == Decimal("-8.40")  # the pot's net only
 
 
 def test_winamax_cash_tournament_and_decimal_commas() -> None:
@@ -255,7 +270,7 @@ def test_a_folder_reads_every_site_file() -> None:
         "winamax.txt",
     }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
-    assert statuses.count("matched") == 13 and statuses.count("skipped") == 6
+    assert statuses.count("matched") == 14 and statuses.count("skipped") == 5
     assert "differed" not in statuses and "rejected" not in statuses
 
 

@@ -11,7 +11,7 @@ what the site wrote and gives an :class:`Imported` hand with its status:
   reason says which figure: ``pot``, ``rake`` or ``net``);
 * ``rejected``: the engine refused the hand (``replay_refused``, ``unsupported``);
 * ``skipped``: the hand cannot be imported (``not_nlhe``, ``cancelled``,
-  ``partial``, ``cash_out``, ``cash_drop``, ``unknown_action``, ``bad_amount``).
+  ``partial``, ``cash_drop``, ``unknown_action``, ``bad_amount``, ``no_names``).
 
 The site's rake and other fees (jackpot...) are the hand's rake: the record
 carries a ``rake_rule`` whose rate and cap make the engine take exactly the
@@ -445,6 +445,10 @@ def check(hand: SiteHand) -> Imported:
         base.detail = "; ".join(text for _, text in problems[:4])
     else:
         base.status = MATCHED
+    if hand.cash_out:
+        ledger = ", ".join(f"{k} {decimal_text(v)}" for k, v in hand.cash_out.items())
+        words = f"cash-out outside the pot (not in the nets): {ledger}"
+        base.detail = f"{base.detail}; {words}" if base.detail else words
     return base
 
 

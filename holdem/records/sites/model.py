@@ -29,7 +29,6 @@ REASONS = {
     "not_nlhe": "not no-limit hold'em (another game, limit or pot-limit)",
     "cancelled": "the site cancelled the hand",
     "partial": "the hand's text is cut short (no summary, no seats, or no header)",
-    "cash_out": "a player cashed out or insured the hand: money outside the pot",
     "cash_drop": "the site added money to the pot (a promotion), not from a player",
     "unknown_action": "a line the importer does not understand",
     "bad_amount": "an amount that is not a number",

@@ -42,6 +42,7 @@ _ACTION = re.compile(
     r"cashed out)(.*)$"
 )
 _COLLECTED = re.compile(r"^(.+?) collected (\S+) from (?:the )?(?:main |side )?pot")
+_CASHED = re.compile(r"^(.+?) cashed out the hand for (\S+)")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+)$")
 _DEALT = re.compile(r"^Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?$")
 _STREET = re.compile(
@@ -190,6 +191,10 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
         if uncalled:
             hand.add(hand.uncalled, uncalled.group(2), parse_amount(uncalled.group(1)))
             continue
+        cashed = _CASHED.match(text)
+        if cashed:
+            _ledger(hand, cashed.group(1), f"cashed out {cashed.group(2)}")
+            continue
         collected = _COLLECTED.match(text)
         if collected:
             hand.add(hand.collected, collected.group(1), parse_amount(collected.group(2)))
@@ -266,15 +271,25 @@ def _act(hand: SiteHand, text: str, street: int, names: set[str]) -> None:
             hand.shows[name] = cards
     elif verb == "mucks":
         hand.mucks.append(name)
-    elif verb in ("Chooses to EV Cashout", "cashed out", "Pays Insurance", "Receives Cashout"):
-        amounts = re.findall(r"[$€£]?[0-9][0-9,.]*", rest)
-        hand.cash_out[name] = parse_amount(amounts[0]) if amounts else Decimal(0)
-        hand.skipped("cash_out", text[:80])
-    elif verb == "Pays Cashout Risk":
-        amounts = re.findall(r"[$€£]?[0-9][0-9,.]*", rest)
-        if amounts:
-            hand.cash_out[name] = parse_amount(amounts[0])
-        hand.skipped("cash_out", text[:80])
+    elif verb in (
+        "Chooses to EV Cashout",
+        "cashed out",
+        "Pays Insurance",
+        "Receives Cashout",
+        "Pays Cashout Risk",
+    ):
+        _ledger(hand, name, verb + rest)
+
+
+def _ledger(hand: SiteHand, name: str, words: str) -> None:
+    """Money paid outside the pot (a cash-out, insurance): kept in the hand's
+    ``cash_out`` ledger, signed from the player's side (``Pays ...`` is
+    negative), never in the pot."""
+    amounts = re.findall(r"[$€£]?[0-9][0-9,.]*[0-9]|[$€£]?[0-9]", words)
+    amount = parse_amount(amounts[0]) if amounts else Decimal(0)
+    if words.startswith("Pays"):
+        amount = -amount
+    hand.cash_out[name] = hand.cash_out.get(name, Decimal(0)) + amount
 
 
 def _summary(hand: SiteHand, text: str, collected: dict[str, Decimal]) -> None:
@@ -303,5 +318,3 @@ def _summary(hand: SiteHand, text: str, collected: dict[str, Decimal]) -> None:
             hand.hole[name] = cards
         if name not in hand.mucks and name not in hand.shows:
             hand.mucks.append(name)
-    if "cashed out" in rest.lower() or "cashout" in rest.lower():
-        hand.skipped("cash_out", text[:80])
