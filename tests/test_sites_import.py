@@ -320,3 +320,13 @@ def test_real_888_sample_every_hand_accounted_for() -> None:
     assert (anonymous.hand, anonymous.reason) == ("778799896", "no_names")
     mucked_winner = next(h for h in hands if h.hand == "775396118")  # 888 "mucks" a winner
     assert mucked_winner.net is not None and mucked_winner.net["SYSTEM3RROR"] == 190  # 250 - 60
+
+
+def test_old_stars_files_without_uncalled_lines_r7_4() -> None:
+    """Old PokerStars files write no "Uncalled bet" line: the chips beyond the
+    total pot are the top bettor's uncalled excess (R7.4)."""
+    text = (DATA / "pokerstars-cash.txt").read_text(encoding="utf-8")
+    old = text.replace("Uncalled bet ($0.40) returned to Eve\n", "", 1)
+    hand = import_text(old, "x.txt")[0]
+    assert hand.status == "matched"
+    assert _nets(hand)["Eve"] == "0.32"

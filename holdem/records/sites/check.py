@@ -175,8 +175,19 @@ def site_figures(
             continue
         bets[act.player] = now + added
         put[act.player] = put.get(act.player, Decimal(0)) + added
+    uncalled = dict(hand.uncalled)
+    if hand.total_pot is not None:
+        # Old PokerStars files write no "Uncalled bet" line: the chips put in
+        # beyond the total pot went back to the top bettor, when they are
+        # exactly that bettor's excess over the next.
+        put_total = sum(put.values(), Decimal(0))
+        unwritten = put_total - sum(uncalled.values(), Decimal(0)) - hand.total_pot
+        ranked = sorted(put.values(), reverse=True)
+        if unwritten > 0 and len(ranked) > 1 and unwritten == ranked[0] - ranked[1]:
+            top = max(put, key=lambda name: put[name])
+            uncalled[top] = uncalled.get(top, Decimal(0)) + unwritten
     net = {
-        name: hand.collected.get(name, Decimal(0)) + hand.uncalled.get(name, Decimal(0)) - put[name]
+        name: hand.collected.get(name, Decimal(0)) + uncalled.get(name, Decimal(0)) - put[name]
         for name in put
     }
     for name in hand.collected:
@@ -186,7 +197,7 @@ def site_figures(
     if rake is None:
         rake = (
             sum(put.values(), Decimal(0))
-            - sum(hand.uncalled.values(), Decimal(0))
+            - sum(uncalled.values(), Decimal(0))
             - sum(hand.collected.values(), Decimal(0))
         )
     return net, pot, rake
