@@ -122,11 +122,14 @@ class _Refused(Exception):
 
 
 def players_in_hand(hand: SiteHand) -> list[tuple[int, str, Decimal]]:
-    """The players dealt in, in PHH order: from the first seat left of the button,
-    the button (or the seat before an empty button) last."""
+    """The players dealt in (those who post, act, show or collect), in PHH
+    order: from the first seat left of the button, the button (or the seat
+    before an empty button) last."""
     active = {p.player for p in hand.posts} | {a.player for a in hand.actions}
     active |= set(hand.shows) | set(hand.mucks) | set(hand.collected)
-    seats = [s for s in hand.seats if s[1] in active or s[1] not in hand.out]
+    # A player dealt in posts or acts preflop (the action goes round to every
+    # seat but the big blind's, which posts); a seat that does neither sat out.
+    seats = [s for s in hand.seats if s[1] in active]
     button = hand.button if hand.button is not None else seats[-1][0] if seats else 0
     after = [s for s in seats if s[0] > button]
     return after + [s for s in seats if s[0] <= button]

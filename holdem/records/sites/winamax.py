@@ -4,9 +4,10 @@ Winamax writes PokerStars' layout without the colon after a player's name
 (``Bob raises 0.10€ to 0.15€``), amounts with the currency after them
 (``0.05€``, in some exports ``0,05 €``), tournament stakes with the ante first
 (``(12/50/100)``: ante, small blind, big blind), ``*** ANTE/BLINDS ***`` and
-``*** PRE-FLOP ***`` sections, ``No rake`` and no uncalled-bet lines: the
-chips a player took back uncalled are what they put in and was neither
-collected nor raked.
+``*** PRE-FLOP ***`` sections, ``No rake`` and no uncalled-bet lines: a
+``collected`` line holds the chips its player took back uncalled, and the
+``Total pot`` is what was collected (so it is not compared); chips put in and
+neither collected nor raked went back to the top bettor.
 """
 
 from __future__ import annotations
@@ -150,4 +151,6 @@ def _uncalled(hand: SiteHand) -> None:
     if back > 0 and put:
         top = max(put, key=lambda name: put[name])
         hand.uncalled[top] = back
-        hand.total_pot = None  # Winamax's total may hold the uncalled bet: not compared
+    # Winamax's "Total pot" is what was collected, uncalled chips included:
+    # not the pot, so it is not compared (the rake is taken from the engine's pot).
+    hand.total_pot = None
