@@ -38,7 +38,8 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "import",
         help="read poker sites' hand histories, replay each hand strictly, check the site's "
         "figures",
-        description="Read hand histories of poker sites (PokerStars, 888poker; see "
+        description="Read hand histories of poker sites (PokerStars, GGPoker, Winamax, "
+        "888poker, PartyPoker; see "
         "docs/sites.md) from files or folders, the site detected from the text unless "
         "--site is given; replay every hand strictly and compare the engine's pot, rake and "
         "every player's net with what the site wrote. Each hand is matched, differed, "

@@ -72,6 +72,7 @@ def test_each_site_is_detected_from_its_text() -> None:
     assert detect(decode((DATA / "888.txt").read_bytes())) == "888"
     assert detect(decode((DATA / "ggpoker.txt").read_bytes())) == "ggpoker"
     assert detect(decode((DATA / "winamax.txt").read_bytes())) == "winamax"
+    assert detect(decode((DATA / "partypoker.txt").read_bytes())) == "partypoker"
     assert detect("hello\nworld") is None
 
 
@@ -79,7 +80,7 @@ def test_unknown_text_is_an_error_not_silence() -> None:
     with pytest.raises(ValueError, match="no hand history of a known site"):
         import_text("not a hand history", "x.txt")
     with pytest.raises(ValueError, match="unknown site"):
-        import_text("PokerStars Hand #1: x", "x.txt", site="partypoker")
+        import_text("PokerStars Hand #1: x", "x.txt", site="acpc")
 
 
 @pytest.mark.parametrize(
@@ -260,17 +261,40 @@ def test_888_cash_infers_its_rake_and_tournament_antes() -> None:
     assert (hands["900000003"].status, hands["900000003"].reason) == ("skipped", "not_nlhe")
 
 
+def test_partypoker_all_in_raise_and_a_returning_player_r14_3() -> None:
+    """``is all-In`` adds chips (a raise here); ``big blind + dead`` is a live big
+    blind and a dead small (R14.3); ``wins`` holds the uncalled bet (R7.4)."""
+    hands = _hands("partypoker.txt")
+    first = hands["700000001"]
+    assert first.status == "matched"
+    assert _nets(first) == {"Ann": "19.50", "Bob": "-20.00", "Cid": "-0.50"}
+    assert first.rake == Decimal("1.00")
+    second = hands["700000002"]
+    assert second.status == "matched"
+    assert _nets(second) == {"Ann": "2.75", "Bob": "-0.25", "Cid": "-0.50", "Dee": "-2.25"}
+    assert second.record is not None and second.record["dead_posts"] == [0, 0, 25, 0]
+
+
+def test_a_player_without_a_seat_line_is_skipped() -> None:
+    text = (DATA / "partypoker.txt").read_text(encoding="utf-8")
+    stranger = text.replace("Seat 5: Dee ( $30 USD )\n", "")
+    hand = {h.hand: h for h in import_text(stranger, "x.txt")}["700000002"]
+    assert (hand.status, hand.reason) == ("skipped", "partial")
+    assert "Dee plays without a seat line" in hand.detail
+
+
 def test_a_folder_reads_every_site_file() -> None:
     found = {path.name: hands for path, hands in import_paths([DATA])}
     assert set(found) == {
         "888.txt",
         "ggpoker.txt",
+        "partypoker.txt",
         "pokerstars-cash.txt",
         "pokerstars-tournament.txt",
         "winamax.txt",
     }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
-    assert statuses.count("matched") == 14 and statuses.count("skipped") == 5
+    assert statuses.count("matched") == 16 and statuses.count("skipped") == 5
     assert "differed" not in statuses and "rejected" not in statuses
 
 

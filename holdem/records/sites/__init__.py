@@ -34,7 +34,7 @@ import codecs
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from holdem.records.sites import ggpoker, pacific, pokerstars, winamax
+from holdem.records.sites import ggpoker, pacific, partypoker, pokerstars, winamax
 from holdem.records.sites.check import Imported, check
 from holdem.records.sites.model import SiteHand
 
@@ -44,11 +44,13 @@ PARSERS: dict[str, Callable[[str, str], list[SiteHand]]] = {
     "888": pacific.parse,
     "ggpoker": ggpoker.parse,
     "winamax": winamax.parse,
+    "partypoker": partypoker.parse,
 }
 
 #: What each site's files start with (after a byte-order mark and blank lines).
 _SIGNS = (
-    ("888", ("#Game No", "***** 888poker Hand History", "***** 888.es", "888poker")),
+    ("888", ("***** 888poker Hand History", "***** 888.es", "888poker")),
+    ("partypoker", ("***** Hand History for Game",)),
     ("pokerstars", ("PokerStars ", "PokerMaster")),
     ("ggpoker", ("Poker Hand #",)),
     ("winamax", ("Winamax Poker - ",)),

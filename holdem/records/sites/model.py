@@ -53,7 +53,8 @@ def parse_amount(text: str, decimal_comma: bool = False) -> Decimal:
     thousands separators are removed: ``"$1,234.50"`` -> ``Decimal("1234.50")``.
     With ``decimal_comma`` (Winamax, localized clients) ``"1.234,50 €"`` and
     ``"0,50€"`` read as 1234.50 and 0.50. When both ``,`` and ``.`` appear,
-    the last one is the decimal mark whatever ``decimal_comma`` says.
+    the last one is the decimal mark whatever ``decimal_comma`` says, and a
+    comma followed by one or two digits only (``"0,35"``) is a decimal mark.
 
     Raises:
         ValueError: the text is not an amount.
@@ -61,6 +62,8 @@ def parse_amount(text: str, decimal_comma: bool = False) -> Decimal:
     raw = _SPACES.sub("", _CURRENCY.sub("", text))
     if "," in raw and "." in raw:
         decimal_comma = raw.rfind(",") > raw.rfind(".")
+    elif "," in raw and re.search(r",[0-9]{1,2}$", raw):
+        decimal_comma = True  # a thousands group has three digits: "0,35" is a decimal
     if decimal_comma:
         raw = raw.replace(".", "").replace(",", ".")
     else:
