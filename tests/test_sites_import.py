@@ -275,6 +275,30 @@ def test_partypoker_all_in_raise_and_a_returning_player_r14_3() -> None:
     assert second.record is not None and second.record["dead_posts"] == [0, 0, 25, 0]
 
 
+def test_ipoker_xml_raise_to_all_in_added_and_a_cut_file() -> None:
+    """Type 23 raises to its sum, type 7 (all-in) adds it, the cards are read
+    suit first; the net is win - bet; a game cut short is one ``partial``."""
+    hands = _hands("ipoker.xml")
+    first = hands["800000001"]
+    assert first.status == "matched"
+    assert _nets(first) == {"Ann": "3.65", "Bob": "-0.05", "Cid": "-4.00"}
+    assert "Dee" not in _nets(first)  # type 9: not dealt in
+    assert (first.pot, first.rake) == (Decimal("8.05"), Decimal("0.40"))
+    second = hands["800000002"]
+    assert second.status == "matched" and _nets(second) == {"Ann": "0.10", "Bob": "-0.10"}
+    assert (hands["800000003"].status, hands["800000003"].reason) == ("skipped", "partial")
+    assert detect(decode((DATA / "ipoker.xml").read_bytes())) == "ipoker"
+
+
+def test_ipoker_refuses_entities_and_other_games() -> None:
+    bomb = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><session></session>'
+    [hand] = import_text(bomb, "x.xml", site="ipoker")
+    assert (hand.status, hand.reason) == ("skipped", "partial")
+    text = (DATA / "ipoker.xml").read_text(encoding="utf-8")
+    omaha = text.replace("Holdem NL $0.05/$0.10", "Omaha PL $0.05/$0.10")
+    assert [h.reason for h in import_text(omaha, "x.xml")] == ["not_nlhe", "not_nlhe", "partial"]
+
+
 def test_a_player_without_a_seat_line_is_skipped() -> None:
     text = (DATA / "partypoker.txt").read_text(encoding="utf-8")
     stranger = text.replace("Seat 5: Dee ( $30 USD )\n", "")
@@ -288,13 +312,14 @@ def test_a_folder_reads_every_site_file() -> None:
     assert set(found) == {
         "888.txt",
         "ggpoker.txt",
+        "ipoker.xml",
         "partypoker.txt",
         "pokerstars-cash.txt",
         "pokerstars-tournament.txt",
         "winamax.txt",
     }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
-    assert statuses.count("matched") == 16 and statuses.count("skipped") == 5
+    assert statuses.count("matched") == 18 and statuses.count("skipped") == 6
     assert "differed" not in statuses and "rejected" not in statuses
 
 

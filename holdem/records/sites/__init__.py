@@ -34,7 +34,7 @@ import codecs
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from holdem.records.sites import ggpoker, pacific, partypoker, pokerstars, winamax
+from holdem.records.sites import ggpoker, ipoker, pacific, partypoker, pokerstars, winamax
 from holdem.records.sites.check import Imported, check
 from holdem.records.sites.model import SiteHand
 
@@ -45,6 +45,7 @@ PARSERS: dict[str, Callable[[str, str], list[SiteHand]]] = {
     "ggpoker": ggpoker.parse,
     "winamax": winamax.parse,
     "partypoker": partypoker.parse,
+    "ipoker": ipoker.parse,
 }
 
 #: What each site's files start with (after a byte-order mark and blank lines).
@@ -54,6 +55,7 @@ _SIGNS = (
     ("pokerstars", ("PokerStars ", "PokerMaster")),
     ("ggpoker", ("Poker Hand #",)),
     ("winamax", ("Winamax Poker - ",)),
+    ("ipoker", ("<?xml", "<session")),
 )
 
 #: The file suffixes a folder is searched for.
