@@ -379,3 +379,16 @@ def test_old_stars_files_without_uncalled_lines_r7_4() -> None:
     hand = import_text(old, "x.txt")[0]
     assert hand.status == "matched"
     assert _nets(hand)["Eve"] == "0.32"
+
+
+def test_a_hand_cut_mid_line_by_the_next_one_is_partial() -> None:
+    """A file cut short and appended to: the next hand starts mid-line."""
+    text = (DATA / "pokerstars-cash.txt").read_text(encoding="utf-8")
+    first, rest = text.split("*** SUMMARY ***", 1)
+    glued = first + "*** RIVER *** [2c 7" + rest[rest.index("PokerStars Hand #200000000002") :]
+    hands = import_text(glued, "x.txt")
+    assert [(h.hand, h.status, h.reason) for h in hands[:2]] == [
+        ("200000000001", "skipped", "partial"),
+        ("200000000002", "matched", None),
+    ]
+    assert len(hands) == 8  # every hand still accounted for

@@ -42,6 +42,7 @@ _ACTION = re.compile(
     r"cashed out)(.*)$"
 )
 _COLLECTED = re.compile(r"^(.+?) collected (\S+) from (?:the )?(?:main |side )?pot")
+_GLUED = re.compile(r"(?<=[^\n])(?=PokerStars (?:Zoom )?(?:Hand|Game) #[0-9]+: )")
 _CASHED = re.compile(r"^(.+?) cashed out the hand for (\S+)")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+)$")
 _DEALT = re.compile(r"^Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?$")
@@ -100,6 +101,9 @@ def _trim(lines: list[str]) -> list[str]:
 
 def parse(text: str, file: str = "", site: str = SITE) -> list[SiteHand]:
     """Every hand of a PokerStars-format text, in order (see the module doc)."""
+    # A file cut short and appended to goes on with the next hand in the middle
+    # of a line ("*** RIVER *** [4d Kh JPokerStars Hand #..."): split it there.
+    text = _GLUED.sub("\n", text)
     lines = [line.rstrip() for line in text.splitlines()]
     return [parse_hand(chunk, file, number, site) for number, chunk in split_hands(lines)]
 
