@@ -80,7 +80,7 @@ def test_unknown_text_is_an_error_not_silence() -> None:
     with pytest.raises(ValueError, match="no hand history of a known site"):
         import_text("not a hand history", "x.txt")
     with pytest.raises(ValueError, match="unknown site"):
-        import_text("PokerStars Hand #1: x", "x.txt", site="acpc")
+        import_text("PokerStars Hand #1: x", "x.txt", site="pokernow")
 
 
 @pytest.mark.parametrize(
@@ -299,6 +299,20 @@ def test_ipoker_refuses_entities_and_other_games() -> None:
     assert [h.reason for h in import_text(omaha, "x.xml")] == ["not_nlhe", "not_nlhe", "partial"]
 
 
+def test_acpc_state_lines_raise_to_the_hand_total() -> None:
+    """``r<N>`` raises to N chips over the whole hand; the first player listed
+    posts the big blind; a split pot (R8) nets zero."""
+    hands = _hands("acpc.log")
+    assert [h.status for h in hands.values()] == ["matched"] * 5
+    assert _nets(hands["0"]) == {"Alice": "600", "Bob": "-600"}
+    assert hands["0"].record is not None
+    assert hands["0"].record["actions"][-3:] == ["d db Jd", "p1 cbr 1200", "p2 f"]
+    assert _nets(hands["3"]) == {"Alice": "50", "Bob": "-50"}
+    assert _nets(hands["4"]) == {"Bob": "0", "Alice": "0"}
+    limit = import_text("STATE:0:rc/cc/cc/cc:Ah2d|Kc9s/8d7h3s/2c/Jd:10|-10:A|B", "x.log")
+    assert limit[0].reason == "not_nlhe"
+
+
 def test_a_player_without_a_seat_line_is_skipped() -> None:
     text = (DATA / "partypoker.txt").read_text(encoding="utf-8")
     stranger = text.replace("Seat 5: Dee ( $30 USD )\n", "")
@@ -311,6 +325,7 @@ def test_a_folder_reads_every_site_file() -> None:
     found = {path.name: hands for path, hands in import_paths([DATA])}
     assert set(found) == {
         "888.txt",
+        "acpc.log",
         "ggpoker.txt",
         "ipoker.xml",
         "partypoker.txt",
@@ -319,7 +334,7 @@ def test_a_folder_reads_every_site_file() -> None:
         "winamax.txt",
     }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
-    assert statuses.count("matched") == 18 and statuses.count("skipped") == 6
+    assert statuses.count("matched") == 23 and statuses.count("skipped") == 6
     assert "differed" not in statuses and "rejected" not in statuses
 
 

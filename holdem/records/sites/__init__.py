@@ -34,7 +34,7 @@ import codecs
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from holdem.records.sites import ggpoker, ipoker, pacific, partypoker, pokerstars, winamax
+from holdem.records.sites import acpc, ggpoker, ipoker, pacific, partypoker, pokerstars, winamax
 from holdem.records.sites.check import Imported, check
 from holdem.records.sites.model import SiteHand
 
@@ -46,6 +46,7 @@ PARSERS: dict[str, Callable[[str, str], list[SiteHand]]] = {
     "winamax": winamax.parse,
     "partypoker": partypoker.parse,
     "ipoker": ipoker.parse,
+    "acpc": acpc.parse,
 }
 
 #: What each site's files start with (after a byte-order mark and blank lines).
@@ -56,6 +57,7 @@ _SIGNS = (
     ("ggpoker", ("Poker Hand #",)),
     ("winamax", ("Winamax Poker - ",)),
     ("ipoker", ("<?xml", "<session")),
+    ("acpc", ("STATE:",)),
 )
 
 #: The file suffixes a folder is searched for.
