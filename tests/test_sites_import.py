@@ -306,7 +306,7 @@ def test_acpc_state_lines_raise_to_the_hand_total() -> None:
     assert [h.status for h in hands.values()] == ["matched"] * 5
     assert _nets(hands["0"]) == {"Alice": "600", "Bob": "-600"}
     assert hands["0"].record is not None
-    assert hands["0"].record["actions"][-3:] == ["d db Jd", "p1 cbr 1200", "p2 f"]
+    assert hands["0"].record["actions"][-3:] == ["d db Jd", "p1 cbr 600", "p2 f"]  # 1,200 in all
     assert _nets(hands["3"]) == {"Alice": "50", "Bob": "-50"}
     assert _nets(hands["4"]) == {"Bob": "0", "Alice": "0"}
     limit = import_text("STATE:0:rc/cc/cc/cc:Ah2d|Kc9s/8d7h3s/2c/Jd:10|-10:A|B", "x.log")
