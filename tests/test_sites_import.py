@@ -303,7 +303,8 @@ def test_acpc_state_lines_raise_to_the_hand_total() -> None:
     """``r<N>`` raises to N chips over the whole hand; the first player listed
     posts the big blind; a split pot (R8) nets zero."""
     hands = _hands("acpc.log")
-    assert [h.status for h in hands.values()] == ["matched"] * 5
+    assert [h.status for h in hands.values()] == ["matched"] * 6
+    assert _nets(hands["5"]) == {"Alice": "-400", "Bob": "400"}  # " # <timestamp>" read past
     assert _nets(hands["0"]) == {"Alice": "600", "Bob": "-600"}
     assert hands["0"].record is not None
     assert hands["0"].record["actions"][-3:] == ["d db Jd", "p1 cbr 600", "p2 f"]  # 1,200 in all
@@ -334,7 +335,7 @@ def test_a_folder_reads_every_site_file() -> None:
         "winamax.txt",
     }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
-    assert statuses.count("matched") == 23 and statuses.count("skipped") == 6
+    assert statuses.count("matched") == 24 and statuses.count("skipped") == 6
     assert "differed" not in statuses and "rejected" not in statuses
 
 

@@ -28,7 +28,7 @@ def parse(text: str, file: str = "") -> list[SiteHand]:
     ``SCORE`` lines are read past; any other line is one ``partial`` hand)."""
     hands = []
     for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
+        line = raw.split(" # ", 1)[0].strip()  # some logs add " # <timestamp>"
         if not line or line.startswith(("#", "SCORE")):
             continue
         match = _STATE.match(line)
