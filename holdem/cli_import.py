@@ -39,7 +39,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
         help="read poker sites' hand histories, replay each hand strictly, check the site's "
         "figures",
         description="Read hand histories of poker sites (PokerStars, GGPoker, Winamax, "
-        "888poker, PartyPoker, iPoker XML, ACPC; see "
+        "888poker, PartyPoker, iPoker XML, ACPC, PokerNow; see "
         "docs/sites.md) from files or folders, the site detected from the text unless "
         "--site is given; replay every hand strictly and compare the engine's pot, rake and "
         "every player's net with what the site wrote. Each hand is matched, differed, "

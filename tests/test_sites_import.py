@@ -80,7 +80,7 @@ def test_unknown_text_is_an_error_not_silence() -> None:
     with pytest.raises(ValueError, match="no hand history of a known site"):
         import_text("not a hand history", "x.txt")
     with pytest.raises(ValueError, match="unknown site"):
-        import_text("PokerStars Hand #1: x", "x.txt", site="pokernow")
+        import_text("PokerStars Hand #1: x", "x.txt", site="unibet")
 
 
 @pytest.mark.parametrize(
@@ -314,6 +314,16 @@ def test_acpc_state_lines_raise_to_the_hand_total() -> None:
     assert limit[0].reason == "not_nlhe"
 
 
+def test_pokernow_csv_newest_first_calls_to_a_total() -> None:
+    """The CSV lists the newest entry first; ``calls N`` brings the street bet to N."""
+    hands = _hands("pokernow.csv")
+    assert [h.status for h in hands.values()] == ["matched", "matched", "skipped"]
+    assert _nets(hands["hand1"]) == {"Ann @ a1": "-20", "Bob @ b2": "22", "Cid @ c3": "-2"}
+    assert _nets(hands["hand2"]) == {"Ann @ a1": "-2", "Bob @ b2": "3", "Cid @ c3": "-1"}
+    assert hands["hand3"].reason == "not_nlhe"
+    assert detect(decode((DATA / "pokernow.csv").read_bytes())) == "pokernow"
+
+
 def test_a_player_without_a_seat_line_is_skipped() -> None:
     text = (DATA / "partypoker.txt").read_text(encoding="utf-8")
     stranger = text.replace("Seat 5: Dee ( $30 USD )\n", "")
@@ -327,6 +337,7 @@ def test_a_folder_reads_every_site_file() -> None:
     assert set(found) == {
         "888.txt",
         "acpc.log",
+        "pokernow.csv",
         "ggpoker.txt",
         "ipoker.xml",
         "partypoker.txt",
@@ -335,7 +346,7 @@ def test_a_folder_reads_every_site_file() -> None:
         "winamax.txt",
     }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
-    assert statuses.count("matched") == 24 and statuses.count("skipped") == 6
+    assert statuses.count("matched") == 26 and statuses.count("skipped") == 7
     assert "differed" not in statuses and "rejected" not in statuses
 
 

@@ -34,7 +34,16 @@ import codecs
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from holdem.records.sites import acpc, ggpoker, ipoker, pacific, partypoker, pokerstars, winamax
+from holdem.records.sites import (
+    acpc,
+    ggpoker,
+    ipoker,
+    pacific,
+    partypoker,
+    pokernow,
+    pokerstars,
+    winamax,
+)
 from holdem.records.sites.check import Imported, check
 from holdem.records.sites.model import SiteHand
 
@@ -47,6 +56,7 @@ PARSERS: dict[str, Callable[[str, str], list[SiteHand]]] = {
     "partypoker": partypoker.parse,
     "ipoker": ipoker.parse,
     "acpc": acpc.parse,
+    "pokernow": pokernow.parse,
 }
 
 #: What each site's files start with (after a byte-order mark and blank lines).
@@ -58,6 +68,7 @@ _SIGNS = (
     ("winamax", ("Winamax Poker - ",)),
     ("ipoker", ("<?xml", "<session")),
     ("acpc", ("STATE:",)),
+    ("pokernow", ("entry,at,order", "-- starting hand #")),
 )
 
 #: The file suffixes a folder is searched for.
