@@ -308,13 +308,11 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
         cards = hand.shows.get(name) or hand.hole.get(name)
         actions.append(f"d dh p{k + 1} {''.join(cards) if cards else '????'}")
     board = hand.boards[0] if hand.boards else []
-    dealt = 0
     for street in (0, 1, 2, 3):
         if street:
             start, end = _STREET_CARDS[street - 1]
             if len(board) >= end:
                 actions.append(f"d db {''.join(board[start:end])}")
-                dealt = end
         for act in hand.actions:
             if act.street != street:
                 continue
@@ -327,7 +325,6 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
                 actions.append(f"{p} cc")
             else:
                 actions.append(f"{p} cbr {chips(act.amount)}")
-    del dealt
     for run in hand.boards[1:]:
         common = 0
         while common < min(len(run), len(board)) and run[common] == board[common]:
