@@ -11,6 +11,7 @@ from strategies import play_to_the_end, seeds, settle_configs, table_configs
 
 from holdem import Hand, TableConfig
 from holdem.config import Structure
+from holdem.events import PotAwarded
 from holdem.records.sites import import_text
 from holdem.records.sites.pokerstars_write import write_hand, write_hands
 
@@ -75,7 +76,8 @@ def test_pokerkit_reads_the_export(config: TableConfig, seed: int, data: st.Data
     """PokerKit 0.7.7's PokerStars parser reads our text (strictly: no repair
     fails) and ends on the engine's stacks, on the hands its parser can say:
     it reads no antes (its ante pattern matches nothing) and takes a blind
-    posted all-in for less as the table's blind (R2.4), so those are left out."""
+    posted all-in for less as the table's blind (R2.4), so those are left out;
+    a split pot's odd chips go by each engine's own rule (R8)."""
     from conftest import require
 
     pokerkit = require("pokerkit", "the pokerkit extra: pip install -e '.[pokerkit]'")
@@ -93,4 +95,7 @@ def test_pokerkit_reads_the_export(config: TableConfig, seed: int, data: st.Data
     state = states[-1]
     n, button = config.seats, config.button
     order = [(button + 1 + k) % n for k in range(n)]
-    assert list(state.stacks) == [hand.stacks[s] for s in order]
+    assert list(history.starting_stacks) == [config.stacks[s] for s in order]
+    split = any(len(e.winners) > 1 for e in hand.log if isinstance(e, PotAwarded))
+    if not split:  # the engines give odd chips of a split pot by different rules (R8)
+        assert list(state.stacks) == [hand.stacks[s] for s in order]
