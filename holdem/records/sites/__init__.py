@@ -126,6 +126,11 @@ def import_text(text: str, file: str = "", site: str | None = None) -> list[Impo
     return [check(hand) for hand in PARSERS[name](text, file)]
 
 
+#: What a reader may raise on text it was not written for; a file that does
+#: this is reported on one line (never silently dropped).
+_READ_ERRORS = (ValueError, IndexError, KeyError, ArithmeticError)
+
+
 def site_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     """The files named, and in folders every file with a site suffix, sorted."""
     for path in paths:
@@ -153,6 +158,8 @@ def import_paths(
             yield path, import_text(text, str(path), site)
         except ValueError as error:
             yield path, f"{path}: {error}"
+        except _READ_ERRORS as error:
+            yield path, f"{path}: cannot be read: {type(error).__name__}: {error}"
 
 
 __all__ = [

@@ -39,7 +39,7 @@ def parse(text: str, file: str = "") -> list[SiteHand]:
         hand = SiteHand(SITE, match.group(1), file, number)
         try:
             _read(hand, *match.groups()[1:])
-        except (ValueError, IndexError) as error:
+        except (ValueError, IndexError, ArithmeticError) as error:
             hand.skipped("partial", f"line {number}: {error}")
         hands.append(hand)
     return hands

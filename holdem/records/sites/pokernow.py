@@ -47,11 +47,19 @@ _SUITS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})
 _STREETS = {"flop": FLOP, "turn": TURN, "river": RIVER}
 
 
+def _first(pair: tuple[int, object]) -> int:
+    return pair[0]
+
+
 def _entries(text: str) -> list[str]:
     """The log's lines, oldest first (the CSV export lists the newest first)."""
     if text.lstrip().startswith("entry,at,order"):
         rows = list(csv.DictReader(io.StringIO(text)))
-        rows.sort(key=lambda row: int(row.get("order") or 0))
+        orders = [row.get("order") or "" for row in rows]
+        if all(order.isdigit() for order in orders):
+            rows = [row for _, row in sorted(zip((int(o) for o in orders), rows), key=_first)]
+        else:  # no usable order column: the export lists the newest entry first
+            rows.reverse()
         return [row.get("entry") or "" for row in rows]
     return text.splitlines()
 

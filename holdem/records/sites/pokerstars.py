@@ -262,6 +262,9 @@ def _act(hand: SiteHand, text: str, street: int, names: set[str]) -> None:
     elif verb == "checks":
         hand.actions.append(SiteAction(street, name, "x"))
     elif verb in ("calls", "bets"):
+        if not rest:
+            hand.skipped("unknown_action", text[:80])
+            return
         hand.actions.append(SiteAction(street, name, verb[0], parse_amount(rest.split()[0]), allin))
     elif verb == "raises":
         to = re.search(r"to (\S+)", rest)

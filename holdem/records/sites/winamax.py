@@ -69,9 +69,11 @@ def _hand(lines: list[str], file: str, line: int) -> SiteHand:
     decimals = lines[1:]
     names = [m.group(2) for m in map(_SEAT.match, decimals) if m]
     names.sort(key=len, reverse=True)
-    converted = [_stars_title(ident, rest, tournament)]
-    for text in decimals:
-        converted.append(_stars_line(text, names, comma))
+    try:
+        converted = [_stars_title(ident, rest, tournament)]
+        converted += [_stars_line(text, names, comma) for text in decimals]
+    except ValueError as error:
+        return SiteHand(SITE, ident, file, line).skipped("bad_amount", str(error))
     hand = pokerstars.parse_hand(converted, file, line, SITE)
     hand.hand_id = ident
     if hand.skip is None:
