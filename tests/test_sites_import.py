@@ -419,3 +419,39 @@ def test_a_hand_cut_mid_line_by_the_next_one_is_partial() -> None:
         ("200000000002", "matched", None),
     ]
     assert len(hands) == 8  # every hand still accounted for
+
+
+SIDE_POTS = """PokerStars Hand #200000000009:  Hold'em No Limit ($0.05/$0.10 USD) - 2026/01/02 10:08:00 ET
+Table 'Alpha II' 6-max Seat #1 is the button
+Seat 1: Ann ($2 in chips)
+Seat 2: Bob ($5 in chips)
+Seat 3: Cid ($5 in chips)
+Bob: posts small blind $0.05
+Cid: posts big blind $0.10
+*** HOLE CARDS ***
+Ann: raises $1.90 to $2 and is all-in
+Bob: raises $3 to $5 and is all-in
+Cid: calls $4.90 and is all-in
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Ts]
+*** RIVER *** [2c 7d 9h Ts] [3s]
+*** SHOW DOWN ***
+Bob: shows [Kc Kd] (a pair of Kings)
+Cid: shows [Qc Qd] (a pair of Queens)
+Bob collected $6 from side pot
+Ann: shows [Ac Ad] (a pair of Aces)
+Ann collected {main} from main pot
+*** SUMMARY ***
+Total pot $12 Main pot {main}. Side pot $6. | Rake $0.50
+"""
+
+
+def test_a_site_rake_taken_from_one_pot_r13() -> None:
+    """The site takes its $0.50 from the main pot only; R13.2 would take it from
+    both pots in proportion. The rake is the site's figure: matched, and said."""
+    [hand] = import_text(SIDE_POTS.replace("{main}", "$5.50"), "x.txt")
+    assert hand.status == "matched"
+    assert _nets(hand) == {"Ann": "3.50", "Bob": "1.00", "Cid": "-5.00"}
+    assert "otherwise than R13.2: Ann 0.50" in hand.detail
+    [wrong] = import_text(SIDE_POTS.replace("{main}", "$6.50"), "x.txt")  # more than the pot
+    assert (wrong.status, wrong.reason) == ("differed", "net")

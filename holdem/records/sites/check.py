@@ -451,7 +451,14 @@ def check(hand: SiteHand) -> Imported:
         ours, theirs = engine_net.get(name), site_net.get(name)
         if ours != theirs:
             problems.append(("net", f"{name} nets {ours} (site {theirs})"))
-    if problems:
+    split = None
+    if problems and all(kind == "net" for kind, _ in problems) and engine_rake:
+        split = _site_rake_split(record, hand.hand_id, names, unit, site_net, engine_rake)
+    if split is not None:
+        base.status, base.net = MATCHED, {k: site_net[k] for k in engine_net}
+        shares = ", ".join(f"{k} {decimal_text(v)}" for k, v in split.items() if v)
+        base.detail = f"the site takes its rake from the winners otherwise than R13.2: {shares}"
+    elif problems:
         base.status, base.reason = DIFFERED, problems[0][0]
         base.detail = "; ".join(text for _, text in problems[:4])
     else:
@@ -461,6 +468,36 @@ def check(hand: SiteHand) -> Imported:
         words = f"cash-out outside the pot (not in the nets): {ledger}"
         base.detail = f"{base.detail}; {words}" if base.detail else words
     return base
+
+
+def _site_rake_split(
+    record: dict[str, Any],
+    ident: str,
+    names: list[str],
+    unit: Decimal,
+    site_net: dict[str, Decimal],
+    rake: Decimal,
+) -> dict[str, Decimal] | None:
+    """The rake each winner paid, when the site split its rake between pots
+    (or runs) otherwise than R13.2 and that is the only difference.
+
+    The hand is replayed without rake: every player's net there, less the
+    site's net, is what the site raked from that player. It is the site's
+    split when no share is negative, only players who won chips pay one, and
+    the shares add up to the site's rake; else ``None``.
+    """
+    unraked = {k: v for k, v in record.items() if k not in ("rake_rule", "rake")}
+    _, replayed = replay_outcome(unraked, ident)
+    if replayed is None or replayed.hand.result is None:
+        return None
+    res = replayed.hand.result
+    shares: dict[str, Decimal] = {}
+    for k, name in enumerate(names):
+        share = res.net[k] * unit - site_net.get(name, Decimal(0))
+        if share < 0 or (share and not res.payouts[k]):
+            return None
+        shares[name] = share
+    return shares if sum(shares.values(), Decimal(0)) == rake else None
 
 
 def as_mapping(imported: Imported) -> Mapping[str, Any]:
