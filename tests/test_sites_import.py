@@ -214,6 +214,14 @@ def test_ggpoker_ante_in_header_run_twice_jackpot_and_straddle() -> None:
     assert _nets(straddle) == {"Bob": "-0.01", "Cid": "-0.02", "Dee": "-0.12", "Ann": "0.14"}
 
 
+def test_ggpoker_tournament_thousands_separators() -> None:
+    """Chips written ``5,000`` and ``raises 575 to 1,175``; uniform antes (R2.3)."""
+    hand = _hands("ggpoker.txt")["TM100000004"]
+    assert hand.status == "matched"
+    assert _nets(hand) == {"Ann": "-225", "Bob": "1425", "Cid": "-1200"}
+    assert hand.record is not None and hand.record["antes"] == [25, 25, 25]
+
+
 def test_ggpoker_ev_cash_out_kept_in_its_ledger_outside_the_pot() -> None:
     """The pot is checked as usual; the cash-out is money outside it, in a ledger."""
     hand = _hands("ggpoker.txt")["HD100000003"]
@@ -346,7 +354,7 @@ def test_a_folder_reads_every_site_file() -> None:
         "winamax.txt",
     }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
-    assert statuses.count("matched") == 26 and statuses.count("skipped") == 7
+    assert statuses.count("matched") == 27 and statuses.count("skipped") == 7
     assert "differed" not in statuses and "rejected" not in statuses
 
 
