@@ -38,6 +38,25 @@ _LINE = re.compile(
     r"bets|raises|is all-In|shows|doesn't show|does not show|wins|mucks)(.*)$"
 )
 _STREETS = {"flop": FLOP, "turn": TURN, "river": RIVER}
+_QUIET = (
+    " has joined",
+    " has left",
+    " is sitting out",
+    " is back",
+    "connected",
+    " time bank",
+    " did not respond",
+    " has been",
+    " will be",
+    " finished",
+    " wins the tournament",
+    " sits out",
+    " has returned",
+    " timed out",
+    " is out",
+    " said",
+    ": ",
+)
 
 
 def _hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
@@ -114,6 +133,10 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             continue
         match = _LINE.match(text)
         if match is None:
+            if any(text.startswith(n + " ") for n in seated) and not any(
+                quiet in text for quiet in _QUIET
+            ):
+                hand.skipped("unknown_action", text[:80])
             continue
         name, verb, rest = match.groups()
         if verb.startswith("posts") or verb in ("calls", "bets", "raises", "is all-In"):
