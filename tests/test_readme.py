@@ -20,7 +20,7 @@ from holdem.cli.command import main
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 # Subcommands quick enough to run here; the others only have their paths checked.
-RUN = {"run", "pots", "replay", "equity", "tournament"}
+RUN = {"run", "pots", "replay", "equity", "tournament", "import"}
 
 
 def test_readme_quickstart() -> None:

@@ -31,6 +31,7 @@ from holdem.cli.replay import _add_export, _add_replay
 from holdem.cli.run import _add_pots, _add_run
 from holdem.cli.serve import _add_serve
 from holdem.cli.serve import _serve_rake as _serve_rake
+from holdem.cli.sites import add_parser as _add_import
 from holdem.errors import HoldemError
 
 
@@ -176,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_pots(subparsers)
     _add_replay(subparsers)
     _add_export(subparsers)
+    _add_import(subparsers)
     _add_equity(subparsers)
     _add_simulate(subparsers)
     _add_merge(subparsers)

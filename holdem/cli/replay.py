@@ -147,10 +147,22 @@ def _add_export(subparsers: argparse._SubParsersAction[Parser]) -> None:
         help="a .phh file, a .phhs file (any case: .PHHS) or a folder (a name without an "
         "extension, or an existing folder); any other extension is refused",
     )
+    export.add_argument(
+        "--format", choices=("phh", "pokerstars"), default="phh",
+        help="phh (default), or pokerstars: PokerStars text in one file (docs/sites.md)",
+    )
+    export.add_argument(
+        "--seat", type=int, metavar="S",
+        help="with --format pokerstars: seat S's view (other hole cards hidden unless shown)",
+    )
     export.set_defaults(handler=_export)
 
 
 def _export(args: argparse.Namespace) -> int:
+    if args.format == "pokerstars" or args.seat is not None:
+        from holdem.cli.sites import export_pokerstars
+
+        return export_pokerstars(args)
     if not args.output:
         print("holdem export: error: the output name is empty", file=sys.stderr)
         return USAGE

@@ -1,0 +1,22 @@
+"""GGPoker hand histories (``Poker Hand #HD...``, ``#RC...``, ``#TM...``).
+
+GGPoker writes PokerStars' layout with its own header (``Poker Hand #``),
+the ante in the stakes (``($0.02/$0.05($0.01))``), straddles, runs of the
+board two or three times, and fees beside the rake (``Jackpot``, ``Bingo``,
+``Fortune``, ``Tax``: all part of the hand's rake). EV cash-outs and
+insurance are paid outside the pot: the hand is checked as any other and
+the payments are kept in its ``cash_out`` ledger; a ``Cash Drop`` (money the
+site adds to the pot) is ``skipped`` with ``cash_drop``.
+"""
+
+from __future__ import annotations
+
+from holdem.records.sites import pokerstars
+from holdem.records.sites.model import SiteHand
+
+SITE = "ggpoker"
+
+
+def parse(text: str, file: str = "") -> list[SiteHand]:
+    """Every hand of a GGPoker text, in order."""
+    return pokerstars.parse(text, file, SITE)

@@ -1,0 +1,167 @@
+"""iPoker hand histories: the XML of ``<session>`` files, one ``<game>`` per hand.
+
+Each ``<player>`` gives its starting ``chips``, what it put in (``bet``) and
+what it took back (``win``: pots and uncalled chips), and ``dealer="1"``
+marks the button. Round 0 holds the forced bets, rounds 1 to 4 the betting
+of each street, in the order of the actions' ``no`` attributes. Action
+types: 0 fold, 1 small blind, 2 big blind, 3 call (chips added), 4 check,
+5 bet, 23 raise (to the amount), 7 all-in (chips added), 15 ante; 8 and 9
+are seats not dealt in. Cards are written suit first (``CA`` is the ace of
+clubs, ``H10`` the ten of hearts; ``X`` unknown).
+
+The site's net for a player is ``win - bet`` and its rake the sum of the
+``bet`` less the sum of the ``win``; the file writes no pot. A game that is
+not well-formed XML (a file cut short) is ``skipped`` with ``partial``; a
+file with a document type declaration is refused (no entity expansion).
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ElementTree
+from decimal import Decimal
+
+from holdem.records.sites.model import Post, SiteAction, SiteHand, parse_amount
+
+SITE = "ipoker"
+
+_GAME = re.compile(r"<game\b.*?(?:</game>|\Z)", re.S)
+_CARD = re.compile(r"^([CDHS])(10|[2-9TJQKA])$", re.I)
+_KINDS = {"0": "f", "3": "c", "4": "x", "5": "b", "23": "r", "7": "allin", "6": "r"}
+_POSTS = {"1": "sb", "2": "bb", "15": "ante", "16": "sb_bb", "17": "dead"}
+
+
+def _card(text: str) -> str | None:
+    found = _CARD.match(text.strip())
+    if found is None:
+        return None
+    rank = "T" if found.group(2) == "10" else found.group(2).upper()
+    return rank + found.group(1).lower()
+
+
+def _cards(text: str | None) -> tuple[str, ...]:
+    cards = [_card(part) for part in (text or "").split()]
+    return tuple(c for c in cards if c is not None) if all(cards) else ()
+
+
+def parse(text: str, file: str = "") -> list[SiteHand]:
+    """Every game of an iPoker XML text, in order."""
+    if "<!DOCTYPE" in text or "<!ENTITY" in text:
+        hand = SiteHand(SITE, "line-1", file, 1)
+        return [hand.skipped("partial", "a document type declaration: not read (no entities)")]
+    head = re.search(r"<gametype>(.*?)</gametype>", text, re.S)
+    game_type = head.group(1).strip() if head else ""
+    hands = []
+    for match in _GAME.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        code = re.search(r'gamecode="([^"]*)"', match.group(0))
+        hand = SiteHand(SITE, code.group(1) if code else f"line-{line}", file, line)
+        try:
+            game = ElementTree.fromstring(match.group(0))
+        except ElementTree.ParseError as error:
+            hands.append(hand.skipped("partial", f"not well-formed XML: {error}"))
+            continue
+        try:
+            _read(hand, game, game_type)
+        except ValueError as error:
+            hand.skipped("bad_amount", str(error))
+        hands.append(hand)
+    if not hands:
+        hands.append(SiteHand(SITE, "line-1", file, 1).skipped("partial", "no <game> in the file"))
+    return hands
+
+
+def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
+    words = game_type.lower()
+    if not words.startswith("holdem nl") and "hold'em nl" not in words:
+        hand.skipped("not_nlhe", f"game {game_type!r}")
+    hand.tournament = "tournament" in words or "sng" in words
+    stakes = re.findall(r"[0-9][0-9.,]*", game_type.split("NL", 1)[-1])
+    if len(stakes) >= 2:
+        hand.small_blind, hand.big_blind = parse_amount(stakes[0]), parse_amount(stakes[1])
+    bet_of: dict[str, Decimal] = {}
+    for player in game.iter("player"):
+        name = player.get("name", "")
+        seat = int(player.get("seat", "0"))
+        hand.seats.append((seat, name, parse_amount(player.get("chips", "0"))))
+        if player.get("dealer") == "1":
+            hand.button = seat
+        win = parse_amount(player.get("win", "0"))
+        if win:
+            hand.collected[name] = win
+        bet_of[name] = parse_amount(player.get("bet", "0"))
+    hand.seats.sort()
+    put: dict[str, Decimal] = {}
+    for round_ in game.iter("round"):
+        street = int(round_.get("no", "0"))
+        for cards in round_.iter("cards"):
+            kind = cards.get("type", "")
+            found = _cards(cards.text)
+            if kind == "Pocket" and len(found) == 2:
+                hand.hole[cards.get("player", "")] = found
+            elif kind in ("Flop", "Turn", "River"):
+                if not hand.boards:
+                    hand.boards.append([])
+                hand.boards[0].extend(found)
+        actions = sorted(round_.iter("action"), key=lambda a: int(a.get("no", "0")))
+        bets: dict[str, Decimal] = {}
+        for action in actions:
+            name, kind = action.get("player", ""), action.get("type", "")
+            amount = parse_amount(action.get("sum", "0") or "0")
+            if street == 0:
+                if kind in _POSTS:
+                    hand.posts.append(Post(name, _POSTS[kind], amount))
+                    put[name] = put.get(name, Decimal(0)) + amount
+                elif kind not in ("8", "9"):
+                    hand.skipped("unknown_action", f"forced bet of type {kind} by {name}")
+                continue
+            if kind in ("8", "9"):
+                continue
+            if kind not in _KINDS:
+                hand.skipped("unknown_action", f"action of type {kind} by {name}")
+                continue
+            _act(hand, street - 1, name, _KINDS[kind], amount, bets, put)
+    # iPoker writes no shows: the hole cards it knows of a player still in at
+    # the end were shown (or are the file owner's own).
+    folded = {a.player for a in hand.actions if a.kind == "f"}
+    for name, known in hand.hole.items():
+        if name not in folded:
+            hand.shows[name] = known
+    # The site's net is win - bet: what the actions put in beyond "bet" came back.
+    for name, amount in put.items():
+        if amount > bet_of.get(name, amount):
+            hand.uncalled[name] = amount - bet_of[name]
+    hand.rake = sum(bet_of.values(), Decimal(0)) - sum(hand.collected.values(), Decimal(0))
+    antes = [p.amount for p in hand.posts if p.kind == "ante"]
+    if antes:
+        hand.ante = max(antes)
+
+
+def _act(
+    hand: SiteHand,
+    street: int,
+    name: str,
+    kind: str,
+    amount: Decimal,
+    bets: dict[str, Decimal],
+    put: dict[str, Decimal],
+) -> None:
+    if street == 0 and not bets:
+        for post in hand.posts:  # the blinds are the first bets of the preflop
+            if post.kind in ("sb", "bb", "straddle"):
+                bets[post.player] = bets.get(post.player, Decimal(0)) + post.amount
+    now = bets.get(name, Decimal(0))
+    top = max(bets.values(), default=Decimal(0))
+    if kind in ("f", "x"):
+        hand.actions.append(SiteAction(street, name, kind))
+        return
+    added = amount if kind in ("c", "allin") else amount - now
+    if kind == "b":
+        added = amount
+    bets[name] = now + added
+    put[name] = put.get(name, Decimal(0)) + added
+    if kind == "c" or (kind == "allin" and now + added <= top):
+        hand.actions.append(SiteAction(street, name, "c", added, kind == "allin"))
+    else:
+        final = "b" if top == 0 else "r"
+        hand.actions.append(SiteAction(street, name, final, now + added, kind == "allin"))

@@ -1,0 +1,218 @@
+"""PartyPoker hand histories (``***** Hand History for Game N *****``).
+
+Amounts in brackets are what the player adds (``raises [$0.90 USD]``,
+``is all-In [$5.25 USD]``); the stakes are the blinds posted (the header may
+give the buy-in instead); ``wins $X`` lines hold what a player took from the
+pots and back uncalled. The file writes no pot, rake or uncalled bet: the
+chips put in and not won are the top bettor's uncalled excess (when they
+reach it and that player wins nothing) and the rest the rake. A player who
+posts or acts without a seat line (joined during the hand) has no known
+stack: the hand is ``skipped`` with ``partial``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+
+from holdem.records.sites.model import (
+    FLOP,
+    PREFLOP,
+    RIVER,
+    TURN,
+    Post,
+    SiteAction,
+    SiteHand,
+    parse_amount,
+    split_cards,
+)
+
+SITE = "partypoker"
+
+_GAME = re.compile(r"^\*\*\*\*\* Hand History for Game (\d+) \*\*\*\*\*")
+_SEAT = re.compile(r"^Seat (\d+): (.+?) \(\s*([^()]*?)\s*\)\s*(.*)$")
+_BUTTON = re.compile(r"^Seat (\d+) is the button")
+_LINE = re.compile(
+    r"^(.+?) (posts (?:small blind|big blind \+ dead|big blind|ante|dead)|folds|checks|calls|"
+    r"bets|raises|is all-In|shows|doesn't show|does not show|wins|mucks)(.*)$"
+)
+_STREETS = {"flop": FLOP, "turn": TURN, "river": RIVER}
+_QUIET = (
+    " has joined",
+    " has left",
+    " is sitting out",
+    " is back",
+    "connected",
+    " time bank",
+    " did not respond",
+    " has been",
+    " will be",
+    " finished",
+    " wins the tournament",
+    " sits out",
+    " has returned",
+    " timed out",
+    " is out",
+    " said",
+    ": ",
+)
+
+
+def _hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
+    starts = [k for k, line in enumerate(lines) if _GAME.match(line)]
+    for k, start in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else len(lines)
+        chunk = lines[start:end]
+        while chunk and (not chunk[-1].strip() or chunk[-1].startswith("#Game No")):
+            chunk = chunk[:-1]
+        yield start + 1, chunk
+
+
+def parse(text: str, file: str = "") -> list[SiteHand]:
+    """Every hand of a PartyPoker text, in order."""
+    lines = [line.rstrip() for line in text.splitlines()]
+    return [_hand(chunk, file, number) for number, chunk in _hands(lines)]
+
+
+def _hand(lines: list[str], file: str, line: int) -> SiteHand:
+    game = _GAME.match(lines[0])
+    assert game is not None
+    hand = SiteHand(SITE, game.group(1), file, line)
+    try:
+        _read(hand, lines)
+    except ValueError as error:
+        hand.skipped("bad_amount", str(error))
+    return hand
+
+
+def _amount(rest: str) -> Decimal | None:
+    found = re.search(r"\[\s*([^\]]*?)\s*\]", rest)
+    if found is None:
+        found = re.search(r"([$€£]?[0-9][0-9.,]*)", rest)
+    return parse_amount(found.group(1)) if found else None
+
+
+def _read(hand: SiteHand, lines: list[str]) -> None:
+    title = lines[1] if len(lines) > 1 else ""
+    if not re.search(r"\bNL Texas Hold'?em\b", title, re.I) and "No Limit Hold" not in title:
+        hand.skipped("not_nlhe", f"game {title.split(' - ')[0]!r}")
+    hand.tournament = "Trny" in title or "Tourney" in title
+    street = PREFLOP
+    bets: dict[str, Decimal] = {}
+    put: dict[str, Decimal] = {}
+    seated: set[str] = set()
+    seats: list[tuple[int, str, Decimal]] = []
+    for raw in lines[2:]:
+        text = raw.strip().rstrip(".")
+        if not text:
+            continue
+        button = _BUTTON.match(text)
+        if button:
+            hand.button = int(button.group(1))
+            continue
+        seat = _SEAT.match(text)
+        if seat and not hand.posts and not hand.actions:
+            seats.append((int(seat.group(1)), seat.group(2), parse_amount(seat.group(3))))
+            seated.add(seat.group(2))
+            continue
+        if text.startswith("** Dealing"):
+            kind = text[len("** Dealing ") :].split(" ")[0].lower()
+            if kind in _STREETS:
+                street, bets = _STREETS[kind], {}
+                if not hand.boards:
+                    hand.boards.append([])
+                hand.boards[0].extend(split_cards(text.split("**")[-1]))
+            continue
+        if text.startswith("Dealt to "):
+            rest = text[len("Dealt to ") :]
+            name = rest.rsplit(" [", 1)[0].strip()
+            cards = split_cards(rest[len(name) :])
+            if len(cards) == 2:
+                hand.hole[name] = cards
+            continue
+        match = _LINE.match(text)
+        if match is None:
+            if any(text.startswith(n + " ") for n in seated) and not any(
+                quiet in text for quiet in _QUIET
+            ):
+                hand.skipped("unknown_action", text[:80])
+            continue
+        name, verb, rest = match.groups()
+        if verb.startswith("posts") or verb in ("calls", "bets", "raises", "is all-In"):
+            amount = _amount(rest)
+            if amount is None:
+                hand.skipped("unknown_action", text[:80])
+                continue
+            if verb.startswith("posts"):
+                kind = (
+                    "sb_bb"
+                    if "+ dead" in verb
+                    else "ante"
+                    if "ante" in verb
+                    else "sb"
+                    if "small" in verb
+                    else "dead"
+                    if "dead" in verb
+                    else "bb"
+                )
+                hand.posts.append(Post(name, kind, amount))
+                put[name] = put.get(name, Decimal(0)) + amount
+                if kind in ("sb", "bb"):
+                    bets[name] = bets.get(name, Decimal(0)) + amount
+                elif kind == "sb_bb":  # a live big blind and a dead small blind
+                    big = max((p.amount for p in hand.posts if p.kind == "bb"), default=amount)
+                    bets[name] = bets.get(name, Decimal(0)) + min(amount, big)
+                continue
+            now = bets.get(name, Decimal(0))
+            top = max(bets.values(), default=Decimal(0))
+            bets[name] = now + amount
+            put[name] = put.get(name, Decimal(0)) + amount
+            allin = verb == "is all-In"
+            if verb == "calls" or (allin and now + amount <= top):
+                hand.actions.append(SiteAction(street, name, "c", amount, allin))
+            else:
+                kind = "b" if verb == "bets" or (allin and top == 0) else "r"
+                hand.actions.append(SiteAction(street, name, kind, now + amount, allin))
+        elif verb in ("folds", "checks"):
+            hand.actions.append(SiteAction(street, name, "f" if verb == "folds" else "x"))
+        elif verb == "shows":
+            cards = split_cards(rest.split("]")[0])
+            if len(cards) == 2:
+                hand.shows[name] = cards
+        elif verb in ("doesn't show", "mucks"):
+            cards = split_cards(rest.split("]")[0])
+            if len(cards) == 2:
+                hand.hole[name] = cards
+            hand.mucks.append(name)
+        elif verb == "wins":
+            amount = _amount(rest)
+            if amount is not None:
+                hand.add(hand.collected, name, amount)
+    hand.seats = sorted(seats)
+    strangers = sorted((set(put) | {a.player for a in hand.actions}) - seated)
+    if strangers:
+        hand.skipped("partial", f"{strangers[0]} plays without a seat line (no stack known)")
+    if not seats:
+        hand.skipped("partial", "no seats")
+    if not hand.collected and hand.skip is None:
+        hand.skipped("partial", "no winner: the hand is cut short")
+    big = max((p.amount for p in hand.posts if p.kind == "bb"), default=Decimal(0))
+    small = max((p.amount for p in hand.posts if p.kind == "sb"), default=Decimal(0))
+    hand.big_blind, hand.small_blind = big, small
+    antes = [p.amount for p in hand.posts if p.kind == "ante"]
+    if antes:
+        hand.ante = max(antes)
+    totals = sorted(put.items(), key=lambda item: item[1], reverse=True)
+    excess = Decimal(0)
+    if len(totals) >= 2 and totals[0][1] > totals[1][1]:
+        excess = totals[0][1] - totals[1][1]
+    left = sum(put.values(), Decimal(0)) - sum(hand.collected.values(), Decimal(0))
+    back = Decimal(0)
+    if totals and totals[0][0] not in hand.collected and excess and left >= excess:
+        back = excess
+    if hand.tournament:
+        back = left
+    if back and totals:
+        hand.uncalled[totals[0][0]] = back
+    hand.rake = left - back

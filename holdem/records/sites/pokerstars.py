@@ -1,0 +1,327 @@
+"""PokerStars hand histories (cash, zoom, tournaments, run it twice), and the
+same text format as trackers and other sites export it (GGPoker's
+PokerStars-style exports: jackpot fees, cash drops, EV cash-outs).
+
+A file holds hands one after another, each starting with a line
+``PokerStars Hand #N:`` (or ``PokerStars Zoom Hand #N:``, ``PokerStars Game
+#N:``). :func:`parse` reads every hand of a text into
+:class:`~holdem.records.sites.model.SiteHand` objects, in order; a hand that
+cannot be read is returned with a ``skip`` reason, never dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+
+from holdem.records.sites.model import (
+    FLOP,
+    PREFLOP,
+    RIVER,
+    TURN,
+    Post,
+    SiteAction,
+    SiteHand,
+    parse_amount,
+    split_cards,
+)
+
+SITE = "pokerstars"
+
+HEADER = re.compile(
+    r"^(?:PokerStars|PokerMaster|GGPoker|Poker)\b[^#\n]*?(?:Hand|Game) #([A-Za-z0-9-]+): *(.*)$"
+)
+_TABLE = re.compile(r"^Table '([^']*)'(?: (\d+)-max)?.*?Seat #(\d+) is the button")
+_SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*?) in chips[^()]*\)(.*)$")
+_ACTION = re.compile(
+    r"^(.+?): (folds|checks|calls|bets|raises|posts|shows|mucks|doesn't show|"
+    r"Chooses to EV Cashout|Pays Cashout Risk|Pays Insurance|Receives Cashout|"
+    r"is sitting out|sits out|is disconnected|is connected|has timed out|"
+    r"has returned|leaves the table|joins the table|will be allowed|is all-in|"
+    r"cashed out)(.*)$"
+)
+_COLLECTED = re.compile(r"^(.+?) collected (\S+) from (?:the )?(?:main |side )?pot")
+_GLUED = re.compile(r"(?<=[^\n])(?=PokerStars (?:Zoom )?(?:Hand|Game) #[0-9]+: )")
+_CASHED = re.compile(r"^(.+?) cashed out the hand for (\S+)")
+_UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+)$")
+_DEALT = re.compile(r"^Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?$")
+_STREET = re.compile(
+    r"^\*\*\* (?:(FIRST|SECOND|THIRD) )?(HOLE CARDS|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY)"
+    r"(?: \*\*\*)?(.*)$"
+)
+_FEES = re.compile(r"\b(Rake|Jackpot|Bingo|Fortune|Tax|JP Fee|Fee)\s+(\S+)", re.I)
+_RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
+_STREETS = {"FLOP": FLOP, "TURN": TURN, "RIVER": RIVER}
+_QUIET = (
+    ' said, "',
+    " has timed out",
+    " is disconnected",
+    " is connected",
+    " has returned",
+    " was removed",
+    " joins the table",
+    " leaves the table",
+    " finished the tournament",
+    " wins the tournament",
+    " wins the $",
+    " wins $",
+    " wins an entry",
+    " re-buys",
+    " takes the add-on",
+    " is sitting out",
+    " sits out",
+    " will be allowed to play",
+    " wins the bounty",
+    " wins a bounty",
+    " bounty for eliminating",
+    " has been disconnected",
+)
+
+
+def split_hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
+    """The hands of a file: (first line number, lines), blank lines trimmed."""
+    start: int | None = None
+    for number, line in enumerate(lines):
+        if HEADER.match(line):
+            if start is not None:
+                yield start + 1, _trim(lines[start:number])
+            start = number
+        elif start is None and line.strip():
+            start = number  # text before the first header: reported, not dropped
+    if start is not None:
+        yield start + 1, _trim(lines[start:])
+
+
+def _trim(lines: list[str]) -> list[str]:
+    while lines and not lines[-1].strip():
+        lines = lines[:-1]
+    return lines
+
+
+def parse(text: str, file: str = "", site: str = SITE) -> list[SiteHand]:
+    """Every hand of a PokerStars-format text, in order (see the module doc)."""
+    # A file cut short and appended to goes on with the next hand in the middle
+    # of a line ("*** RIVER *** [4d Kh JPokerStars Hand #..."): split it there.
+    text = _GLUED.sub("\n", text)
+    lines = [line.rstrip() for line in text.splitlines()]
+    return [parse_hand(chunk, file, number, site) for number, chunk in split_hands(lines)]
+
+
+def parse_hand(lines: list[str], file: str = "", line: int = 1, site: str = SITE) -> SiteHand:
+    """One hand from its lines; a hand that cannot be read is marked skipped."""
+    head = HEADER.match(lines[0]) if lines else None
+    if head is None:
+        hand = SiteHand(site, f"line-{line}", file, line)
+        return hand.skipped("partial", f"line {line}: text that is not a hand: {lines[0][:60]!r}")
+    hand = SiteHand(site, head.group(1), file, line)
+    try:
+        _read(hand, head.group(2), lines)
+    except ValueError as error:
+        hand.skipped("bad_amount", str(error))
+    return hand
+
+
+def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
+    hand.tournament = "Tournament #" in title
+    if "Hold'em No Limit" not in title and "Hold'em NL" not in title:
+        game = re.split(r" - |\(", title.split(", ")[-1] if hand.tournament else title)[0]
+        hand.skipped("not_nlhe", f"game {game.strip()!r}")
+    stakes = re.findall(r"\(([^()/]+)/([^()/ ]+)(?: [A-Z]{3})?(?:\(([^()]+)\))?\)", title)
+    if stakes:  # "($0.01/$0.02 USD)", "(10/20)", GGPoker's "($0.02/$0.05($0.01))" with its ante
+        hand.small_blind = parse_amount(stakes[-1][0])
+        hand.big_blind = parse_amount(stakes[-1][1])
+        if stakes[-1][2]:
+            hand.ante = parse_amount(stakes[-1][2])
+    street = PREFLOP
+    section = "header"
+    run = 0
+    summary_collected: dict[str, Decimal] = {}
+    names: set[str] = set()
+    for raw in lines[1:]:
+        text = raw.strip()
+        if not text:
+            continue
+        mark = _STREET.match(text)
+        if mark:
+            which, name, rest = mark.groups()
+            run = _RUNS[which] if which else 0
+            if name == "HOLE CARDS":
+                section, street = "play", PREFLOP
+            elif name in _STREETS:
+                section, street = "play", _STREETS[name]
+                cards = split_cards(rest)
+                while len(hand.boards) <= run:
+                    hand.boards.append([])
+                hand.boards[run] = list(cards)
+                if run == 0 and len(hand.boards) > 1:
+                    pass
+            elif name == "SUMMARY":
+                section = "summary"
+            else:
+                section = "showdown"
+            continue
+        if section == "header":
+            table = _TABLE.match(text)
+            if table:
+                hand.button = int(table.group(3))
+                continue
+            seat = _SEAT.match(text)
+            if seat:
+                name = seat.group(2)
+                hand.seats.append((int(seat.group(1)), name, parse_amount(seat.group(3))))
+                names.add(name)
+                if "sitting out" in seat.group(4) or "out of hand" in seat.group(4):
+                    hand.out.add(name)
+                continue
+        if section == "summary":
+            _summary(hand, text, summary_collected)
+            continue
+        if "Hand cancelled" in text or "hand was cancelled" in text.lower():
+            hand.skipped("cancelled", text)
+            continue
+        if text.startswith("Cash Drop to Pot"):
+            hand.skipped("cash_drop", text)
+            continue
+        dealt = _DEALT.match(text)
+        if dealt:
+            cards = split_cards(dealt.group(3) or dealt.group(2))
+            if len(cards) == 2:
+                hand.hole[dealt.group(1)] = cards
+            elif cards:
+                hand.skipped("not_nlhe", f"{len(cards)} hole cards")
+            continue
+        uncalled = _UNCALLED.match(text)
+        if uncalled:
+            hand.add(hand.uncalled, uncalled.group(2), parse_amount(uncalled.group(1)))
+            continue
+        cashed = _CASHED.match(text)
+        if cashed:
+            _ledger(hand, cashed.group(1), f"cashed out {cashed.group(2)}")
+            continue
+        collected = _COLLECTED.match(text)
+        if collected:
+            hand.add(hand.collected, collected.group(1), parse_amount(collected.group(2)))
+            continue
+        _act(hand, text, street, names)
+    if summary_collected and not hand.collected:
+        hand.collected = summary_collected
+    if not hand.seats or section != "summary":
+        hand.skipped(
+            "partial", "no seats" if not hand.seats else "no summary: the hand is cut short"
+        )
+    antes = [p.amount for p in hand.posts if p.kind == "ante"]
+    if antes:
+        hand.ante = max(antes)
+    if len(hand.boards) > 1:
+        hand.runs = len(hand.boards)
+        _complete_runs(hand)
+
+
+def _complete_runs(hand: SiteHand) -> None:
+    """A later run's board, written from its first street of its own, starts
+    with the cards common to every run."""
+    first = hand.boards[0]
+    for k in range(1, len(hand.boards)):
+        run = hand.boards[k]
+        if len(run) < 5 and first:
+            hand.boards[k] = first[: 5 - len(run)] + run
+
+
+def _act(hand: SiteHand, text: str, street: int, names: set[str]) -> None:
+    match = _ACTION.match(text)
+    if match is None:
+        if any(q in text for q in _QUIET) or not any(text.startswith(n + ":") for n in names):
+            return
+        hand.skipped("unknown_action", text[:80])
+        return
+    name, verb, rest = match.groups()
+    rest = rest.strip()
+    allin = "all-in" in rest
+    if verb == "posts":
+        amounts = re.findall(r"[^\s]*[0-9][^\s]*", rest)
+        if not amounts:
+            hand.skipped("unknown_action", text[:80])
+            return
+        amount = parse_amount(amounts[-1])
+        if "small & big" in rest or "small and big" in rest:
+            kind = "sb_bb"
+        elif "ante" in rest:
+            kind = "ante"
+        elif "small blind" in rest:
+            kind = "sb"
+        elif "big blind" in rest:
+            kind = "bb"
+        elif "straddle" in rest:
+            kind = "straddle"
+        else:
+            kind = "dead"
+        hand.posts.append(Post(name, kind, amount))
+    elif verb == "folds":
+        hand.actions.append(SiteAction(street, name, "f"))
+    elif verb == "checks":
+        hand.actions.append(SiteAction(street, name, "x"))
+    elif verb in ("calls", "bets"):
+        if not rest:
+            hand.skipped("unknown_action", text[:80])
+            return
+        hand.actions.append(SiteAction(street, name, verb[0], parse_amount(rest.split()[0]), allin))
+    elif verb == "raises":
+        to = re.search(r"to (\S+)", rest)
+        if to is None:
+            hand.skipped("unknown_action", text[:80])
+            return
+        hand.actions.append(SiteAction(street, name, "r", parse_amount(to.group(1)), allin))
+    elif verb == "shows":
+        cards = split_cards(rest.split("]")[0])
+        if len(cards) == 2:  # one card shown reveals no hand: the replay leaves it
+            hand.shows[name] = cards
+    elif verb == "mucks":
+        hand.mucks.append(name)
+    elif verb in (
+        "Chooses to EV Cashout",
+        "cashed out",
+        "Pays Insurance",
+        "Receives Cashout",
+        "Pays Cashout Risk",
+    ):
+        _ledger(hand, name, verb + rest)
+
+
+def _ledger(hand: SiteHand, name: str, words: str) -> None:
+    """Money paid outside the pot (a cash-out, insurance): kept in the hand's
+    ``cash_out`` ledger, signed from the player's side (``Pays ...`` is
+    negative), never in the pot."""
+    amounts = re.findall(r"[$€£]?[0-9][0-9,.]*[0-9]|[$€£]?[0-9]", words)
+    amount = parse_amount(amounts[0]) if amounts else Decimal(0)
+    if words.startswith("Pays"):
+        amount = -amount
+    hand.cash_out[name] = hand.cash_out.get(name, Decimal(0)) + amount
+
+
+def _summary(hand: SiteHand, text: str, collected: dict[str, Decimal]) -> None:
+    if text.startswith("Total pot"):
+        total = re.match(r"Total pot:? (\S+)", text)
+        if total:
+            hand.total_pot = parse_amount(total.group(1))
+        fees = _FEES.findall(text)
+        hand.rake = sum((parse_amount(v) for _, v in fees), Decimal(0))
+        return
+    if "Hand was run" in text:
+        return
+    seat = re.match(
+        r"Seat \d+: (.+?)(?: \((?:button|small blind|big blind)\))* "
+        r"(showed|mucked|collected|folded|lost|won|didn't|is sitting)(.*)$",
+        text,
+    )
+    if seat is None:
+        return
+    name, verb, rest = seat.groups()
+    for amount in re.findall(r"(?:won|collected) \((\S+?)\)", verb + rest):
+        collected[name] = collected.get(name, Decimal(0)) + parse_amount(amount)
+    if verb == "mucked":
+        cards = split_cards(rest.split("]")[0])
+        if cards and name not in hand.hole:
+            hand.hole[name] = cards
+        if name not in hand.mucks and name not in hand.shows:
+            hand.mucks.append(name)
