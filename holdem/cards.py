@@ -8,11 +8,12 @@ so ``parse_card(str(card)) == card`` always holds.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 import secrets
 from collections.abc import Iterable, Sequence
 
-from holdem.errors import CardError
+from holdem.errors import CardError, ConfigError, value_text
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -59,6 +60,23 @@ def parse_cards(cards: str | Iterable[str]) -> tuple[str, ...]:
     if len(set(parsed)) != len(parsed):
         raise CardError(f"card given twice in {cards!r}")
     return parsed
+
+
+def seed_value(seed: object) -> int:
+    """A seed that is not a text or bytes as a plain ``int`` (a numpy integer
+    through ``__index__``, as seats are read).
+
+    Raises:
+        ConfigError: (field ``seed``) a bool, a float or anything else.
+    """
+    if not isinstance(seed, bool):
+        try:
+            return int.__index__(operator.index(seed))  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise ConfigError(
+        "seed", f"must be a whole number, a text or bytes, got {value_text(seed, True)}"
+    )
 
 
 class Dealer:

@@ -17,6 +17,7 @@ import attrs
 
 from holdem import pots as _pots
 from holdem._frozen import fast_constructor
+from holdem._guard import guarded
 from holdem.cards import UNKNOWN
 from holdem.config import TableConfig, plain_int
 from holdem.errors import HoldemError, IllegalActionError, Reason, value_text
@@ -461,6 +462,7 @@ class ShowdownPhase:
         if not self._show_queue:
             self._finish_showdown()
 
+    @guarded
     def show(self, seat: int, *, decision: int | None = None) -> None:
         """Show ``seat``'s hole cards at showdown (``show_policy="manual"``, R6.2).
 
@@ -471,6 +473,7 @@ class ShowdownPhase:
         seat = self._check_show(seat, "show", decision)
         self._run(self._decide, seat, True)
 
+    @guarded
     def muck(self, seat: int, *, decision: int | None = None) -> None:
         """Muck ``seat``'s hole cards at showdown, giving up every pot (R6.3).
 

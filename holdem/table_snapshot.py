@@ -77,8 +77,8 @@ from typing import Any
 import attrs
 
 from holdem import snapshot as hand_snapshot
-from holdem.clock import TurnClock
-from holdem.errors import ConfigError, HoldemError
+from holdem.clock import MAX_SECONDS, TurnClock
+from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.hand import Hand
 from holdem.schedule import Level, Schedule
 from holdem.snapshot import SnapshotError, read_json, write_json
@@ -279,8 +279,9 @@ def _opt_int(value: Any, field: str, low: int, high: int | None = None) -> int |
 def _seconds(value: Any, field: str) -> float | None:
     if value is None:
         return None
-    if type(value) not in (int, float) or not 0 <= value < float("inf"):
-        raise _fail(field, f"must be a number of seconds >= 0, got {value!r}")
+    if type(value) not in (int, float) or not 0 <= value <= MAX_SECONDS:
+        shown = value_text(value, True)
+        raise _fail(field, f"must be a number of seconds from 0 to {MAX_SECONDS:g}, got {shown}")
     return float(value)
 
 

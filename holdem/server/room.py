@@ -32,7 +32,7 @@ import attrs
 from holdem import signing, table_snapshot
 from holdem.agents import Agent, answer_runs, make_agent
 from holdem.betting import Action, Kind
-from holdem.clock import TurnClock, default_action
+from holdem.clock import TurnClock, default_action, seconds
 from holdem.config import TableConfig
 from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.hand import Hand
@@ -114,10 +114,8 @@ class RoomSettings:
         if self.buy_in < self.big_blind:
             raise ConfigError("buy_in", f"at least the big blind, got {self.buy_in}")
         for name in ("bot_delay", "between_hands"):
-            if not getattr(self, name) >= 0:
-                raise ConfigError(name, "must be a number of seconds >= 0")
-        if not 0 < self.away_seconds < float("inf"):
-            raise ConfigError("away_seconds", "must be a number of seconds > 0")
+            seconds(name, getattr(self, name))  # 0 to MAX_SECONDS: never an overflow
+        seconds("away_seconds", self.away_seconds, positive=True)
         TurnClock(self.decision_seconds)  # > 0, finite
         if self.bot_delay >= self.decision_seconds:
             raise ConfigError("bot_delay", "must be shorter than decision_seconds")
