@@ -75,6 +75,14 @@ def _add_serve(subparsers: argparse._SubParsersAction[Parser]) -> None:
         action="store_true",
         help="with --rake, a hand that ends before a flop is dealt is not raked (R13.1)",
     )
+    serve.add_argument(
+        "--max-connections-per-address",
+        type=int,
+        default=16,
+        metavar="N",
+        help="WebSocket connections open at once from one client address (16); raise it "
+        "behind a proxy that hides the players' addresses",
+    )
     serve.set_defaults(handler=_serve)
 
 
@@ -129,7 +137,13 @@ def _serve(args: argparse.Namespace) -> int:
                 key = Path(args.state_key_file).read_bytes().strip()
             except OSError as error:
                 raise HoldemError(f"--state-key-file: {error.strerror}: {error.filename}") from None
-        server = Server(args.tables, settings, state_dir, state_key=key)
+        server = Server(
+            args.tables,
+            settings,
+            state_dir,
+            state_key=key,
+            max_connections_per_address=args.max_connections_per_address,
+        )
         _check_listen(args.host, args.port)
         tables = f"{args.tables} table{'s' if args.tables != 1 else ''}"
         print(f"holdem serve: http://{args.host}:{args.port}/ ({tables})", flush=True)

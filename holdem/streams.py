@@ -323,14 +323,25 @@ class TableStream:
         were dropped (or ``after`` is ahead of the stream): the messages then
         start at the current hand's ``hand`` message, or are every kept one.
         """
+        reset, events = self.events_since(after)
+        return reset, [e.for_seat(seat) for e in events]
+
+    def events_since(self, after: int) -> tuple[bool, list[StreamEvent]]:
+        """The kept :class:`StreamEvent` records after number ``after`` (whole,
+        with their secrets), and ``reset``, as :meth:`since` chooses them. A
+        server that sends the same messages to many seats encodes each once.
+
+        Raises:
+            HoldemError: ``after`` is not a whole number.
+        """
         events = self._events
         if isinstance(after, bool) or not isinstance(after, int):
             raise HoldemError(f"after must be a message number, got {after!r}")
         if self.first - 1 <= after <= self._last:
             start = after - self.first + 1
-            return False, [events[i].for_seat(seat) for i in range(start, len(events))]
+            return False, [events[i] for i in range(start, len(events))]
         begin = self._hand_starts[-1] if self._hand_starts else self.first
-        return True, [e.for_seat(seat) for e in events if e.number >= begin]
+        return True, [e for e in events if e.number >= begin]
 
     def _record(self, event: _events.Event, to_table: tuple[int, ...]) -> None:
         add = self._add

@@ -37,7 +37,7 @@ from holdem.config import TableConfig
 from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.hand import Hand
 from holdem.pots import Rake
-from holdem.streams import TableStream
+from holdem.streams import TableStream, encode
 from holdem.table import Level, Table, TableError, TableReason
 from holdem.table_events import SatIn, SatOut, TimedOut
 from holdem.views import seat_view
@@ -46,6 +46,7 @@ STATE_SCHEMA = "holdem.server.table"
 STATE_VERSION = 1
 SIT_OUT_AFTER = 2  # timeouts in a row after which a person sits out (R14.1)
 MAX_EVENTS = 200  # table events kept (the stream carries what clients need)
+MAX_TOKEN = 128  # the longest seat token looked at (they are 24 characters)
 LOG = logging.getLogger("holdem.server")
 
 
@@ -134,6 +135,7 @@ class Player:
     since: int = 0
     back: bool = False  # asked to sit in again (applied between hands)
     leaving: bool = False  # asked to leave (applied between hands)
+    holder: object = None  # the connection speaking for a person now (never saved)
 
 
 def _hash(token: str) -> str:
@@ -187,6 +189,8 @@ class Room:
         self.players: dict[int, Player] = {}
         self.table = self._new_table()
         self.stream = TableStream(keep_hands=1)
+        self._public_texts: dict[int, str] = {}  # stream number -> its public JSON
+        self._owned_texts: dict[int, str] = {}  # stream number -> its owner's JSON
         self._wake = asyncio.Event()
         self.listeners: set[asyncio.Event] = set()
         if self._path is not None and self._path.exists():
@@ -255,8 +259,8 @@ class Room:
     def claim(self, token: str) -> int | None:
         """The seat a person's token holds, or ``None``. A person who was
         sitting out comes back (R14.2) from the next hand."""
-        if not isinstance(token, str) or not token:
-            return None
+        if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN or not token.isascii():
+            return None  # tokens are short ASCII (a lone surrogate cannot even be hashed)
         digest = _hash(token)
         for seat, player in self.players.items():
             if player.leaving:
@@ -287,6 +291,39 @@ class Room:
             return reset, events
         public = {e["n"]: e for e in self.stream.since(None, after)[1]}
         return reset, [public[e["n"]] if e["n"] <= player.since else e for e in events]
+
+    def since_frames(self, seat: int | None, after: int) -> tuple[bool, list[str]]:
+        """:meth:`since` as JSON texts (:func:`holdem.streams.encode`), each
+        stream message encoded once per view and kept while the stream keeps
+        it: a replay costs a join of texts, not an encoding.
+
+        Raises:
+            HoldemError: ``after`` is not a whole number.
+        """
+        player = None if seat is None else self.players.get(seat)
+        mine = None if player is None else seat  # a seat without its player: a spectator
+        floor = 0 if player is None else player.since
+        reset, events = self.stream.events_since(after)
+        public, owned = self._public_texts, self._owned_texts
+        out = []
+        for event in events:
+            number = event.number
+            if mine is not None and event.owner == mine and event.secret and number > floor:
+                # the seat's own secret, since its player took the seat
+                text = owned.get(number)
+                if text is None:
+                    text = owned[number] = encode({**event.public, **event.secret})
+            else:
+                text = public.get(number)
+                if text is None:
+                    text = public[number] = encode(event.public)
+            out.append(text)
+        if len(public) + len(owned) > 4 * len(events) + 512:
+            first = self.stream.first
+            for texts in (public, owned):
+                for old in [n for n in texts if n < first]:
+                    del texts[old]
+        return reset, out
 
     def holds(self, seat: int, player: Player) -> bool:
         """Whether ``player`` still holds table seat ``seat`` (and has not
@@ -384,7 +421,7 @@ class Room:
         hand = self.table.hand
         if hand is None or hand.run_seat is None:
             raise RoomError("no_decision", "no run question is waiting")
-        if decision != self.decision:
+        if isinstance(decision, bool) or not isinstance(decision, int) or decision != self.decision:
             raise RoomError(
                 "stale_decision",
                 f"decision {value_text(decision, True)} is not the current one ({self.decision})",
