@@ -27,6 +27,7 @@ from holdem.cli_replay import _add_export, _add_replay
 from holdem.cli_run import _add_pots, _add_run
 from holdem.cli_serve import _add_serve
 from holdem.cli_serve import _serve_rake as _serve_rake
+from holdem.cli_verify import add_parser as _add_verify_deal
 from holdem.errors import HoldemError
 
 
@@ -150,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_merge(subparsers)
     _add_tournament(subparsers)
     _add_serve(subparsers)
+    _add_verify_deal(subparsers)
     return parser
 
 

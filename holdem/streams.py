@@ -202,6 +202,7 @@ class TableStream:
         number: int | None = None,
         *,
         extra: Mapping[str, Any] | None = None,
+        fields: Mapping[str, Any] | None = None,
     ) -> None:
         """Start streaming ``hand``: its ``hand`` message, then its log so far.
 
@@ -212,6 +213,8 @@ class TableStream:
             number: the hand's number at its table; one more than the last
                 hand's unless given.
             extra: public fields for the first ``turn`` message (see :meth:`sync`).
+            fields: a server's own public fields for the ``hand`` message
+                (JSON-ready; a deck commitment, say).
 
         Raises:
             HoldemError: ``seats`` does not give one table seat per hand seat.
@@ -246,6 +249,8 @@ class TableStream:
             start["runs"] = config.max_runs
         if config.rake is not None:
             start["rake"] = config.rake.to_dict()
+        if fields:
+            start.update(fields)
         self._add(start)
         self.sync(hand, extra=extra)
 
@@ -314,6 +319,11 @@ class TableStream:
     def note(self, kind: str, **fields: Any) -> None:
         """Add a server's own public message of type ``kind`` (JSON-ready fields)."""
         self._add({"t": kind, **fields})
+
+    def note_secret(self, kind: str, owner: int, secret: Message, **fields: Any) -> None:
+        """Add a server's own message of type ``kind`` whose ``secret`` fields
+        only table seat ``owner`` may see (every seat sees ``fields``)."""
+        self._add({"t": kind, **fields}, owner, secret)
 
     def since(self, seat: int | None, after: int) -> tuple[bool, list[Message]]:
         """The messages after number ``after`` as table seat ``seat`` may see them.
