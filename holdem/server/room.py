@@ -35,10 +35,10 @@ from holdem.betting import Action, Kind
 from holdem.clock import TurnClock, default_action, seconds
 from holdem.config import TableConfig
 from holdem.errors import ConfigError, HoldemError, value_text
-from holdem.events import Shown
-from holdem.fairness import SCHEME, CommittedDeck, board_positions, hole_positions
+from holdem.fairness import CommittedDeck
 from holdem.hand import Hand
 from holdem.pots import Rake
+from holdem.server.deal import commit_fields, deal_committed, restore_deck, reveal
 from holdem.streams import TableStream, encode
 from holdem.table import Level, Table, TableError, TableReason
 from holdem.table_events import SatIn, SatOut, TimedOut
@@ -615,23 +615,10 @@ class Room:
         """Deal the next hand from a committed deck (:mod:`holdem.fairness`);
         false when the table cannot deal one yet (fewer than two players may
         be dealt in, R14.2)."""
-        size = self.settings.size
-        number = self.table.hands_played + 1
-        deck = CommittedDeck(f"table {self.index} hand {number} seats {size}", size=size)
-        holes = {seat: deck.hole_cards(seat) for seat in range(size)}
-        while True:
-            try:
-                hand = self.table.start_hand(
-                    hole_cards=holes, board=deck.board(self.settings.max_runs)
-                )
-                break
-            except TableError as error:
-                if error.reason is TableReason.EMPTY_SEAT and error.seat in holes:
-                    del holes[error.seat]  # not dealt in: the table said which seats are
-                    continue
-                if error.reason is not TableReason.NOT_ENOUGH_PLAYERS:
-                    raise
-                return False
+        dealt = deal_committed(self.table, self.index, self.settings.max_runs)
+        if dealt is None:
+            return False
+        hand, deck = dealt
         self._deck = deck
         self._forward_table_events()
         self.stream.begin_hand(
@@ -639,7 +626,7 @@ class Room:
             self.table.hand_seats,
             self.hand_number,
             extra=self._clock_for(hand),
-            fields=self._commitment(),
+            fields=commit_fields(self._deck),
         )
         self._save()
         self._changed()
@@ -651,42 +638,15 @@ class Room:
         left = self.clock_left()
         return {} if left is None else {"clock": round(left, 3)}
 
-    def _commitment(self) -> dict[str, Any]:
-        """The ``commit`` field of the ``hand`` message (:mod:`holdem.fairness`)."""
-        deck = self._deck
-        if deck is None:
-            return {}
-        commit = {"scheme": SCHEME, "label": deck.label, "size": deck.size, "hash": deck.commitment}
-        return {"commit": commit}
-
-    def _reveal(self, hand: Hand) -> None:
-        """After the hand: every leaf of the committed deck, the positions of
-        the board and of the shown hands for all, and each seat's own hole
-        positions for that seat alone (``opening``); mucked cards stay secret."""
-        deck, self._deck = self._deck, None
-        if deck is None:
-            return  # a hand restored from a state saved without its deck
-        seats = self.table.hand_seats
-        first, *later = hand.boards  # later runs share run 1's first cards (R12.2)
-        dealt = len(first) + sum(len(set(b) - set(first)) for b in later)
-        public = set(board_positions(deck.size, dealt))
-        for event in hand.log:
-            if isinstance(event, Shown):
-                public.update(hole_positions(seats[event.seat]))
-        self.stream.note(
-            "reveal", h=self.hand_number, leaves=list(deck.leaves), open=deck.opening(public)
-        )
-        for seat in seats:
-            secret = {"open": deck.opening(hole_positions(seat))}
-            self.stream.note_secret("opening", seat, secret, s=seat, h=self.hand_number)
-
     def _after_action(self) -> None:
         hand = self.table.hand
         assert hand is not None
         self._forward_table_events()
         self.stream.sync(hand, extra=self._clock_for(hand))
         if hand.is_over:
-            self._reveal(hand)
+            deck, self._deck = self._deck, None
+            if deck is not None:  # None: restored from a state saved without its deck
+                reveal(self.stream, deck, hand, self.table.hand_seats, self.hand_number)
             self.table.finish_hand()
         self._save()
         self._changed()
@@ -793,31 +753,17 @@ class Room:
         }
         hand = self.table.hand
         if hand is not None:
-            self._deck = self._restore_deck(data.get("deal"), hand)
+            try:
+                self._deck = restore_deck(data.get("deal"), hand, self.table.hand_seats)
+            except ValueError as error:
+                raise _bad_state(f"deal: {error}") from None
             self.stream.begin_hand(
                 hand,
                 self.table.hand_seats,
                 self.hand_number,
                 extra=self._clock_for(hand),
-                fields=self._commitment(),
+                fields=commit_fields(self._deck),
             )
-
-    def _restore_deck(self, item: object, hand: Hand) -> CommittedDeck | None:
-        """The saved committed deck of the hand in play, checked against its
-        hole cards; ``None`` when the state has none (saved by an older
-        server: that hand is not revealed)."""
-        if item is None:
-            return None
-        if not isinstance(item, dict):
-            raise _bad_state("deal: must be an object or null")
-        try:
-            deck = CommittedDeck.from_dict(item)
-        except (KeyError, TypeError, ValueError) as error:
-            raise _bad_state(f"deal: {error}") from None
-        for i, seat in enumerate(self.table.hand_seats):
-            if "".join(hand.hole_cards(i)) != deck.hole_cards(seat):
-                raise _bad_state(f"deal: seat {seat}'s cards are not the committed deck's")
-        return deck
 
     def _restore_players(self, items: object) -> dict[int, Player]:
         """The saved players, checked against the restored table: one per
