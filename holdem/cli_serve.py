@@ -36,6 +36,13 @@ def _add_serve(subparsers: argparse._SubParsersAction[Parser]) -> None:
         help="save every table after every action here; a restart continues the hands",
     )
     serve.add_argument(
+        "--state-store",
+        choices=("json", "sqlite"),
+        default="json",
+        help="with --state-dir: json (a file per table, written in the event loop; default) "
+        "or sqlite (DIR/tables.sqlite3, written by a thread: tables do not wait for the disk)",
+    )
+    serve.add_argument(
         "--state-key-file",
         metavar="FILE",
         help="sign the saved tables with the secret key in FILE (HMAC-SHA256, 16 bytes or "
@@ -143,6 +150,7 @@ def _serve(args: argparse.Namespace) -> int:
             state_dir,
             state_key=key,
             max_connections_per_address=args.max_connections_per_address,
+            state_store=args.state_store,
         )
         _check_listen(args.host, args.port)
         tables = f"{args.tables} table{'s' if args.tables != 1 else ''}"

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -27,8 +28,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from holdem.errors import ConfigError, HoldemError, IllegalActionError, Reason, value_text
 from holdem.server import limits
+from holdem.server import store as store_module
 from holdem.server.limits import Addresses, ByteBudget
 from holdem.server.room import Player, Room, RoomError, RoomSettings
+from holdem.server.store import Store
 from holdem.streams import encode
 
 STATIC = Path(__file__).parent / "static"
@@ -150,7 +153,7 @@ class Connection:
                 if room is None:
                     continue
                 reset, texts = room.since_frames(self.held_seat(), self.last)
-                self.last = room.stream.last
+                self.last = room.visible_last
                 if texts or reset:
                     head = '{"type":"events","reset":%s,"events":[' % ("true" if reset else "false")
                     await self.send_text(head + ",".join(texts) + "]}")
@@ -203,6 +206,9 @@ class Server:
         state_dir: where tables are saved after every action, or ``None``.
         state_key: a secret key (16 bytes or more) signing the saved tables
             (HMAC-SHA256, :mod:`holdem.signing`), or ``None``.
+        state_store: ``"json"`` (a file per table, written and fsynced in
+            the event loop) or ``"sqlite"`` (``tables.sqlite3`` in
+            ``state_dir``, written by a thread: :mod:`holdem.server.store`).
         clock: seconds as a float, for the tables' turn clocks and the
             connections' rate limits (:data:`RATE`, bytes a second).
         max_connections_per_address: WebSockets open at once per client
@@ -230,6 +236,7 @@ class Server:
         seats_per_connection: int = limits.SEATS_PER_CONNECTION,
         send_rate: int = limits.SEND_RATE,
         send_burst: int = limits.SEND_BURST,
+        state_store: str = "json",
     ) -> None:
         if isinstance(tables, bool) or not isinstance(tables, int) or not 1 <= tables <= 100:
             raise ConfigError("tables", f"1 to 100 tables, got {tables!r}")
@@ -241,10 +248,20 @@ class Server:
         self.send_burst = limits.check_limit("send_burst", send_burst, 1024)
         self.settings = settings or RoomSettings()
         self.settings.check()
+        if state_store not in ("json", "sqlite"):
+            raise ConfigError("state_store", f"json or sqlite, got {state_store!r}")
+        self.store: Store | None = None
         if state_dir is not None:
             _usable_folder(state_dir)
+            if state_store == "sqlite":
+                try:
+                    self.store = Store(state_dir / store_module.FILE_NAME)
+                except sqlite3.Error as error:
+                    name = state_dir / store_module.FILE_NAME
+                    raise ConfigError("state_dir", f"{name}: {error}") from None
         self.clock = time.monotonic if clock is None else clock
         kwargs: dict[str, Any] = {"state_dir": state_dir, "state_key": state_key}
+        kwargs["store"] = self.store
         kwargs["clock"] = self.clock
         self.rooms = [Room(i, self.settings, **kwargs) for i in range(tables)]
 
@@ -264,6 +281,8 @@ class Server:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            if self.store is not None:
+                await asyncio.to_thread(self.store.close)  # what is queued is written
 
     async def tables(self, request: Request) -> Response:
         """``GET /tables``: each table's seats and hand number."""
@@ -387,7 +406,7 @@ class Server:
             "tables": len(self.rooms),
             "seat": seat,
             "seats": room.seats(),
-            "last": room.stream.last,
+            "last": room.visible_last,
             "settings": {
                 "size": s.size,
                 "small_blind": s.small_blind,
@@ -416,6 +435,7 @@ class Server:
             )
         wanted = data.get("seat")
         seat, token = room.sit(data.get("name"), wanted)  # type: ignore[arg-type]
+        await room.saved()  # the seat is on disk before its token is given
         conn.take(room, seat)
         await conn.send({"type": "seated", "seat": seat, "token": token})
         # From now on this connection sees its seat's secrets: resend nothing

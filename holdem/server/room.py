@@ -22,6 +22,7 @@ import json
 import logging
 import os
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -39,6 +40,7 @@ from holdem.fairness import CommittedDeck
 from holdem.hand import Hand
 from holdem.pots import Rake
 from holdem.server.deal import commit_fields, deal_committed, restore_deck, reveal
+from holdem.server.store import Store
 from holdem.streams import TableStream, encode
 from holdem.table import Level, Table, TableError, TableReason
 from holdem.table_events import SatIn, SatOut, TimedOut
@@ -177,6 +179,7 @@ class Room:
         state_dir: Path | None = None,
         state_key: bytes | None = None,
         clock: Callable[[], float] = time.monotonic,
+        store: Store | None = None,
     ) -> None:
         settings.check()
         if state_key is not None:
@@ -185,7 +188,13 @@ class Room:
         self.index = index
         self.settings = settings
         self._clock = clock
+        self._store = store  # SQLite, written off the loop (holdem.server.store)
         self._path = None if state_dir is None else Path(state_dir) / f"table-{index}.json"
+        if store is not None:
+            self._path = None
+        self._pending: asyncio.Future[str | None] | None = None  # the store's write
+        self._durable = 0  # the stream's last number in the last committed write
+        self._listening: asyncio.Future[str | None] | None = None  # wakes clients when done
         self._save_failed = False
         self._out_since: dict[int, float] = {}  # a person's seat -> when they sat out
         self.players: dict[int, Player] = {}
@@ -196,11 +205,16 @@ class Room:
         self._owned_texts: dict[int, str] = {}  # stream number -> its owner's JSON
         self._wake = asyncio.Event()
         self.listeners: set[asyncio.Event] = set()
-        if self._path is not None and self._path.exists():
+        saved = None if store is None else store.load(index)
+        if saved is not None:
+            assert store is not None
+            self._load_text(saved, f"{store.path} table {index}")
+        elif self._path is not None and self._path.exists():
             self._load(self._path)
         else:
             for seat in range(settings.bots):
                 self._seat(seat, Player(f"Bot {seat + 1}", make_agent(settings.agent)))
+        self._durable = self.stream.last  # restored or built: nothing to wait for
 
     # ------------------------------------------------------------ queries
     @property
@@ -307,6 +321,9 @@ class Room:
         mine = None if player is None else seat  # a seat without its player: a spectator
         floor = 0 if player is None else player.since
         reset, events = self.stream.events_since(after)
+        visible = self.visible_last
+        if events and events[-1].number > visible:  # not committed by the store yet
+            events = [e for e in events if e.number <= visible]
         public, owned = self._public_texts, self._owned_texts
         out = []
         for event in events:
@@ -653,8 +670,31 @@ class Room:
 
     def _changed(self) -> None:
         self._wake.set()
+        pending = self._pending
+        if pending is not None and not pending.done():
+            # Clients see the change once the store has committed it.
+            if self._listening is not pending:
+                self._listening = pending
+                pending.add_done_callback(lambda _: self._tell_listeners())
+            return
+        self._tell_listeners()
+
+    def _tell_listeners(self) -> None:
         for listener in self.listeners:
             listener.set()
+
+    @property
+    def visible_last(self) -> int:
+        """The last stream number clients may be sent: with the SQLite store,
+        the last one committed (an action is shown once it is saved)."""
+        return self.stream.last if self._store is None else self._durable
+
+    async def saved(self) -> None:
+        """Wait until the last change is committed by the store (at once
+        without one)."""
+        pending = self._pending
+        if pending is not None and not pending.done():
+            await asyncio.shield(pending)
 
     # ------------------------------------------------------------ saving
     def state(self) -> dict[str, Any]:
@@ -683,16 +723,21 @@ class Room:
         }
 
     def _save(self) -> None:
-        """Write the state file. A save that fails (disk full, folder gone)
-        does not stop the table: the failure is logged once (logger
-        ``holdem.server``) and the next action tries again."""
-        if self._path is None:
+        """Write the state file (or hand the state to the store's thread). A
+        save that fails (disk full, folder gone) does not stop the table: the
+        failure is logged once (logger ``holdem.server``) and the next action
+        tries again."""
+        if self._path is None and self._store is None:
             return
-        path = self._path
-        temp = path.with_name(path.name + ".tmp")
         text = json.dumps(self.state(), separators=(",", ":"), ensure_ascii=False)
         if self._key is not None:
             text = signing.sign(text, self._key)
+        if self._store is not None:
+            self._save_to_store(self._store, text)
+            return
+        assert self._path is not None
+        path = self._path
+        temp = path.with_name(path.name + ".tmp")
         try:
             with open(temp, "w", encoding="utf-8") as file:
                 file.write(text)
@@ -709,9 +754,47 @@ class Room:
             LOG.warning("%s: saved again", path)
             self._save_failed = False
 
+    def _save_to_store(self, store: Store, text: str) -> None:
+        last = self.stream.last
+        try:
+            future = store.put(self.index, text)
+        except sqlite3.Error as error:
+            self._saved(str(error) or type(error).__name__, last, store)
+            return
+        if future is None:  # written at once (no event loop)
+            self._saved(None, last, store)
+            return
+        self._pending = future
+        future.add_done_callback(lambda done: self._saved(done.result(), last, store))
+
+    def _saved(self, error: str | None, last: int, store: Store) -> None:
+        """The store committed (or failed to commit) the state up to stream
+        message ``last``; a failure is logged once and play goes on."""
+        self._durable = max(self._durable, last)
+        if error is not None:
+            if not self._save_failed:
+                LOG.warning(
+                    "%s: cannot save table %d (%s); play goes on unsaved",
+                    store.path,
+                    self.index,
+                    error,
+                )
+            self._save_failed = True
+        elif self._save_failed:
+            LOG.warning("%s: table %d saved again", store.path, self.index)
+            self._save_failed = False
+
     def _load(self, path: Path) -> None:
         try:
             text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            reason = error.strerror or type(error).__name__
+            raise HoldemError(f"{path}: cannot restore the table: {reason}") from None
+        self._load_text(text, str(path))
+
+    def _load_text(self, text: str, where: str) -> None:
+        path = where
+        try:
             if self._key is not None:
                 text = signing.verify(text, self._key)
             elif signing.is_signed(text):
@@ -722,9 +805,6 @@ class Room:
             if data.get("schema") != STATE_SCHEMA or data.get("version") != STATE_VERSION:
                 raise RoomError("bad_state", "not a saved table of this version")
             self._restore(data)
-        except OSError as error:
-            reason = error.strerror or type(error).__name__
-            raise HoldemError(f"{path}: cannot restore the table: {reason}") from None
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise HoldemError(f"{path}: cannot restore the table: {error}") from None
 
