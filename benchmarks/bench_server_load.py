@@ -159,6 +159,7 @@ async def run(args: argparse.Namespace) -> Totals:
             "--max-connections-per-address",  # every client comes from 127.0.0.1
             str(args.tables * args.clients + 10),
             *(["--state-dir", args.state_dir] if args.state_dir else []),
+            *(["--state-store", args.state_store] if args.state_dir else []),
         ],
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
@@ -202,6 +203,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--state-dir", help="run the server with --state-dir DIR (the durable store)"
+    )
+    parser.add_argument(
+        "--state-store", choices=("json", "sqlite"), default="sqlite", help="with --state-dir"
     )
     args = parser.parse_args()
     totals = asyncio.run(run(args))

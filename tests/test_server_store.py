@@ -43,7 +43,9 @@ def test_a_room_used_directly_saves_at_once_and_restores(tmp_path: Path) -> None
     again = Server(1, SETTINGS, tmp_path, state_key=KEY, state_store="sqlite")
     assert [s and s["name"] for s in again.rooms[0].seats()[:3]] == ["Bot 1", "Bot 2", "Ann"]
     with pytest.raises(Exception, match="signature|key"):
-        Server(1, SETTINGS, tmp_path, state_key=b"another key, 16 bytes or more", state_store="sqlite")
+        Server(
+            1, SETTINGS, tmp_path, state_key=b"another key, 16 bytes or more", state_store="sqlite"
+        )
 
 
 def test_a_bad_store_name_is_a_config_error(tmp_path: Path) -> None:
@@ -97,11 +99,70 @@ def test_kill_9_loses_no_action_a_client_saw(tmp_path: Path) -> None:
         assert len(replayed) >= len(mine)
         while True:
             event = client.until(
-                lambda e: (e.get("t") == "turn" and e["s"] == seat and "legal" in e)
-                or e.get("t") == "end"
+                lambda e: (
+                    (e.get("t") == "turn" and e["s"] == seat and "legal" in e)
+                    or e.get("t") == "end"
+                )
             )
             if event["t"] == "end":
                 break
             client.send(_passive(event))
         assert sum(event["stacks"]) == 600
         client.close()
+
+
+def test_a_player_seated_while_the_store_writes_gets_their_cards_in_the_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R6: with the store, the ``seated`` answer waits for the write, and a
+    hand may be dealt meanwhile: the player's own ``deal`` must still carry
+    their cards (it once went out as a spectator's, the cards then showing
+    up only in the ``opening`` after the hand)."""
+    import asyncio
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from test_server_protocol import Client
+
+    from holdem.server import create_app
+    from holdem.server.store import Store
+
+    real_put = Store.put
+
+    def slow_put(self: Store, index: int, text: str) -> Any:
+        future = real_put(self, index, text)
+        if future is None:
+            return None
+        delayed = asyncio.get_running_loop().create_future()
+
+        def later(done: Any) -> None:
+            asyncio.get_running_loop().call_later(0.05, delayed.set_result, done.result())
+
+        future.add_done_callback(later)
+        return delayed
+
+    monkeypatch.setattr(Store, "put", slow_put)
+    server = Server(1, SETTINGS, tmp_path, state_store="sqlite")
+    with TestClient(create_app(server)) as client:
+        with client.websocket_connect("/ws") as ws:
+            me = Client(ws)
+            me.send({"type": "join", "table": 0})
+            me.send({"type": "sit", "name": "Ann"})
+            seat = me.until(lambda m: m.get("type") == "seated")["seat"]
+            for _ in range(2):
+                deal = me.until(lambda e: e.get("t") == "deal" and e["s"] == seat)
+                assert "c" in deal
+                while True:
+                    event = me.until(
+                        lambda e: (
+                            (e.get("t") == "turn" and e["s"] == seat and "legal" in e)
+                            or e.get("t") == "end"
+                        )
+                    )
+                    if event["t"] == "end":
+                        break
+                    legal = event["legal"]
+                    action = "check" if legal["check"] else "fold"
+                    me.send({"type": "act", "action": action, "decision": event["d"]})

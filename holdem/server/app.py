@@ -60,6 +60,7 @@ class Connection:
         self.wake = asyncio.Event()
         self.taken: list[tuple[Room, int, Player]] = []  # seats this connection took
         self.taken_over = False  # its seat moved to another connection: tell it once
+        self.paused = False  # a sit is being answered: the stream waits for it
         self.budget = budget or ByteBudget(limits.SEND_RATE, limits.SEND_BURST, clock)
         self._clock = clock
         self._tokens = BURST
@@ -150,8 +151,8 @@ class Connection:
                         "seat_taken_over", "your seat is now held by another connection"
                     )
                 room = self.room
-                if room is None:
-                    continue
+                if room is None or self.paused:
+                    continue  # (a paused sit sets the wake again when answered)
                 reset, texts = room.since_frames(self.held_seat(), self.last)
                 self.last = room.visible_last
                 if texts or reset:
@@ -434,13 +435,17 @@ class Server:
                 f"you hold {where}: join it with its token and leave first",
             )
         wanted = data.get("seat")
-        seat, token = room.sit(data.get("name"), wanted)  # type: ignore[arg-type]
-        await room.saved()  # the seat is on disk before its token is given
-        conn.take(room, seat)
-        await conn.send({"type": "seated", "seat": seat, "token": token})
-        # From now on this connection sees its seat's secrets: resend nothing
-        # already sent, the seat's own cards come with the next hand.
-        conn.wake.set()
+        conn.paused = True  # the stream waits for the seat: its cards are this player's
+        try:
+            seat, token = room.sit(data.get("name"), wanted)  # type: ignore[arg-type]
+            await room.saved()  # the seat is on disk before its token is given
+            conn.take(room, seat)
+            await conn.send({"type": "seated", "seat": seat, "token": token})
+        finally:
+            # From now on this connection sees its seat's secrets (from the
+            # stream number at which the seat was taken).
+            conn.paused = False
+            conn.wake.set()
 
     async def _act(self, conn: Connection, data: dict[str, Any]) -> None:
         room, seat = self._seated(conn)

@@ -324,6 +324,8 @@ class Room:
         visible = self.visible_last
         if events and events[-1].number > visible:  # not committed by the store yet
             events = [e for e in events if e.number <= visible]
+            if not events:
+                return False, []  # nothing to show yet (not even a reset)
         public, owned = self._public_texts, self._owned_texts
         out = []
         for event in events:
