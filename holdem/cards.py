@@ -62,20 +62,22 @@ def parse_cards(cards: str | Iterable[str]) -> tuple[str, ...]:
     return parsed
 
 
-def seed_value(seed: object) -> int:
-    """A seed that is not a text or bytes as a plain ``int`` (a numpy integer
-    through ``__index__``, as seats are read).
+def seed_value(seed: object) -> int | float | str | bytes | bytearray:
+    """``seed`` as :class:`random.Random` takes it: an ``int``, ``float``,
+    text or bytes as it is, anything else with ``__index__`` (a numpy
+    integer) as a plain ``int``, as seats are read.
 
     Raises:
-        ConfigError: (field ``seed``) a bool, a float or anything else.
+        ConfigError: (field ``seed``) anything else.
     """
-    if not isinstance(seed, bool):
-        try:
-            return int.__index__(operator.index(seed))  # type: ignore[arg-type]
-        except TypeError:
-            pass
+    if isinstance(seed, (int, float, str, bytes, bytearray)):
+        return seed
+    try:
+        return int.__index__(operator.index(seed))  # type: ignore[arg-type]
+    except TypeError:
+        pass
     raise ConfigError(
-        "seed", f"must be a whole number, a text or bytes, got {value_text(seed, True)}"
+        "seed", f"must be a number, a text or bytes, got {value_text(seed, True)}"
     )
 
 

@@ -96,9 +96,9 @@ class Hand(HandRuns, ShowdownPhase):
             showing order, R6.2).
 
     Raises:
-        ConfigError: ``show_policy`` is unknown, ``seed`` is not a whole
-            number (an ``int`` or anything with ``__index__``, such as a
-            numpy integer), a text or bytes, or ``rng`` is given with a
+        ConfigError: ``show_policy`` is unknown, ``seed`` is not a number
+            (anything with ``__index__``, such as a numpy integer, is read
+            as an ``int``), a text or bytes, or ``rng`` is given with a
             ``seed`` or is not a ``random.Random``.
         CardError: a card is malformed or dealt twice.
 
@@ -177,8 +177,8 @@ class Hand(HandRuns, ShowdownPhase):
                 "give a seed or an rng, not both" if seed is not None else "not a random.Random"
             )
             raise ConfigError("rng", f"{detail} (got {type(rng).__name__})")
-        if seed is not None and type(seed) is not int and not isinstance(seed, (str, bytes)):
-            seed = seed_value(seed)
+        if seed is not None and type(seed) is not int:
+            seed = seed_value(seed)  # type: ignore[assignment]
         n = config.seats
         self.config = config
         self._n = n

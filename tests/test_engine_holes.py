@@ -28,12 +28,13 @@ def _config(seats: int = 3) -> TableConfig:
 # ------------------------------------------------------------ item 8
 def test_numpy_integer_seed_deals_like_the_plain_int_R5_4() -> None:
     """R5.4: a numpy integer seed deals as the same plain int does (seats take
-    numpy integers too); a float or bool seed is refused at construction."""
+    numpy integers too); a seed that ``random`` cannot take is refused at
+    construction with a ConfigError, not a TypeError from ``random``."""
     np = pytest.importorskip("numpy", reason="numpy integers as seeds")
     a = Hand(_config(), seed=np.int64(7))
     b = Hand(_config(), seed=7)
     assert [a.hole_cards(s) for s in range(3)] == [b.hole_cards(s) for s in range(3)]
-    for bad in (1.5, True):
+    for bad in (1j, [1], object()):
         with pytest.raises(ConfigError) as info:
             Hand(_config(), seed=bad)  # type: ignore[arg-type]
         assert info.value.field == "seed"
