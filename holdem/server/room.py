@@ -28,18 +28,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from holdem import signing, table_snapshot
-from holdem.agents import Agent, answer_runs, make_agent
+from holdem.agents import answer_runs, make_agent
 from holdem.betting import Action, Kind
-from holdem.clock import TurnClock, default_action, seconds
-from holdem.config import TableConfig
-from holdem.errors import ConfigError, HoldemError, value_text
+from holdem.clock import TurnClock, default_action
+from holdem.errors import HoldemError, value_text
 from holdem.fairness import CommittedDeck
 from holdem.hand import Hand
-from holdem.pots import Rake
 from holdem.server.deal import commit_fields, deal_committed, restore_deck, reveal
+from holdem.server.room_model import Player as Player
+from holdem.server.room_model import RoomError as RoomError
+from holdem.server.room_model import RoomSettings as RoomSettings
 from holdem.server.store import Store
 from holdem.streams import TableStream, encode
 from holdem.table import Level, Table, TableError, TableReason
@@ -52,94 +51,6 @@ SIT_OUT_AFTER = 2  # timeouts in a row after which a person sits out (R14.1)
 MAX_EVENTS = 200  # table events kept (the stream carries what clients need)
 MAX_TOKEN = 128  # the longest seat token looked at (they are 24 characters)
 LOG = logging.getLogger("holdem.server")
-
-
-class RoomError(HoldemError):
-    """A request the room refuses; nothing changed.
-
-    Attributes:
-        code: a short reason code sent to the client (``seat_taken``,
-            ``not_seated``, ``stale_decision``...).
-    """
-
-    def __init__(self, code: str, message: str) -> None:
-        self.code = code
-        super().__init__(message)
-
-
-@attrs.frozen
-class RoomSettings:
-    """How every table of a server is set up.
-
-    Attributes:
-        size: seats per table (2 to 10).
-        bots: seats taken by built-in bots (seats ``0 .. bots - 1``).
-        agent: the bots' agent (a name known to :func:`holdem.agents.make_agent`).
-        small_blind, big_blind: the blinds, in chips.
-        buy_in: the chips a player sits down with (and rebuys to when broke).
-        bot_delay: seconds a bot waits before acting, so people can follow.
-        decision_seconds: the time for one decision (the table's
-            :class:`~holdem.clock.TurnClock`); then the default action (check
-            when free, else fold) is applied as a timeout.
-        between_hands: seconds between two hands.
-        away_seconds: a person who has sat out (R14.1) this long leaves the
-            table with their chips between hands, freeing the seat: people
-            who closed the page cannot hold a table's seats for ever.
-        max_runs: the most runs of the board (1 to 3, R12); with more than
-            one, the players still in an all-in hand are asked.
-        rake: the rake of every hand (R13), or ``None``.
-    """
-
-    size: int = 6
-    bots: int = 3
-    agent: str = "potodds"
-    small_blind: int = 1
-    big_blind: int = 2
-    buy_in: int = 200
-    bot_delay: float = 0.8
-    decision_seconds: float = 30.0
-    between_hands: float = 2.0
-    away_seconds: float = 600.0
-    max_runs: int = 1
-    rake: Rake | None = None
-
-    def check(self) -> None:
-        """Check every field.
-
-        Raises:
-            ConfigError: a field is out of range (the field is named).
-        """
-        if not 2 <= self.size <= 10:
-            raise ConfigError("size", f"a table has 2 to 10 seats, got {self.size}")
-        if not 0 <= self.bots < self.size:
-            raise ConfigError("bots", f"0 to {self.size - 1} bots per table, got {self.bots}")
-        make_agent(self.agent)
-        if self.big_blind < 1 or not 0 <= self.small_blind <= self.big_blind:
-            raise ConfigError("big_blind", "need 0 <= small_blind <= big_blind, big_blind >= 1")
-        if self.buy_in < self.big_blind:
-            raise ConfigError("buy_in", f"at least the big blind, got {self.buy_in}")
-        for name in ("bot_delay", "between_hands"):
-            seconds(name, getattr(self, name))  # 0 to MAX_SECONDS: never an overflow
-        seconds("away_seconds", self.away_seconds, positive=True)
-        TurnClock(self.decision_seconds)  # > 0, finite
-        if self.bot_delay >= self.decision_seconds:
-            raise ConfigError("bot_delay", "must be shorter than decision_seconds")
-        TableConfig([1, 1], 0, 1, max_runs=self.max_runs, rake=self.rake)  # R12.1, R13.1
-
-
-@attrs.define
-class Player:
-    """Who holds a seat: a name, a bot's agent or a person's seat token
-    (hashed), and ``since``: the last stream message number before they took
-    the seat (earlier messages show the seat's secrets to nobody at it)."""
-
-    name: str
-    agent: Agent | None = None
-    token_hash: str | None = None
-    since: int = 0
-    back: bool = False  # asked to sit in again (applied between hands)
-    leaving: bool = False  # asked to leave (applied between hands)
-    holder: object = None  # the connection speaking for a person now (never saved)
 
 
 def _hash(token: str) -> str:
