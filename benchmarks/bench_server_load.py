@@ -156,6 +156,10 @@ async def run(args: argparse.Namespace) -> Totals:
             "0",
             "--decision-seconds",
             "30",
+            "--max-connections-per-address",  # every client comes from 127.0.0.1
+            str(args.tables * args.clients + 10),
+            *(["--state-dir", args.state_dir] if args.state_dir else []),
+            *(["--state-store", args.state_store] if args.state_dir else []),
         ],
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
@@ -197,6 +201,12 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2000, help="hands in all")
     parser.add_argument("--max-seconds", type=float, default=900.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--state-dir", help="run the server with --state-dir DIR (the durable store)"
+    )
+    parser.add_argument(
+        "--state-store", choices=("json", "sqlite"), default="sqlite", help="with --state-dir"
+    )
     args = parser.parse_args()
     totals = asyncio.run(run(args))
     elapsed = totals.elapsed

@@ -146,3 +146,10 @@ class IllegalActionError(HoldemError):
             tried = f"{action} {value_text(amount)}"
         options = str(legal) if legal is not None else "none"
         super().__init__(f"{who} cannot {tried}: {detail} (legal: {options})")
+
+
+class ConcurrentUseError(HoldemError, RuntimeError):
+    """A :class:`~holdem.hand.Hand` was asked to act while another thread was
+    inside one of its actions. The refused call changed nothing; the other
+    call completes whole. A ``Hand`` is not meant to be shared by threads
+    without a lock of the caller's (see ``docs/security.md``, "Threads")."""

@@ -32,6 +32,7 @@ from holdem.cli.run import _add_pots, _add_run
 from holdem.cli.serve import _add_serve
 from holdem.cli.serve import _serve_rake as _serve_rake
 from holdem.cli.sites import add_parser as _add_import
+from holdem.cli.verify import add_parser as _add_verify_deal
 from holdem.errors import HoldemError
 
 
@@ -186,6 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_serve(subparsers)
     _add_match(subparsers)
     _add_acpc_dealer(subparsers)
+    _add_verify_deal(subparsers)
     return parser
 
 

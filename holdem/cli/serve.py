@@ -36,6 +36,13 @@ def _add_serve(subparsers: argparse._SubParsersAction[Parser]) -> None:
         help="save every table after every action here; a restart continues the hands",
     )
     serve.add_argument(
+        "--state-store",
+        choices=("json", "sqlite"),
+        default="json",
+        help="with --state-dir: json (a file per table, written in the event loop; default) "
+        "or sqlite (DIR/tables.sqlite3, written by a thread: tables do not wait for the disk)",
+    )
+    serve.add_argument(
         "--state-key-file",
         metavar="FILE",
         help="sign the saved tables with the secret key in FILE (HMAC-SHA256, 16 bytes or "
@@ -96,6 +103,14 @@ def _add_serve(subparsers: argparse._SubParsersAction[Parser]) -> None:
         action="store_true",
         help="with --rake, a hand that ends before a flop is dealt is not raked (R13.1)",
     )
+    serve.add_argument(
+        "--max-connections-per-address",
+        type=int,
+        default=16,
+        metavar="N",
+        help="WebSocket connections open at once from one client address (16); raise it "
+        "behind a proxy that hides the players' addresses",
+    )
     serve.set_defaults(handler=_serve)
 
 
@@ -153,7 +168,14 @@ def _serve(args: argparse.Namespace) -> int:
                 key = Path(args.state_key_file).read_bytes().strip()
             except OSError as error:
                 raise HoldemError(f"--state-key-file: {error.strerror}: {error.filename}") from None
-        server = Server(args.tables, settings, state_dir, state_key=key)
+        server = Server(
+            args.tables,
+            settings,
+            state_dir,
+            state_key=key,
+            max_connections_per_address=args.max_connections_per_address,
+            state_store=args.state_store,
+        )
         _check_listen(args.host, args.port)
         tables = f"{args.tables} table{'s' if args.tables != 1 else ''}"
         print(f"holdem serve: http://{args.host}:{args.port}/ ({tables})", flush=True)

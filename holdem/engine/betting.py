@@ -91,16 +91,17 @@ records too); longer numbers are refused before they are converted."""
 
 
 def parse_chips(text: str) -> int:
-    """Read a whole number of chips written with ASCII digits (``2,400`` or ``2_400`` too).
+    """Read a whole number of chips written with ASCII digits (``2,400`` too).
 
     Raises:
-        NotationError: anything else (signs, decimals, other scripts' digits),
-            or more than :data:`MAX_CHIPS`.
+        NotationError: anything else (signs, decimals, other scripts' digits,
+            Python's ``2_400``, which PHH files refuse too), or more than
+            :data:`MAX_CHIPS`.
 
     >>> parse_chips("2,400")
     2400
     """
-    digits = text.replace(",", "").replace("_", "")
+    digits = text.replace(",", "")
     if not _CHIPS.fullmatch(digits):
         raise NotationError(f"not a whole number of chips: {_short(text)}")
     digits = digits.lstrip("0") or "0"

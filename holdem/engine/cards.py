@@ -8,11 +8,12 @@ so ``parse_card(str(card)) == card`` always holds.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 import secrets
 from collections.abc import Iterable, Sequence
 
-from holdem.errors import CardError
+from holdem.errors import CardError, ConfigError, value_text
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -59,6 +60,25 @@ def parse_cards(cards: str | Iterable[str]) -> tuple[str, ...]:
     if len(set(parsed)) != len(parsed):
         raise CardError(f"card given twice in {cards!r}")
     return parsed
+
+
+def seed_value(seed: object) -> int | float | str | bytes | bytearray:
+    """``seed`` as :class:`random.Random` takes it: an ``int``, ``float``,
+    text or bytes as it is, anything else with ``__index__`` (a numpy
+    integer) as a plain ``int``, as seats are read.
+
+    Raises:
+        ConfigError: (field ``seed``) anything else.
+    """
+    if isinstance(seed, (int, float, str, bytes, bytearray)):
+        return seed
+    try:
+        return int.__index__(operator.index(seed))  # type: ignore[arg-type]
+    except TypeError:
+        pass
+    raise ConfigError(
+        "seed", f"must be a number, a text or bytes, got {value_text(seed, True)}"
+    )
 
 
 class Dealer:

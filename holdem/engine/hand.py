@@ -16,11 +16,15 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
+from threading import get_ident as _get_ident
 from typing import Any, NoReturn
 
 from holdem.engine import pots as _pots
+from holdem.engine._guard import _INSIDE
+from holdem.engine._guard import enter as _enter
+from holdem.engine._guard import leave as _leave
 from holdem.engine.betting import Action, Kind, LegalActions, fast_legal_actions, parse_action
-from holdem.engine.cards import UNKNOWN, Dealer
+from holdem.engine.cards import UNKNOWN, Dealer, seed_value
 from holdem.engine.config import Structure, TableConfig, plain_int
 from holdem.engine.events import (
     Acted,
@@ -92,7 +96,9 @@ class Hand(HandRuns, ShowdownPhase):
             showing order, R6.2).
 
     Raises:
-        ConfigError: ``show_policy`` is unknown, or ``rng`` is given with a
+        ConfigError: ``show_policy`` is unknown, ``seed`` is not a number
+            (anything with ``__index__``, such as a numpy integer, is read
+            as an ``int``), a text or bytes, or ``rng`` is given with a
             ``seed`` or is not a ``random.Random``.
         CardError: a card is malformed or dealt twice.
 
@@ -171,6 +177,8 @@ class Hand(HandRuns, ShowdownPhase):
                 "give a seed or an rng, not both" if seed is not None else "not a random.Random"
             )
             raise ConfigError("rng", f"{detail} (got {type(rng).__name__})")
+        if seed is not None and type(seed) is not int:
+            seed = seed_value(seed)  # type: ignore[assignment]
         n = config.seats
         self.config = config
         self._n = n
@@ -245,7 +253,10 @@ class Hand(HandRuns, ShowdownPhase):
 
     @property
     def pot_total(self) -> int:
-        """Every chip in the middle, bets on this street included."""
+        """Every chip in the middle, bets on this street included; 0 once the
+        hand is over (every pot has been awarded, R8)."""
+        if self._phase == OVER:
+            return 0
         return sum(self._contrib) + self._dead
 
     @property
@@ -414,6 +425,8 @@ class Hand(HandRuns, ShowdownPhase):
             IllegalActionError: the action or amount is not legal now (R3.7),
                 or ``decision`` is stale (``Reason.STALE``); the hand is
                 unchanged.
+            ConcurrentUseError: another thread is in the middle of an action
+                on this hand (a ``Hand`` is not thread-safe); nothing changed.
         """
         if type(action) is not Action:
             if isinstance(action, str):
@@ -422,21 +435,33 @@ class Hand(HandRuns, ShowdownPhase):
                 raise NotationError(
                     f"not an action: {action!r} (an Action, or text like 'raise to 300')"
                 )
-        if (
-            decision is None
-            and type(seat) is int
-            and seat == self._to_act  # a seat is to act only while betting
-            and not self._unknown
-            and type(self) is Hand  # a subclass may hook _run (a table's timed hand)
-        ):
-            legal = self._memo
-            if legal is None:
-                legal = self._memo = self._legal(seat)
-            self._act(seat, action, legal)
-            self._decision += 1
-            return
-        legal = self._check_turn(seat, action.kind.value, action.amount, decision)
-        self._run(self._act, legal.seat, action, legal)
+        key = id(self)  # holdem._guard inlined: ConcurrentUseError from another thread
+        me = _get_ident()
+        if _INSIDE.get(key) == me:
+            entered = False  # called from an action of this thread
+        elif _INSIDE.setdefault(key, me) == me:
+            entered = True
+        else:
+            entered = _enter(self)  # raises, unless the other thread just left
+        try:
+            if (
+                decision is None
+                and type(seat) is int
+                and seat == self._to_act  # a seat is to act only while betting
+                and not self._unknown
+                and type(self) is Hand  # a subclass may hook _run (a table's timed hand)
+            ):
+                legal = self._memo
+                if legal is None:
+                    legal = self._memo = self._legal(seat)
+                self._act(seat, action, legal)
+                self._decision += 1
+                return
+            legal = self._check_turn(seat, action.kind.value, action.amount, decision)
+            self._run(self._act, legal.seat, action, legal)
+        finally:
+            if entered:
+                del _INSIDE[key]
 
     @property
     def decision(self) -> int:
@@ -641,8 +666,12 @@ class Hand(HandRuns, ShowdownPhase):
 
     def bet_or_raise(self, seat: int, to: int, *, decision: int | None = None) -> None:
         """Bet or raise to ``to`` chips, whichever applies now (PHH's ``cbr``)."""
-        legal = self._check_turn(seat, "raise", to, decision)
-        self._run(self._bet_or_raise, legal.seat, to, legal)
+        entered = _enter(self)
+        try:
+            legal = self._check_turn(seat, "raise", to, decision)
+            self._run(self._bet_or_raise, legal.seat, to, legal)
+        finally:
+            _leave(self, entered)
 
     def _bet_or_raise(self, seat: int, to: int, legal: LegalActions) -> None:
         self._raise(seat, legal.raise_word, to, legal)
@@ -650,8 +679,12 @@ class Hand(HandRuns, ShowdownPhase):
 
     def check_or_call(self, seat: int, *, decision: int | None = None) -> None:
         """Check when nothing is owed, else call (PHH's ``cc``)."""
-        legal = self._check_turn(seat, "call", None, decision)
-        self._run(self._check_or_call, legal.seat, legal)
+        entered = _enter(self)
+        try:
+            legal = self._check_turn(seat, "call", None, decision)
+            self._run(self._check_or_call, legal.seat, legal)
+        finally:
+            _leave(self, entered)
 
     def _check_or_call(self, seat: int, legal: LegalActions) -> None:
         if legal.can_check:

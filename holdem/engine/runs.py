@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from holdem.engine._guard import guarded
 from holdem.engine.cards import run_boards
 from holdem.engine.config import plain_int
 from holdem.engine.events import RunsAgreed, RunsChosen
@@ -62,6 +63,7 @@ class HandRuns(ShowdownPhase):
         self._run_queue = run_order(self._folded, self.config.button)
         self._run_offer = self.config.max_runs
 
+    @guarded
     def choose_runs(self, seat: int, count: int, *, decision: int | None = None) -> None:
         """Answer the run question for ``seat``: it accepts at most ``count`` runs (R12.1).
 

@@ -17,6 +17,7 @@ import attrs
 
 from holdem.engine import pots as _pots
 from holdem.engine._frozen import fast_constructor
+from holdem.engine._guard import guarded
 from holdem.engine.cards import UNKNOWN
 from holdem.engine.config import TableConfig, plain_int
 from holdem.engine.events import (
@@ -464,6 +465,7 @@ class ShowdownPhase:
         if not self._show_queue:
             self._finish_showdown()
 
+    @guarded
     def show(self, seat: int, *, decision: int | None = None) -> None:
         """Show ``seat``'s hole cards at showdown (``show_policy="manual"``, R6.2).
 
@@ -474,6 +476,7 @@ class ShowdownPhase:
         seat = self._check_show(seat, "show", decision)
         self._run(self._decide, seat, True)
 
+    @guarded
     def muck(self, seat: int, *, decision: int | None = None) -> None:
         """Muck ``seat``'s hole cards at showdown, giving up every pot (R6.3).
 

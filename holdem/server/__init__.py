@@ -22,10 +22,16 @@ def serve(server: Server, host: str = "127.0.0.1", port: int = 8000) -> None:
     :data:`holdem.server.app.MAX_MESSAGE` characters get an error message.
     Messages are not compressed: they are a few hundred bytes, and deflating
     each one cost a tenth of the server's time under load.
+
+    Client errors that uvicorn would log with a traceback (a text frame that
+    is not UTF-8, a client gone mid-send) are logged in one line
+    (:mod:`holdem.server.quiet`).
     """
     import uvicorn
 
-    uvicorn.run(
+    from holdem.server import quiet
+
+    config = uvicorn.Config(
         create_app(server),
         host=host,
         port=port,
@@ -33,4 +39,6 @@ def serve(server: Server, host: str = "127.0.0.1", port: int = 8000) -> None:
         ws_max_size=65536,
         ws_per_message_deflate=False,  # messages are a few hundred bytes
         lifespan="on",
-    )
+    )  # configures logging: the filter goes on after
+    quiet.install()
+    uvicorn.Server(config).run()

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -23,9 +24,12 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from holdem.errors import ConfigError, HoldemError, IllegalActionError, value_text
+from holdem.errors import ConfigError, HoldemError, IllegalActionError, Reason, value_text
+from holdem.server import limits
+from holdem.server import store as store_module
+from holdem.server.limits import Addresses, ByteBudget
 from holdem.server.lobby import (
     buy_in_fields,
     choose_away,
@@ -34,6 +38,7 @@ from holdem.server.lobby import (
     table_summary,
 )
 from holdem.server.room import Player, Room, RoomError, RoomSettings
+from holdem.server.store import Store
 from holdem.views.streams import encode
 
 STATIC = Path(__file__).parent / "static"
@@ -48,15 +53,22 @@ MAX_MESSAGE = 4096
 
 class Connection:
     """One WebSocket client: the table it joined, its seat and the player who
-    holds it, the last stream message number it was sent."""
+    holds it, the last stream message number it was sent, the seats it took
+    and its byte budget (:mod:`holdem.server.limits`)."""
 
-    def __init__(self, socket: WebSocket, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, socket: WebSocket, clock: Callable[[], float], budget: ByteBudget | None = None
+    ) -> None:
         self.socket = socket
         self.room: Room | None = None
         self.seat: int | None = None
         self.player: Player | None = None
         self.last = 0
         self.wake = asyncio.Event()
+        self.taken: list[tuple[Room, int, Player]] = []  # seats this connection took
+        self.taken_over = False  # its seat moved to another connection: tell it once
+        self.paused = False  # a sit is being answered: the stream waits for it
+        self.budget = budget or ByteBudget(limits.SEND_RATE, limits.SEND_BURST, clock)
         self._clock = clock
         self._tokens = BURST
         self._filled = clock()
@@ -72,39 +84,89 @@ class Connection:
         return True
 
     def take(self, room: Room, seat: int | None) -> None:
-        """This connection now speaks for the player at ``seat`` (``None``: no seat)."""
+        """This connection now speaks for the player at ``seat`` (``None``: no
+        seat); a connection that spoke for them before loses the seat."""
         self.room, self.seat = room, seat
         self.player = None if seat is None else room.players[seat]
+        player = self.player
+        if player is None:
+            return
+        before = player.holder
+        player.holder = self
+        if before is not self and isinstance(before, Connection):
+            before.taken_over = True
+            before.wake.set()
+        if all(p is not player for _, _, p in self.taken):
+            self.taken.append((room, seat, player))  # type: ignore[arg-type]
+
+    def seats_held(self) -> int:
+        """The seats this connection took that it still holds."""
+        self.taken = [
+            (room, seat, player)
+            for room, seat, player in self.taken
+            if room.holds(seat, player) and player.holder is self
+        ]
+        return len(self.taken)
 
     def held_seat(self) -> int | None:
-        """The seat, while its player holds it: a player who left (maybe from
-        another connection) loses it here too, before anyone else sits there."""
+        """The seat, while its player holds it through this connection: a
+        player who left (maybe from another connection) or took the seat on
+        another connection loses it here, before anyone else sits there."""
         room, seat, player = self.room, self.seat, self.player
-        if seat is not None and (room is None or player is None or not room.holds(seat, player)):
+        if seat is not None and (
+            room is None
+            or player is None
+            or not room.holds(seat, player)
+            or player.holder is not self
+        ):
             self.seat, self.player = None, None
         return self.seat
 
+    async def send_text(self, text: str) -> None:
+        """Send one frame, counted in the byte budget.
+
+        Raises:
+            WebSocketDisconnect: the client is gone (whatever the layer below
+                raised: a closed socket, a send after a failed one).
+        """
+        if self.socket.application_state != WebSocketState.CONNECTED:
+            raise WebSocketDisconnect(1006)
+        self.budget.spend(len(text.encode("utf-8", "replace")))
+        try:
+            await self.socket.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            raise WebSocketDisconnect(1006) from None
+
     async def send(self, message: dict[str, Any]) -> None:
-        await self.socket.send_text(encode(message))
+        await self.send_text(encode(message))
 
     async def error(self, code: str, message: str, **fields: Any) -> None:
         await self.send({"type": "error", "code": code, "message": message, **fields})
 
     async def pump(self) -> None:
-        """Send the stream messages this seat may see, as they come."""
-        while True:
-            await self.wake.wait()
-            self.wake.clear()
-            room = self.room
-            if room is None:
-                continue
-            reset, events = room.since(self.held_seat(), self.last)
-            self.last = room.stream.last
-            if events or reset:
-                try:
-                    await self.send({"type": "events", "reset": reset, "events": events})
-                except (WebSocketDisconnect, RuntimeError, OSError):
-                    return  # the client is gone; the receiving side ends the connection
+        """Send the stream messages this seat may see, as they come, within the
+        byte budget (messages that wait for it are sent together)."""
+        try:
+            while True:
+                await self.wake.wait()
+                self.wake.clear()
+                while not self.budget.ready():
+                    await asyncio.sleep(min(1.0, self.budget.wait()))
+                if self.taken_over and self.held_seat() is None:
+                    self.taken_over = False
+                    await self.error(
+                        "seat_taken_over", "your seat is now held by another connection"
+                    )
+                room = self.room
+                if room is None or self.paused:
+                    continue  # (a paused sit sets the wake again when answered)
+                reset, texts = room.since_frames(self.held_seat(), self.last)
+                self.last = room.visible_last
+                if texts or reset:
+                    head = '{"type":"events","reset":%s,"events":[' % ("true" if reset else "false")
+                    await self.send_text(head + ",".join(texts) + "]}")
+        except WebSocketDisconnect:
+            return  # the client is gone; the receiving side ends the connection
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:
@@ -152,12 +214,21 @@ class Server:
         state_dir: where tables are saved after every action, or ``None``.
         state_key: a secret key (16 bytes or more) signing the saved tables
             (HMAC-SHA256, :mod:`holdem.engine.signing`), or ``None``.
+        state_store: ``"json"`` (a file per table, written and fsynced in
+            the event loop) or ``"sqlite"`` (``tables.sqlite3`` in
+            ``state_dir``, written by a thread: :mod:`holdem.server.store`).
         clock: seconds as a float, for the tables' turn clocks and the
-            connections' rate limit (:data:`RATE`).
+            connections' rate limits (:data:`RATE`, bytes a second).
+        max_connections_per_address: WebSockets open at once per client
+            address (:data:`holdem.server.limits.MAX_CONNECTIONS_PER_ADDRESS`).
+        seats_per_connection: seats one connection may hold at once
+            (:data:`holdem.server.limits.SEATS_PER_CONNECTION`).
+        send_rate, send_burst: bytes a second one connection may be sent on
+            average, and at once (:mod:`holdem.server.limits`).
 
     Raises:
-        ConfigError: a bad table count or setting, or a state folder that
-            cannot be made or written (the field is named).
+        ConfigError: a bad table count, setting or limit, or a state folder
+            that cannot be made or written (the field is named).
         HoldemError: a saved table that cannot be restored (the file is named).
     """
 
@@ -168,15 +239,37 @@ class Server:
         state_dir: Path | None = None,
         clock: Callable[[], float] | None = None,
         state_key: bytes | None = None,
+        *,
+        max_connections_per_address: int = limits.MAX_CONNECTIONS_PER_ADDRESS,
+        seats_per_connection: int = limits.SEATS_PER_CONNECTION,
+        send_rate: int = limits.SEND_RATE,
+        send_burst: int = limits.SEND_BURST,
+        state_store: str = "json",
     ) -> None:
         if isinstance(tables, bool) or not isinstance(tables, int) or not 1 <= tables <= 100:
             raise ConfigError("tables", f"1 to 100 tables, got {tables!r}")
+        self.addresses = Addresses(
+            limits.check_limit("max_connections_per_address", max_connections_per_address)
+        )
+        self.seats_per_connection = limits.check_limit("seats_per_connection", seats_per_connection)
+        self.send_rate = limits.check_limit("send_rate", send_rate, 1024)
+        self.send_burst = limits.check_limit("send_burst", send_burst, 1024)
         self.settings = settings or RoomSettings()
         self.settings.check()
+        if state_store not in ("json", "sqlite"):
+            raise ConfigError("state_store", f"json or sqlite, got {state_store!r}")
+        self.store: Store | None = None
         if state_dir is not None:
             _usable_folder(state_dir)
+            if state_store == "sqlite":
+                try:
+                    self.store = Store(state_dir / store_module.FILE_NAME)
+                except sqlite3.Error as error:
+                    name = state_dir / store_module.FILE_NAME
+                    raise ConfigError("state_dir", f"{name}: {error}") from None
         self.clock = time.monotonic if clock is None else clock
         kwargs: dict[str, Any] = {"state_dir": state_dir, "state_key": state_key}
+        kwargs["store"] = self.store
         kwargs["clock"] = self.clock
         self.rooms = [Room(i, self.settings, **kwargs) for i in range(tables)]
 
@@ -196,6 +289,8 @@ class Server:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
+            if self.store is not None:
+                await asyncio.to_thread(self.store.close)  # what is queued is written
 
     async def tables(self, request: Request) -> Response:
         """``GET /tables``: the lobby, one :func:`~holdem.server.lobby.table_summary` a table."""
@@ -207,8 +302,21 @@ class Server:
 
     async def websocket(self, socket: WebSocket) -> None:
         """``WS /ws``: one client, until it goes away."""
-        await socket.accept()
-        conn = Connection(socket, self.clock)
+        address = socket.client.host if socket.client is not None else ""
+        try:
+            await socket.accept()
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # gone before the handshake ended
+        budget = ByteBudget(self.send_rate, self.send_burst, self.clock)
+        conn = Connection(socket, self.clock, budget)
+        if not self.addresses.open(address):
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                await conn.error(
+                    "too_many_connections",
+                    f"at most {self.addresses.limit} connections from one address",
+                )
+                await socket.close(1008)
+            return
         pump = asyncio.create_task(conn.pump())
         try:
             while True:
@@ -223,9 +331,10 @@ class Server:
                     await conn.error("bad_message", "messages are JSON text")
                     continue
                 await self._handle(conn, text)
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the client is gone (a receive or send after it went raises)
         finally:
+            self.addresses.close(address)
             pump.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await pump
@@ -267,8 +376,11 @@ class Server:
         try:
             await handler(conn, data)
         except IllegalActionError as error:
+            text = str(error)
+            if error.reason is Reason.NOT_YOUR_TURN:  # the options are the other seat's
+                text = text.rsplit(" (legal: ", 1)[0]
             await conn.error(
-                "illegal", str(error), reason=str(error.reason), decision=self._decision(conn)
+                "illegal", text, reason=str(error.reason), decision=self._decision(conn)
             )
         except RoomError as error:
             await conn.error(error.code, str(error))
@@ -304,7 +416,7 @@ class Server:
             "tables": len(self.rooms),
             "seat": seat,
             "seats": room.seats(),
-            "last": room.stream.last,
+            "last": room.visible_last,
             "settings": {
                 "size": s.size,
                 "small_blind": s.small_blind,
@@ -325,13 +437,25 @@ class Server:
             raise RoomError("not_joined", "join a table first")
         if conn.held_seat() is not None:
             raise RoomError("already_seated", f"you hold seat {conn.seat}")
+        if conn.seats_held() >= self.seats_per_connection:
+            where = ", ".join(f"seat {s} at table {r.index}" for r, s, _ in conn.taken)
+            raise RoomError(
+                "too_many_seats",
+                f"a connection holds at most {self.seats_per_connection} seat(s); "
+                f"you hold {where}: join it with its token and leave first",
+            )
         wanted = data.get("seat")
-        seat, token = room.sit(data.get("name"), wanted, data.get("buy_in"))  # type: ignore[arg-type]
-        conn.take(room, seat)
-        await conn.send({"type": "seated", "seat": seat, "token": token})
-        # From now on this connection sees its seat's secrets: resend nothing
-        # already sent, the seat's own cards come with the next hand.
-        conn.wake.set()
+        conn.paused = True  # the stream waits for the seat: its cards are this player's
+        try:
+            seat, token = room.sit(data.get("name"), wanted, data.get("buy_in"))  # type: ignore[arg-type]
+            await room.saved()  # the seat is on disk before its token is given
+            conn.take(room, seat)
+            await conn.send({"type": "seated", "seat": seat, "token": token})
+        finally:
+            # From now on this connection sees its seat's secrets (from the
+            # stream number at which the seat was taken).
+            conn.paused = False
+            conn.wake.set()
 
     async def _act(self, conn: Connection, data: dict[str, Any]) -> None:
         room, seat = self._seated(conn)
@@ -388,7 +512,12 @@ class Server:
     async def _since(self, conn: Connection, data: dict[str, Any]) -> None:
         if conn.room is None:
             raise RoomError("not_joined", "join a table first")
-        conn.last = _int(data, "after")
+        after = _int(data, "after")
+        if not conn.budget.ready():
+            raise RoomError(
+                "slow_down", f"at most {self.send_rate:,} bytes a second: ask again later"
+            )
+        conn.last = after
         conn.wake.set()
 
 

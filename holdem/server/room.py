@@ -22,143 +22,37 @@ import json
 import logging
 import os
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from holdem.engine import signing
 from holdem.engine.betting import Action, Kind
-from holdem.engine.config import TableConfig
 from holdem.engine.hand import Hand
-from holdem.engine.pots import Rake
-from holdem.errors import ConfigError, HoldemError, value_text
-from holdem.selfplay.agents import Agent, answer_runs, make_agent
+from holdem.errors import HoldemError, value_text
+from holdem.selfplay.agents import answer_runs, make_agent
+from holdem.server.deal import commit_fields, deal_committed, restore_deck, reveal
 from holdem.server.lobby import apply_choices, bank_field, check_buy_in, rebuy_now
+from holdem.server.room_model import Player as Player
+from holdem.server.room_model import RoomError as RoomError
+from holdem.server.room_model import RoomSettings as RoomSettings
+from holdem.server.store import Store
 from holdem.table import snapshot as table_snapshot
 from holdem.table.clock import TurnClock, default_action
 from holdem.table.events import SatIn, SatOut, TimedOut
 from holdem.table.table import Level, Table, TableError, TableReason
+from holdem.views.fairness import CommittedDeck
 from holdem.views.seat import seat_view
-from holdem.views.streams import TableStream
+from holdem.views.streams import TableStream, encode
 
 STATE_SCHEMA = "holdem.server.table"
 STATE_VERSION = 1
 SIT_OUT_AFTER = 2  # timeouts in a row after which a person sits out (R14.1)
 MAX_EVENTS = 200  # table events kept (the stream carries what clients need)
+MAX_TOKEN = 128  # the longest seat token looked at (they are 24 characters)
 LOG = logging.getLogger("holdem.server")
-
-
-class RoomError(HoldemError):
-    """A request the room refuses; nothing changed.
-
-    Attributes:
-        code: a short reason code sent to the client (``seat_taken``,
-            ``not_seated``, ``stale_decision``...).
-    """
-
-    def __init__(self, code: str, message: str) -> None:
-        self.code = code
-        super().__init__(message)
-
-
-@attrs.frozen
-class RoomSettings:
-    """How every table of a server is set up.
-
-    Attributes:
-        size: seats per table (2 to 10).
-        bots: seats taken by built-in bots (seats ``0 .. bots - 1``).
-        agent: the bots' agent (a name known to :func:`holdem.selfplay.agents.make_agent`).
-        small_blind, big_blind: the blinds, in chips.
-        buy_in: the most chips a player buys in for, and the buy-in of a
-            player who does not choose (bots, and people who send none).
-        min_buy_in: the fewest chips a person may buy in for, or ``None``:
-            20 big blinds (at most ``buy_in``). A person chooses a buy-in in
-            ``[min_buy_in, buy_in]``, tops up between hands to at most
-            ``buy_in``, and after busting is asked before buying in again
-            (:mod:`holdem.server.lobby`).
-        bot_delay: seconds a bot waits before acting, so people can follow.
-        decision_seconds: the time for one decision (the table's
-            :class:`~holdem.table.clock.TurnClock`); then the default action (check
-            when free, else fold) is applied as a timeout.
-        time_bank: each player's time bank, in seconds (0: none): extra time
-            drawn on once ``decision_seconds`` are spent, for all their
-            decisions (the :class:`~holdem.table.clock.TurnClock`'s ``time_bank``).
-        between_hands: seconds between two hands.
-        away_seconds: a person who has sat out (R14.1) this long leaves the
-            table with their chips between hands, freeing the seat: people
-            who closed the page cannot hold a table's seats for ever.
-        max_runs: the most runs of the board (1 to 3, R12); with more than
-            one, the players still in an all-in hand are asked.
-        rake: the rake of every hand (R13), or ``None``.
-    """
-
-    size: int = 6
-    bots: int = 3
-    agent: str = "potodds"
-    small_blind: int = 1
-    big_blind: int = 2
-    buy_in: int = 200
-    min_buy_in: int | None = None
-    bot_delay: float = 0.8
-    decision_seconds: float = 30.0
-    time_bank: float = 0.0
-    between_hands: float = 2.0
-    away_seconds: float = 600.0
-    max_runs: int = 1
-    rake: Rake | None = None
-
-    def check(self) -> None:
-        """Check every field.
-
-        Raises:
-            ConfigError: a field is out of range (the field is named).
-        """
-        if not 2 <= self.size <= 10:
-            raise ConfigError("size", f"a table has 2 to 10 seats, got {self.size}")
-        if not 0 <= self.bots < self.size:
-            raise ConfigError("bots", f"0 to {self.size - 1} bots per table, got {self.bots}")
-        make_agent(self.agent)
-        if self.big_blind < 1 or not 0 <= self.small_blind <= self.big_blind:
-            raise ConfigError("big_blind", "need 0 <= small_blind <= big_blind, big_blind >= 1")
-        if self.buy_in < self.big_blind:
-            raise ConfigError("buy_in", f"at least the big blind, got {self.buy_in}")
-        low = self.min_buy_in
-        if low is not None and (
-            isinstance(low, bool) or not isinstance(low, int) or not 1 <= low <= self.buy_in
-        ):
-            raise ConfigError("min_buy_in", f"1 to buy_in ({self.buy_in}) chips, got {low!r}")
-        for name in ("bot_delay", "between_hands"):
-            if not getattr(self, name) >= 0:
-                raise ConfigError(name, "must be a number of seconds >= 0")
-        if not 0 < self.away_seconds < float("inf"):
-            raise ConfigError("away_seconds", "must be a number of seconds > 0")
-        TurnClock(self.decision_seconds, time_bank=self.time_bank)  # > 0, >= 0, finite
-        if self.bot_delay >= self.decision_seconds:
-            raise ConfigError("bot_delay", "must be shorter than decision_seconds")
-        TableConfig([1, 1], 0, 1, max_runs=self.max_runs, rake=self.rake)  # R12.1, R13.1
-
-
-@attrs.define
-class Player:
-    """Who holds a seat: a name, a bot's agent or a person's seat token
-    (hashed), and ``since``: the last stream message number before they took
-    the seat (earlier messages show the seat's secrets to nobody at it)."""
-
-    name: str
-    agent: Agent | None = None
-    token_hash: str | None = None
-    since: int = 0
-    back: bool = False  # asked to sit in again (applied between hands)
-    leaving: bool = False  # asked to leave (applied between hands)
-    away_next: bool = False  # asked to sit out from the next hand (holdem.server.lobby)
-    post_back: bool = False  # coming back: post missed blinds, not wait (R14.2)
-    buy_in: int | None = None  # chips chosen for the next buy-in (holdem.server.lobby)
-    top_up: int = 0  # chips to add between hands (holdem.server.lobby)
-    busted: bool = False  # a person out of chips, asked to buy in again
 
 
 def _hash(token: str) -> str:
@@ -198,6 +92,7 @@ class Room:
         state_dir: Path | None = None,
         state_key: bytes | None = None,
         clock: Callable[[], float] = time.monotonic,
+        store: Store | None = None,
     ) -> None:
         settings.check()
         if state_key is not None:
@@ -206,19 +101,33 @@ class Room:
         self.index = index
         self.settings = settings
         self._clock = clock
+        self._store = store  # SQLite, written off the loop (holdem.server.store)
         self._path = None if state_dir is None else Path(state_dir) / f"table-{index}.json"
+        if store is not None:
+            self._path = None
+        self._pending: asyncio.Future[str | None] | None = None  # the store's write
+        self._durable = 0  # the stream's last number in the last committed write
+        self._listening: asyncio.Future[str | None] | None = None  # wakes clients when done
         self._save_failed = False
         self._out_since: dict[int, float] = {}  # a person's seat -> when they sat out
         self.players: dict[int, Player] = {}
         self.table = self._new_table()
         self.stream = TableStream(keep_hands=1, extras=True)
+        self._deck: CommittedDeck | None = None  # the hand in play's (holdem.views.fairness)
+        self._public_texts: dict[int, str] = {}  # stream number -> its public JSON
+        self._owned_texts: dict[int, str] = {}  # stream number -> its owner's JSON
         self._wake = asyncio.Event()
         self.listeners: set[asyncio.Event] = set()
-        if self._path is not None and self._path.exists():
+        saved = None if store is None else store.load(index)
+        if saved is not None:
+            assert store is not None
+            self._load_text(saved, f"{store.path} table {index}")
+        elif self._path is not None and self._path.exists():
             self._load(self._path)
         else:
             for seat in range(settings.bots):
                 self._seat(seat, Player(f"Bot {seat + 1}", make_agent(settings.agent)))
+        self._durable = self.stream.last  # restored or built: nothing to wait for
 
     # ------------------------------------------------------------ queries
     @property
@@ -280,8 +189,8 @@ class Room:
     def claim(self, token: str) -> int | None:
         """The seat a person's token holds, or ``None``. A person who was
         sitting out comes back (R14.2) from the next hand."""
-        if not isinstance(token, str) or not token:
-            return None
+        if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN or not token.isascii():
+            return None  # tokens are short ASCII (a lone surrogate cannot even be hashed)
         digest = _hash(token)
         for seat, player in self.players.items():
             if player.leaving:
@@ -312,6 +221,44 @@ class Room:
             return reset, events
         public = {e["n"]: e for e in self.stream.since(None, after)[1]}
         return reset, [public[e["n"]] if e["n"] <= player.since else e for e in events]
+
+    def since_frames(self, seat: int | None, after: int) -> tuple[bool, list[str]]:
+        """:meth:`since` as JSON texts (:func:`holdem.views.streams.encode`), each
+        stream message encoded once per view and kept while the stream keeps
+        it: a replay costs a join of texts, not an encoding.
+
+        Raises:
+            HoldemError: ``after`` is not a whole number.
+        """
+        player = None if seat is None else self.players.get(seat)
+        mine = None if player is None else seat  # a seat without its player: a spectator
+        floor = 0 if player is None else player.since
+        reset, events = self.stream.events_since(after)
+        visible = self.visible_last
+        if events and events[-1].number > visible:  # not committed by the store yet
+            events = [e for e in events if e.number <= visible]
+            if not events:
+                return False, []  # nothing to show yet (not even a reset)
+        public, owned = self._public_texts, self._owned_texts
+        out = []
+        for event in events:
+            number = event.number
+            if mine is not None and event.owner == mine and event.secret and number > floor:
+                # the seat's own secret, since its player took the seat
+                text = owned.get(number)
+                if text is None:
+                    text = owned[number] = encode({**event.public, **event.secret})
+            else:
+                text = public.get(number)
+                if text is None:
+                    text = public[number] = encode(event.public)
+            out.append(text)
+        if len(public) + len(owned) > 4 * len(events) + 512:
+            first = self.stream.first
+            for texts in (public, owned):
+                for old in [n for n in texts if n < first]:
+                    del texts[old]
+        return reset, out
 
     def holds(self, seat: int, player: Player) -> bool:
         """Whether ``player`` still holds table seat ``seat`` (and has not
@@ -413,7 +360,7 @@ class Room:
         hand = self.table.hand
         if hand is None or hand.run_seat is None:
             raise RoomError("no_decision", "no run question is waiting")
-        if decision != self.decision:
+        if isinstance(decision, bool) or not isinstance(decision, int) or decision != self.decision:
             raise RoomError(
                 "stale_decision",
                 f"decision {value_text(decision, True)} is not the current one ({self.decision})",
@@ -612,17 +559,21 @@ class Room:
         return len(playing) >= 2 and any(self.players[s].agent is None for s in playing)
 
     def _start_hand(self) -> bool:
-        """Deal the next hand; false when the table cannot deal one yet (fewer
-        than two players may be dealt in, R14.2)."""
-        try:
-            hand = self.table.start_hand()
-        except TableError as error:
-            if error.reason is not TableReason.NOT_ENOUGH_PLAYERS:
-                raise
+        """Deal the next hand from a committed deck (:mod:`holdem.views.fairness`);
+        false when the table cannot deal one yet (fewer than two players may
+        be dealt in, R14.2)."""
+        dealt = deal_committed(self.table, self.index, self.settings.max_runs)
+        if dealt is None:
             return False
+        hand, deck = dealt
+        self._deck = deck
         self._forward_table_events()
         self.stream.begin_hand(
-            hand, self.table.hand_seats, self.hand_number, extra=self._clock_for(hand)
+            hand,
+            self.table.hand_seats,
+            self.hand_number,
+            extra=self._clock_for(hand),
+            fields=commit_fields(self._deck),
         )
         self._save()
         self._changed()
@@ -641,14 +592,40 @@ class Room:
         self._forward_table_events()
         self.stream.sync(hand, extra=self._clock_for(hand))
         if hand.is_over:
+            deck, self._deck = self._deck, None
+            if deck is not None:  # None: restored from a state saved without its deck
+                reveal(self.stream, deck, hand, self.table.hand_seats, self.hand_number)
             self.table.finish_hand()
         self._save()
         self._changed()
 
     def _changed(self) -> None:
         self._wake.set()
+        pending = self._pending
+        if pending is not None and not pending.done():
+            # Clients see the change once the store has committed it.
+            if self._listening is not pending:
+                self._listening = pending
+                pending.add_done_callback(lambda _: self._tell_listeners())
+            return
+        self._tell_listeners()
+
+    def _tell_listeners(self) -> None:
         for listener in self.listeners:
             listener.set()
+
+    @property
+    def visible_last(self) -> int:
+        """The last stream number clients may be sent: with the SQLite store,
+        the last one committed (an action is shown once it is saved)."""
+        return self.stream.last if self._store is None else self._durable
+
+    async def saved(self) -> None:
+        """Wait until the last change is committed by the store (at once
+        without one)."""
+        pending = self._pending
+        if pending is not None and not pending.done():
+            await asyncio.shield(pending)
 
     # ------------------------------------------------------------ saving
     def state(self) -> dict[str, Any]:
@@ -673,19 +650,25 @@ class Room:
                 for seat, p in sorted(self.players.items())
             ],
             "table": table_snapshot.snapshot(self.table),
+            "deal": None if self._deck is None else self._deck.to_dict(),
         }
 
     def _save(self) -> None:
-        """Write the state file. A save that fails (disk full, folder gone)
-        does not stop the table: the failure is logged once (logger
-        ``holdem.server``) and the next action tries again."""
-        if self._path is None:
+        """Write the state file (or hand the state to the store's thread). A
+        save that fails (disk full, folder gone) does not stop the table: the
+        failure is logged once (logger ``holdem.server``) and the next action
+        tries again."""
+        if self._path is None and self._store is None:
             return
-        path = self._path
-        temp = path.with_name(path.name + ".tmp")
         text = json.dumps(self.state(), separators=(",", ":"), ensure_ascii=False)
         if self._key is not None:
             text = signing.sign(text, self._key)
+        if self._store is not None:
+            self._save_to_store(self._store, text)
+            return
+        assert self._path is not None
+        path = self._path
+        temp = path.with_name(path.name + ".tmp")
         try:
             with open(temp, "w", encoding="utf-8") as file:
                 file.write(text)
@@ -702,9 +685,47 @@ class Room:
             LOG.warning("%s: saved again", path)
             self._save_failed = False
 
+    def _save_to_store(self, store: Store, text: str) -> None:
+        last = self.stream.last
+        try:
+            future = store.put(self.index, text)
+        except sqlite3.Error as error:
+            self._saved(str(error) or type(error).__name__, last, store)
+            return
+        if future is None:  # written at once (no event loop)
+            self._saved(None, last, store)
+            return
+        self._pending = future
+        future.add_done_callback(lambda done: self._saved(done.result(), last, store))
+
+    def _saved(self, error: str | None, last: int, store: Store) -> None:
+        """The store committed (or failed to commit) the state up to stream
+        message ``last``; a failure is logged once and play goes on."""
+        self._durable = max(self._durable, last)
+        if error is not None:
+            if not self._save_failed:
+                LOG.warning(
+                    "%s: cannot save table %d (%s); play goes on unsaved",
+                    store.path,
+                    self.index,
+                    error,
+                )
+            self._save_failed = True
+        elif self._save_failed:
+            LOG.warning("%s: table %d saved again", store.path, self.index)
+            self._save_failed = False
+
     def _load(self, path: Path) -> None:
         try:
             text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            reason = error.strerror or type(error).__name__
+            raise HoldemError(f"{path}: cannot restore the table: {reason}") from None
+        self._load_text(text, str(path))
+
+    def _load_text(self, text: str, where: str) -> None:
+        path = where
+        try:
             if self._key is not None:
                 text = signing.verify(text, self._key)
             elif signing.is_signed(text):
@@ -715,9 +736,6 @@ class Room:
             if data.get("schema") != STATE_SCHEMA or data.get("version") != STATE_VERSION:
                 raise RoomError("bad_state", "not a saved table of this version")
             self._restore(data)
-        except OSError as error:
-            reason = error.strerror or type(error).__name__
-            raise HoldemError(f"{path}: cannot restore the table: {reason}") from None
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise HoldemError(f"{path}: cannot restore the table: {error}") from None
 
@@ -746,8 +764,16 @@ class Room:
         }
         hand = self.table.hand
         if hand is not None:
+            try:
+                self._deck = restore_deck(data.get("deal"), hand, self.table.hand_seats)
+            except ValueError as error:
+                raise _bad_state(f"deal: {error}") from None
             self.stream.begin_hand(
-                hand, self.table.hand_seats, self.hand_number, extra=self._clock_for(hand)
+                hand,
+                self.table.hand_seats,
+                self.hand_number,
+                extra=self._clock_for(hand),
+                fields=commit_fields(self._deck),
             )
 
     def _restore_players(self, items: object) -> dict[int, Player]:

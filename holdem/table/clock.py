@@ -39,23 +39,40 @@ import attrs
 from holdem.engine.betting import Action, Kind, LegalActions
 from holdem.errors import ConfigError, value_text
 
-__all__ = ["TurnClock", "default_action"]
+__all__ = ["MAX_SECONDS", "TurnClock", "default_action"]
+
+MAX_SECONDS = 1e9
+"""The longest time any setting or saved time of a table may hold, in seconds
+(about 31 years): larger numbers (a 400-digit integer, ``1e300``) are refused
+as configuration errors rather than overflowing later."""
 
 
-def _seconds(field: str, value: object, positive: bool) -> float:
-    bound = "> 0" if positive else ">= 0"
+def _seconds(field: str, value: object, positive: bool, least: float = 0.0) -> float:
+    bound = f"> {least:g}" if positive and not least else f">= {least:g}"
     problem = ConfigError(
-        field, f"must be a finite number of seconds {bound}, got {value_text(value, True)}"
+        field,
+        f"must be a number of seconds {bound} and at most {MAX_SECONDS:g}, "
+        f"got {value_text(value, True)}",
     )
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise problem
-    try:
-        seconds = float(value)
-    except OverflowError:  # an int beyond any float
-        raise problem from None
-    if not (seconds > 0 if positive else seconds >= 0) or seconds == float("inf"):
-        raise problem
-    return seconds
+    if not (value > least if positive else value >= least) or not value <= MAX_SECONDS:
+        raise problem  # compared before float(): an int beyond any float is caught here
+    return float(value)
+
+
+def seconds(field: str, value: object, *, positive: bool = False, least: float = 0.0) -> float:
+    """``value`` as a number of seconds from ``least`` (excluded when
+    ``positive``) to :data:`MAX_SECONDS`, for a setting named ``field``.
+
+    Raises:
+        ConfigError: not an ``int`` or ``float`` (a bool is refused), NaN,
+            or out of range; the message is one short line.
+
+    >>> seconds("bot_delay", 2)
+    2.0
+    """
+    return _seconds(field, value, positive, least)
 
 
 @attrs.frozen(init=False)

@@ -13,6 +13,10 @@ import attrs
 
 from holdem.engine.config import AnteType, TableConfig
 from holdem.errors import ConfigError, value_text
+from holdem.table.clock import seconds
+
+MIN_SECONDS_PER_LEVEL = 0.001
+"""The shortest level by time, in seconds."""
 
 
 @attrs.frozen(init=False)
@@ -62,7 +66,8 @@ class Schedule:
         levels: the :class:`Level` values in order; the last one stays.
         hands_per_level: hands played at each level, or ``None``.
         seconds_per_level: seconds of the table clock per level, counted from
-            the start of the first hand, or ``None``.
+            the start of the first hand (from :data:`MIN_SECONDS_PER_LEVEL`
+            to :data:`holdem.clock.MAX_SECONDS`), or ``None``.
 
     A new level applies from the next hand that starts after it is due.
 
@@ -109,9 +114,11 @@ class Schedule:
                 "hands_per_level",
                 f"must be a whole number >= 1, got {value_text(hands_per_level, True)}",
             )
-        if seconds_per_level is not None and not seconds_per_level > 0:
-            raise ConfigError(
-                "seconds_per_level", f"must be positive, got {value_text(seconds_per_level, True)}"
+        if seconds_per_level is not None:
+            # At least a millisecond and at most MAX_SECONDS (10**400 or 1e-320
+            # would overflow when the level is worked out).
+            seconds_per_level = seconds(
+                "seconds_per_level", seconds_per_level, least=MIN_SECONDS_PER_LEVEL
             )
         if len(levels) > 1 and hands_per_level is None and seconds_per_level is None:
             raise ConfigError("levels", "several levels need hands_per_level or seconds_per_level")

@@ -79,9 +79,9 @@ import attrs
 from holdem.engine import snapshot as hand_snapshot
 from holdem.engine.hand import Hand
 from holdem.engine.snapshot import SnapshotError, read_json, write_json
-from holdem.errors import ConfigError, HoldemError
+from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.table.button import Positions
-from holdem.table.clock import TurnClock
+from holdem.table.clock import MAX_SECONDS, TurnClock
 from holdem.table.schedule import Level, Schedule
 from holdem.table.seats import Player, Standing, TableMode
 from holdem.table.table import Table
@@ -279,8 +279,9 @@ def _opt_int(value: Any, field: str, low: int, high: int | None = None) -> int |
 def _seconds(value: Any, field: str) -> float | None:
     if value is None:
         return None
-    if type(value) not in (int, float) or not 0 <= value < float("inf"):
-        raise _fail(field, f"must be a number of seconds >= 0, got {value!r}")
+    if type(value) not in (int, float) or not 0 <= value <= MAX_SECONDS:
+        shown = value_text(value, True)
+        raise _fail(field, f"must be a number of seconds from 0 to {MAX_SECONDS:g}, got {shown}")
     return float(value)
 
 

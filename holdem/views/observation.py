@@ -25,7 +25,8 @@ index                 count    meaning
 108 + 5n              n        all-in (in the hand with no chips behind; once the
                                hand is over, no chips behind before the payout,
                                so an all-in player who won stays all-in), rotated
-108 + 6n              1        the pot: every chip in the middle, big blinds
+108 + 6n              1        the pot: every chip put in this hand, big blinds
+                               (kept at the hand's end, when Hand.pot_total is 0)
 109 + 6n              1        to call: what the observer must add, big blinds
                                (capped at its stack; 0 when it may check)
 110 + 6n              1        the minimum raise-to, big blinds (0 when the
@@ -177,7 +178,7 @@ class Encoder:
             out[base + 3 * n + j] = 1.0 if folded[s] else 0.0
             out[base + 4 * n + j] = 1.0 if (behind[s] == 0 and not folded[s]) else 0.0
         at = 108 + 6 * n
-        out[at] = public.pot_total / bb
+        out[at] = (sum(contributions) + public.dead_money) / bb  # kept at the hand's end
         owed = max(0, public.current_bet - bets[seat])
         out[at + 1] = min(owed, stacks[seat]) / bb
         if legal is not None:

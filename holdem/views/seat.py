@@ -132,8 +132,9 @@ class SpectatorView:
 
     @property
     def pot_total(self) -> int:
-        """Every chip in the middle, bets on this street included."""
-        return sum(self.contributions) + self.dead_money
+        """Every chip in the middle, bets on this street included; 0 once the
+        hand is over (every pot awarded, R8), as :attr:`Hand.pot_total`."""
+        return 0 if self.is_over else sum(self.contributions) + self.dead_money
 
     @property
     def in_hand(self) -> tuple[int, ...]:
@@ -323,8 +324,9 @@ class DecisionView(NamedTuple):
 
     @property
     def pot_total(self) -> int:
-        """Every chip in the middle, bets on this street included."""
-        return sum(self.contributions) + self.dead_money
+        """Every chip in the middle, bets on this street included; 0 once the
+        hand is over (every pot awarded, R8), as :attr:`Hand.pot_total`."""
+        return 0 if self.is_over else sum(self.contributions) + self.dead_money
 
     @property
     def pots(self) -> tuple[Pot, ...]:

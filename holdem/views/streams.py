@@ -215,6 +215,7 @@ class TableStream:
         number: int | None = None,
         *,
         extra: Mapping[str, Any] | None = None,
+        fields: Mapping[str, Any] | None = None,
     ) -> None:
         """Start streaming ``hand``: its ``hand`` message, then its log so far.
 
@@ -225,6 +226,8 @@ class TableStream:
             number: the hand's number at its table; one more than the last
                 hand's unless given.
             extra: public fields for the first ``turn`` message (see :meth:`sync`).
+            fields: a server's own public fields for the ``hand`` message
+                (JSON-ready; a deck commitment, say).
 
         Raises:
             HoldemError: ``seats`` does not give one table seat per hand seat.
@@ -260,6 +263,8 @@ class TableStream:
             start["runs"] = config.max_runs
         if config.rake is not None:
             start["rake"] = config.rake.to_dict()
+        if fields:
+            start.update(fields)
         self._add(start)
         self.sync(hand, extra=extra)
 
@@ -337,6 +342,11 @@ class TableStream:
         """Add a server's own public message of type ``kind`` (JSON-ready fields)."""
         self._add({"t": kind, **fields})
 
+    def note_secret(self, kind: str, owner: int, secret: Message, **fields: Any) -> None:
+        """Add a server's own message of type ``kind`` whose ``secret`` fields
+        only table seat ``owner`` may see (every seat sees ``fields``)."""
+        self._add({"t": kind, **fields}, owner, secret)
+
     def since(self, seat: int | None, after: int) -> tuple[bool, list[Message]]:
         """The messages after number ``after`` as table seat ``seat`` may see them.
 
@@ -345,14 +355,25 @@ class TableStream:
         were dropped (or ``after`` is ahead of the stream): the messages then
         start at the current hand's ``hand`` message, or are every kept one.
         """
+        reset, events = self.events_since(after)
+        return reset, [e.for_seat(seat) for e in events]
+
+    def events_since(self, after: int) -> tuple[bool, list[StreamEvent]]:
+        """The kept :class:`StreamEvent` records after number ``after`` (whole,
+        with their secrets), and ``reset``, as :meth:`since` chooses them. A
+        server that sends the same messages to many seats encodes each once.
+
+        Raises:
+            HoldemError: ``after`` is not a whole number.
+        """
         events = self._events
         if isinstance(after, bool) or not isinstance(after, int):
             raise HoldemError(f"after must be a message number, got {after!r}")
         if self.first - 1 <= after <= self._last:
             start = after - self.first + 1
-            return False, [events[i].for_seat(seat) for i in range(start, len(events))]
+            return False, [events[i] for i in range(start, len(events))]
         begin = self._hand_starts[-1] if self._hand_starts else self.first
-        return True, [e.for_seat(seat) for e in events if e.number >= begin]
+        return True, [e for e in events if e.number >= begin]
 
     def _record(self, event: _events.Event, to_table: tuple[int, ...]) -> None:
         add = self._add
