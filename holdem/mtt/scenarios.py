@@ -197,7 +197,9 @@ def _describe(event: MttEvent) -> str:
         return f"level {event.level}: {event.small_blind}/{event.big_blind} ante {event.ante}"
     if isinstance(event, Won):
         return f"{event.name} wins with {event.chips:,} chips: prize {event.prize:,}"
-    return f"{event.name} sits at table {event.table} seat {event.seat} with {event.chips:,}"
+    if isinstance(event, Seated):
+        return f"{event.name} sits at table {event.table} seat {event.seat} with {event.chips:,}"
+    return repr(event)
 
 
 def run_tournament(path: str | Path) -> TournamentResult:
