@@ -187,6 +187,27 @@ class EntryDesk:
         """Entries sold: the players registered plus the re-entries."""
         return len(self.names) + sum(b[0] for b in self._bought.values())
 
+    @property
+    def busted(self) -> tuple[str, ...]:
+        """Players out while entries are open, not yet placed (R15.8), oldest first."""
+        return tuple(o[0] for o in self._pending)
+
+    def can_register(self) -> bool:
+        """Late registration is open (R15.8)."""
+        return self._open and self._level_number() <= self.entries.late_until
+
+    def can_reenter(self, name: str) -> bool:
+        """``name`` is out and may re-enter now (R15.8)."""
+        e = self.entries
+        return (
+            self.can_register() and self._is_pending(name) and self._bought[name][0] < e.reentries
+        )
+
+    def bought(self, name: str) -> tuple[int, int, int]:
+        """What ``name`` bought: re-entries, rebuys, add-ons (R15.8)."""
+        reentries, rebuys, add_ons = self._bought[name]
+        return reentries, rebuys, add_ons
+
     def _level_number(self) -> int:
         return self._level + 1
 
@@ -208,7 +229,7 @@ class EntryDesk:
             EntryError: registration is closed, the name is empty or taken.
         """
         e = self.entries
-        if not self._open or self._level_number() > e.late_until:
+        if not self.can_register():
             raise EntryError("late registration is closed")
         if not isinstance(name, str) or not name or name in self._index:
             raise EntryError(f"{name!r} cannot register: empty or already registered")

@@ -194,7 +194,13 @@ def test_cli_mtt_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(data["places"]) == 30
     assert sum(p["prize"] for p in data["places"]) == data["prize_pool"] == 3000
     assert sorted(p["place"] for p in data["places"])[0] == 1
-    assert data["hands"] > 0 and data["breaks"] == 3
+    assert data["hands"] > 0 and data["break_count"] == len(data["breaks"]) == 3
+    assert data["move_count"] == len(data["moves"]) > 0
+    assert [b["table"] for b in data["breaks"]] == [4, 3, 2]  # R15.3: highest first
+    move = data["moves"][0]
+    assert set(move) == {
+        "player", "from_table", "from_seat", "to_table", "to_seat", "chips", "reason", "after_hand"
+    }
     again = main(["mtt", "--players", "30", "--seats", "9", "--seed", "4", "--json"])
     assert again == 0 and json.loads(capsys.readouterr().out) == data
 
