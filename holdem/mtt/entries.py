@@ -142,6 +142,7 @@ class EntryDesk:
     _hands: int
     _level: int
     _open: bool
+    _on_break: int | None
     _pending: list[Out]
     _bought: dict[str, list[int]]  # name -> [re-entries, rebuys, add-ons]
     _waiting: dict[int, list[Waiting]]
@@ -299,7 +300,8 @@ class EntryDesk:
         """``name`` may take the add-on now (R15.8): the add-on level is in force
         (or its break, R15.9), not taken yet, in and between their table's hands."""
         e = self.entries
-        if not self._open or self._level_number() != e.add_on_level or name not in self._bought:
+        level = self._level_number() if self._on_break is None else self._on_break
+        if not self._open or level != e.add_on_level or name not in self._bought:
             return False
         where = self._find(name)
         if self._bought[name][2] or where is None:

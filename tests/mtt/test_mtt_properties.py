@@ -199,7 +199,14 @@ def test_cli_mtt_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert [b["table"] for b in data["breaks"]] == [4, 3, 2]  # R15.3: highest first
     move = data["moves"][0]
     assert set(move) == {
-        "player", "from_table", "from_seat", "to_table", "to_seat", "chips", "reason", "after_hand"
+        "player",
+        "from_table",
+        "from_seat",
+        "to_table",
+        "to_seat",
+        "chips",
+        "reason",
+        "after_hand",
     }
     again = main(["mtt", "--players", "30", "--seats", "9", "--seed", "4", "--json"])
     assert again == 0 and json.loads(capsys.readouterr().out) == data
