@@ -516,16 +516,21 @@ class Director(EntryDesk, LevelDesk):
         if self._left == 1:
             self._finish()
             return
-        many = len(self.tables) > 1
-        if not self._h4h and many and not self._open and self._left <= self.hand_for_hand_at:
-            self._h4h = True
-            self._h4h_done, self._h4h_out = [], []
-            self._record(HandForHand(True, self._left))
+        self._hand_for_hand_due()
         self._break_tables()
         self._balance()
         if self._h4h and len(self.tables) == 1:
             self._h4h = False
             self._record(HandForHand(False, self._left))
+
+    def _hand_for_hand_due(self) -> None:
+        """R15.4: hand-for-hand starts at ``hand_for_hand_at`` players left, while
+        two or more tables play and nothing may be bought (R15.8)."""
+        many = len(self.tables) > 1
+        if not self._h4h and many and not self._open and 1 < self._left <= self.hand_for_hand_at:
+            self._h4h = True
+            self._h4h_done, self._h4h_out = [], []
+            self._record(HandForHand(True, self._left))
 
     def rebalance(self) -> None:
         """Break and balance tables now, as after a hand (R15.2, R15.3)."""

@@ -176,6 +176,9 @@ class EntryDesk:
     def _balance(self) -> None:
         raise NotImplementedError  # pragma: no cover - the director's
 
+    def _hand_for_hand_due(self) -> None:
+        raise NotImplementedError  # pragma: no cover - the director's
+
     # ------------------------------------------------------------ queries
     @property
     def entries_open(self) -> bool:
@@ -405,6 +408,7 @@ class EntryDesk:
         self._record(
             EntriesClosed(self._level_number(), self.entry_count, len(self.names), self.prize_pool)
         )
+        self._hand_for_hand_due()
 
     def _place(self, group: Sequence[Out], place: int) -> None:
         """Places ``place``... shared by ``group`` (equal starting stacks, one hand or round)."""
