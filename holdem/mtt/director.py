@@ -632,6 +632,7 @@ class Director(EntryDesk, LevelDesk):
         position: str,
     ) -> None:
         table = self.tables[target]
+        chips = self._colour_up_mover(name, chips, from_table, target)
         waits = must_wait(table, seat, self._first_button[target])
         if waits or table.hand is not None:
             self._waiting[target].append(Waiting(name, chips, seat, table.hands_played + 1))

@@ -12,13 +12,15 @@
   time. A break of 0 seconds (a schedule by hands, or a simulation) starts
   and ends at once; both are events either way.
 - **Colour-up** (R15.7, R15.10): ``colour_ups`` maps a level (from 1) to the
-  new smallest chip from that level on. Each table colours up before its
-  first hand at that level (its waiting players' chips included in its
-  race, :func:`~holdem.mtt.payouts.colour_up`), and again before any hand
-  where a stack at the table is not a whole number of the unit (a player
-  moved in from a table not yet coloured up); its chip unit (R8.3) is the new
-  unit from then on. The race changes the chips in play (half a chip up or
-  down per table, plus one chip for a player it would leave without one):
+  new smallest chip from that level on. Each table colours up once, before
+  its first hand at that level (its waiting players' chips included in its
+  race, :func:`~holdem.mtt.payouts.colour_up`); a player moved later from a
+  table not yet coloured up is raced alone on the way. The table's chip unit
+  (R8.3) is the new unit from then on: pots split in it. (Bets are not
+  restricted to the chip unit by the engine, so stacks may later hold
+  amounts that are not whole chips; they are not raced again.) The race
+  changes the chips in play (half a chip up or down per table, plus one chip
+  for a player it would leave without one):
   :attr:`Director.chips_in` follows it, and :class:`ColouredUp` records it.
 """
 
@@ -117,6 +119,21 @@ class LevelDesk:
     def _last_entry_level(self) -> int:
         raise NotImplementedError  # pragma: no cover - the director's
 
+    def _colour_up_mover(self, name: str, chips: int, source: int, target: int) -> int:
+        """R15.10: a player moved from a table with a smaller chip to one
+        coloured up already is raced alone on the way; their chips after."""
+        unit = self._units.get(target, 1)
+        if self._units.get(source, 1) >= unit or chips % unit == 0:
+            return chips
+        (after,) = colour_up([chips], unit)
+        self.chips_raced += after - chips
+        self._record(
+            ColouredUp(
+                target, self._level + 1, unit, chips, after, ((name, chips, after),), self._hands
+            )
+        )
+        return after
+
     @property
     def on_break(self) -> int | None:
         """The level a break in progress follows (R15.9), or ``None``."""
@@ -191,7 +208,7 @@ class LevelDesk:
         rows += [(w.seat, w) for w in self._waiting[number]]
         rows.sort(key=lambda row: row[0])
         before = [item.chips if isinstance(item, Waiting) else item.stack for _, item in rows]
-        if self._units.get(number, 1) == unit and all(c % unit == 0 for c in before):
+        if self._units.get(number, 1) == unit:
             return
         after = colour_up(before, unit)
         changed = []

@@ -296,7 +296,7 @@ def entries_director(
         seed=seed,
         entries=entries,
         breaks_after=[2],
-        colour_ups={5: 25},
+        colour_ups={3: 25},
         **kwargs,
     )
 
