@@ -22,6 +22,10 @@ between hands; the tables play the hands (R1 to R10, the dead-button rule).
   tournament, by hands (the most hands any table has played) or by time.
 - **Prizes** (R15.6): a payout table of whole units; shared places share
   their prizes.
+- **Entries** (R15.8, :mod:`holdem.mtt.entries`): late registration,
+  re-entry, rebuys and add-ons; the pool grows with each, and a player
+  finishes once overall.
+- **Breaks and colour-ups** (R15.9, R15.10, :mod:`holdem.mtt.levels`).
 
 Everything is recorded as an event (:mod:`holdem.mtt.events`) in a bounded
 buffer; each table's own events are drained after every hand, so memory stays
