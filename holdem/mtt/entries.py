@@ -326,6 +326,11 @@ class EntryDesk:
         self._sell(price)
         self._top_up(name, chips, price, "add-on")
 
+    def close_entries(self) -> None:
+        """Close every entry period now (R15.8), as the tournament director may:
+        the busted are placed and the prizes are final. Nothing when closed."""
+        self._close_entries()
+
     # ------------------------------------------------------------ helpers
     def _sell(self, price: int) -> None:
         self.prize_pool += price
