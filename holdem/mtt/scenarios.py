@@ -328,8 +328,7 @@ def _step(path: str, where: str, director: Director, step: dict[str, Any]) -> li
     raise ScenarioError(
         path,
         where,
-        "a step is rebalance, set, play, check, register, reenter, rebuy, add_on "
-        "or close_entries",
+        "a step is rebalance, set, play, check, register, reenter, rebuy, add_on or close_entries",
     )
 
 

@@ -38,6 +38,7 @@ from holdem.mtt.simulate import Spec, buy, run_many
 from holdem.selfplay.agents import random_action
 from holdem.selfplay.tournament import DEFAULT_SCHEDULE
 from holdem.table.schedule import Level, Schedule
+from tests.mtt.test_mtt_properties import Checker
 
 TWO = Schedule([Level(5, 10), Level(10, 20)], hands_per_level=2)
 
@@ -438,3 +439,61 @@ def test_cli_mtt_many_tournaments(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_many(spec, [7, 8]) == data["tournaments"]
     assert main(["mtt", "--players", "12", "--seats", "6", "--seed", "8", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == data["tournaments"][1]
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    players=st.integers(4, 30),
+    seats=st.integers(3, 9),
+    seed=st.integers(0, 10**6),
+)
+def test_r15_2_no_big_blind_missed_or_doubled_by_a_move_with_entries(
+    players: int, seats: int, seed: int
+) -> None:
+    """The R15 checks of every hand (chips, balance, the moved player's first
+    hand neither on the button nor in the small blind, the big blind due
+    moving) hold with late entrants, re-entries, rebuys and add-ons."""
+    d = entries_director(seed, players, seats, 2)
+    checker = Checker(d)
+    decide = random_decide(seed % 2)
+    late = ["x0", "x1", "x2", "x3"]
+    while not d.is_over:
+        assert d.hands < 20_000
+        if late and d.can_register():
+            d.register(late.pop(0))
+        buy(d)
+        checker.check_events()  # the moves made to seat entrants (R15.8)
+        d.tick()
+        played = 0
+        for number in sorted(d.tables):
+            if number in d.tables and d.can_deal(number):
+                checker.hand(number, decide)  # type: ignore[arg-type]
+                played += 1
+        assert played or d.break_until is not None
+    checker.check_results()
+
+
+def test_r15_9_snapshot_during_a_timed_break() -> None:
+    now = [0.0]
+    schedule = Schedule([Level(5, 10), Level(10, 20)], seconds_per_level=600)
+    d = Director(
+        [f"p{i}" for i in range(6)],
+        seats=6,
+        schedule=schedule,
+        seed=1,
+        clock=lambda: now[0],
+        breaks_after=[1],
+        break_seconds=300,
+    )
+    d.play_round(fold)
+    now[0] = 700.0
+    assert d.play_round(fold) == 0 and d.on_break == 1
+    twin = mtt_snapshot.loads(
+        mtt_snapshot.dumps(d, key=b"k" * 16), key=b"k" * 16, clock=lambda: now[0]
+    )
+    assert (twin.on_break, twin.break_until) == (1, 900.0)
+    assert not twin.can_deal(1)
+    now[0] = 900.0
+    assert twin.play_round(fold) == 1 and twin.on_break is None
+    assert d.play_round(fold) == 1
+    assert mtt_snapshot.dumps(d) == mtt_snapshot.dumps(twin)

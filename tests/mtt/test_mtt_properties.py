@@ -72,7 +72,13 @@ class Checker:
         while (seat := hand.to_act) is not None:
             hand.act(seat, decide(hand, seat))  # type: ignore[arg-type]
         d.finish_hand(number)
-        assert d.chips() == d.chips_start  # R15: chips conserved at every hand
+        assert d.chips() == d.chips_in  # R15: chips conserved at every hand (R15.8, R15.10)
+        self.check_events()
+
+    def check_events(self) -> None:
+        """The moves since the last check: the player due the big blind moved,
+        and balanced tables after (R15.2)."""
+        d = self.d
         for event in d.drain_events():
             if isinstance(event, Moved):
                 self.pending.pop(event.name, None)

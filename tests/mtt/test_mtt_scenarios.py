@@ -67,11 +67,10 @@ def test_holdem_run_plays_the_folder(capsys: pytest.CaptureFixture[str]) -> None
 def test_r15_8_entry_steps_are_checked(tmp_path: Path) -> None:
     text = (ROOT / "scenarios" / "tournaments" / "ent2_reentry_placed_once.toml").read_text()
     bad = tmp_path / "bad.toml"
-    bad.write_text(text.replace('  { close_entries = true },\n', '  { reenter = "A" },\n'))
+    bad.write_text(text.replace("  { close_entries = true },\n", '  { reenter = "A" },\n'))
     result = run_tournament(bad)  # a second re-entry: refused, reported
     assert not result.passed and "refused" in result.failures[0]
     worse = tmp_path / "worse.toml"
     worse.write_text(text.replace("reentries = 1", "re_entries = 1"))
     with pytest.raises(ScenarioError, match="tournament"):
         run_tournament(worse)
-
