@@ -12,6 +12,7 @@ import argparse
 import json
 import sys
 from fractions import Fraction
+from typing import Any
 
 from holdem.cli.common import OK, USAGE, Parser, items
 from holdem.errors import HoldemError
@@ -87,7 +88,32 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
     mtt.add_argument(
         "--prize-pool", type=int, help="prize pool in whole units (default 100 per player)"
     )
-    mtt.add_argument("--json", action="store_true", help="print one JSON object")
+    mtt.add_argument("--buy-in", type=int, default=100, help="units per entry (default 100)")
+    mtt.add_argument("--late", type=int, default=0, metavar="N", help="N players register late")
+    mtt.add_argument(
+        "--late-until", type=int, default=0, metavar="L", help="late registration to level L"
+    )
+    mtt.add_argument("--reentries", type=int, default=0, metavar="N", help="re-entries each")
+    mtt.add_argument("--rebuy-until", type=int, default=0, metavar="L", help="rebuys to level L")
+    mtt.add_argument("--rebuys", type=int, metavar="N", help="rebuys each (default no limit)")
+    mtt.add_argument("--add-on-level", type=int, default=0, metavar="L", help="add-on at level L")
+    mtt.add_argument("--breaks-after", metavar="L,L,...", help="a break after these levels")
+    mtt.add_argument(
+        "--colour-up", metavar="L:U,...", help="from level L the smallest chip is U (R15.10)"
+    )
+    mtt.add_argument(
+        "--tournaments",
+        type=int,
+        default=1,
+        metavar="K",
+        help="K tournaments, seeds seed..seed+K-1",
+    )
+    mtt.add_argument("--backend", choices=("local", "ray"), default="local", help="where they run")
+    mtt.add_argument(
+        "--json",
+        action="store_true",
+        help='print one JSON object ({"tournaments": [...]} for several)',
+    )
     mtt.set_defaults(handler=run_mtt)
 
 
@@ -143,55 +169,104 @@ def _deal(args: argparse.Namespace, stacks: list[int], payouts: list[int | Fract
     return OK
 
 
+def _spec(args: argparse.Namespace) -> Any:
+    from holdem.mtt.entries import Entries
+    from holdem.mtt.simulate import Spec
+
+    if args.hands_per_level < 1:
+        raise HoldemError(f"--hands-per-level must be at least 1, got {args.hands_per_level}")
+    if args.tournaments < 1:
+        raise HoldemError(f"--tournaments must be at least 1, got {args.tournaments}")
+    payouts = None if args.payouts is None else _numbers(args.payouts, "--payouts", False)
+    breaks = (
+        () if args.breaks_after is None else _numbers(args.breaks_after, "--breaks-after", True)
+    )
+    colour: list[tuple[int, int]] = []
+    for item in items(args.colour_up or ""):
+        level, _, unit = item.partition(":")
+        if not (level.isdigit() and unit.isdigit()):
+            raise HoldemError(f"--colour-up: expected LEVEL:UNIT, got {item!r}")
+        colour.append((int(level), int(unit)))
+    entries = Entries(
+        buy_in=args.buy_in,
+        late_until=args.late_until,
+        reentries=args.reentries,
+        rebuy_until=args.rebuy_until,
+        rebuys=args.rebuys,
+        add_on_level=args.add_on_level,
+    )
+    if args.late and not args.late_until:
+        raise HoldemError("--late needs --late-until (the last level of late registration)")
+    return Spec(
+        agents=tuple(items(args.agents)),
+        players=args.players,
+        seats=args.seats,
+        stack=args.stack,
+        hands_per_level=args.hands_per_level,
+        payouts=None if payouts is None else tuple(payouts),
+        prize_pool=args.prize_pool,
+        entries=entries,
+        late=args.late,
+        breaks_after=tuple(int(b) for b in breaks),
+        colour_ups=tuple(colour),
+    )
+
+
 def run_mtt(args: argparse.Namespace) -> int:
-    """``holdem mtt``: simulate a whole tournament and print the results."""
-    from holdem.mtt.simulate import agents_director, summary
+    """``holdem mtt``: simulate whole tournaments and print the results."""
+    from holdem.mtt.simulate import agents_director, run_many
     from holdem.selfplay.agent_specs import AgentFailure
-    from holdem.selfplay.tournament import DEFAULT_SCHEDULE, ordinal
-    from holdem.table.schedule import Schedule
+    from holdem.selfplay.tournament import ordinal
 
     try:
-        if args.hands_per_level < 1:
-            raise HoldemError(f"--hands-per-level must be at least 1, got {args.hands_per_level}")
-        payouts = None if args.payouts is None else _numbers(args.payouts, "--payouts", False)
-        schedule = Schedule(DEFAULT_SCHEDULE.levels, hands_per_level=args.hands_per_level)
-        director, decide = agents_director(
-            items(args.agents),
-            players=args.players,
-            seats=args.seats,
-            stack=args.stack,
-            schedule=schedule,
-            seed=args.seed,
-            payouts=payouts,
-            prize_pool=args.prize_pool,
+        spec = _spec(args)
+        agents_director(  # check every option at once, before any play
+            spec.agents,
+            players=spec.players,
+            seats=spec.seats,
+            stack=spec.stack,
+            payouts=spec.payouts,
+            prize_pool=spec.prize_pool,
+            entries=spec.entries,
+            late=spec.late,
+            breaks_after=spec.breaks_after,
+            colour_ups=dict(spec.colour_ups),
         )
     except HoldemError as error:
         print(f"holdem mtt: error: {error}", file=sys.stderr)
         return USAGE
+    seeds = list(range(args.seed, args.seed + args.tournaments))
     try:
-        while not director.is_over:
-            director.play_round(decide)
-            director.drain_events()
-    except AgentFailure as error:
+        if args.backend == "ray":
+            from holdem.mtt.simulate_ray import run_many_ray
+
+            results = run_many_ray(spec, seeds)
+        else:
+            results = run_many(spec, seeds)
+    except (AgentFailure, HoldemError) as error:
         print(f"holdem mtt: error: {error}", file=sys.stderr)
         return USAGE
-    data = summary(director)
     if args.json:
-        print(json.dumps(data))
+        print(json.dumps(results[0] if len(results) == 1 else {"tournaments": results}))
         return OK
-    print(
-        f"Tournament: {data['players']:,} players at {args.seats}-seat tables, "
-        f"{args.stack:,} chips each, seed {args.seed}: {data['hands']:,} hands, "
-        f"{data['moves']:,} players moved, {data['breaks']:,} tables broken"
-    )
-    print(f"{'Place':>6}  {'Player':<20}  {'Prize':>10}  {'Out in hand':>11}")
-    for row in data["places"]:
-        if row["prize"] == 0 and row["place"] > 20:
-            continue
-        place = ordinal(row["place"]) + ("=" if row["shared"] else "")
-        out = "" if row["eliminated_in_hand"] is None else f"{row['eliminated_in_hand']:,}"
-        print(f"{place:>6}  {row['player']:<20}  {row['prize']:>10,}  {out:>11}")
-    print(f"chips: {data['chips_start']:,} at the start, {data['chips_end']:,} at the end")
+    for data in results:
+        print(
+            f"Tournament: {data['players']:,} players ({data['entries']:,} entries) at "
+            f"{args.seats}-seat tables, {args.stack:,} chips each, seed {data['seed']}: "
+            f"{data['hands']:,} hands, {data['move_count']:,} players moved, "
+            f"{data['break_count']:,} tables broken, prize pool {data['prize_pool']:,}"
+        )
+        print(f"{'Place':>6}  {'Player':<20}  {'Prize':>10}  {'Out in hand':>11}")
+        for row in data["places"]:
+            if row["prize"] == 0 and row["place"] > 20:
+                continue
+            place = ordinal(row["place"]) + ("=" if row["shared"] else "")
+            out = "" if row["eliminated_in_hand"] is None else f"{row['eliminated_in_hand']:,}"
+            print(f"{place:>6}  {row['player']:<20}  {row['prize']:>10,}  {out:>11}")
+        print(
+            f"chips: {data['chips_start']:,} at the start, {data['chips_bought']:,} bought, "
+            f"{data['chips_raced']:+,} by colour-ups, {data['chips_end']:,} at the end"
+        )
     return OK
 
 

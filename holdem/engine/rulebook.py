@@ -93,6 +93,9 @@ _TITLES = {
     "R15.5": "Levels",
     "R15.6": "Payouts",
     "R15.7": "Colour-up",
+    "R15.8": "Late registration, re-entries, rebuys and add-ons",
+    "R15.9": "Breaks",
+    "R15.10": "Colour-up at a level change",
 }
 
 RULES = MappingProxyType(_TITLES)

@@ -1,5 +1,6 @@
 """Multi-table tournaments by the TDA rules (R15): the director, balancing,
-breaking, hand-for-hand, payouts and snapshots.
+breaking, hand-for-hand, payouts, entries (late registration, re-entry,
+rebuys, add-ons), breaks, colour-ups and snapshots.
 
 >>> from holdem.engine.betting import Action, Kind
 >>> from holdem.table.schedule import Level, Schedule
@@ -18,8 +19,16 @@ breaking, hand-for-hand, payouts and snapshots.
 """
 
 from holdem.mtt.director import Director, DirectorError, Result, Waiting
+from holdem.mtt.entries import Entries, EntryError
 from holdem.mtt.events import (
+    Bought,
+    BreakEnded,
+    BreakStarted,
+    Busted,
+    ColouredUp,
     Eliminated,
+    Entered,
+    EntriesClosed,
     HandForHand,
     LevelChanged,
     Moved,
@@ -31,9 +40,18 @@ from holdem.mtt.events import (
 from holdem.mtt.payouts import colour_up, prizes, shared_prizes, standard_payouts
 
 __all__ = [
+    "Bought",
+    "BreakEnded",
+    "BreakStarted",
+    "Busted",
+    "ColouredUp",
     "Director",
     "DirectorError",
     "Eliminated",
+    "Entered",
+    "Entries",
+    "EntriesClosed",
+    "EntryError",
     "HandForHand",
     "LevelChanged",
     "Moved",

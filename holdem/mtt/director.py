@@ -22,6 +22,10 @@ between hands; the tables play the hands (R1 to R10, the dead-button rule).
   tournament, by hands (the most hands any table has played) or by time.
 - **Prizes** (R15.6): a payout table of whole units; shared places share
   their prizes.
+- **Entries** (R15.8, :mod:`holdem.mtt.entries`): late registration,
+  re-entry, rebuys and add-ons; the pool grows with each, and a player
+  finishes once overall.
+- **Breaks and colour-ups** (R15.9, R15.10, :mod:`holdem.mtt.levels`).
 
 Everything is recorded as an event (:mod:`holdem.mtt.events`) in a bounded
 buffer; each table's own events are drained after every hand, so memory stays
@@ -37,22 +41,22 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
-import attrs
-
 from holdem.engine.hand import Hand
 from holdem.errors import ConfigError, HoldemError
 from holdem.mtt.balance import due_big_blind, must_wait, seat_order
+from holdem.mtt.entries import Entries, EntryDesk
 from holdem.mtt.events import (
     Eliminated,
     HandForHand,
-    LevelChanged,
     Moved,
     MttEvent,
     Seated,
     TableBroken,
     Won,
 )
+from holdem.mtt.levels import LevelDesk, check_levels
 from holdem.mtt.payouts import check_weights, prizes, shared_prizes, standard_payouts
+from holdem.mtt.results import Result, Waiting
 from holdem.table.schedule import Level, Schedule
 from holdem.table.table import Decide, Table, TableMode
 
@@ -65,37 +69,7 @@ class DirectorError(HoldemError):
     """A tournament operation that is not allowed now; nothing changed."""
 
 
-@attrs.frozen
-class Result:
-    """One player's finish (R15.4, R15.6).
-
-    Attributes:
-        place: the place (the best of the places shared); ``None`` while in.
-        name, shared, prize: the player, a shared place, the prize in units.
-        hand: the tournament hand they went out in (``None`` for the winner).
-        starting_stack: their stack at the start of that hand.
-    """
-
-    place: int | None
-    name: str
-    shared: bool
-    prize: int
-    hand: int | None
-    starting_stack: int | None
-
-
-@attrs.define
-class Waiting:
-    """A player moved to ``seat`` at a table, not yet dealt in: they sit down
-    once the table has played ``after`` hands (R15.3)."""
-
-    name: str
-    chips: int
-    seat: int
-    after: int
-
-
-class Director:
+class Director(EntryDesk, LevelDesk):
     """A tournament over several tables (R15).
 
     Args:
@@ -123,6 +97,15 @@ class Director:
         buttons: with ``layout``, the seat each table's first button starts
             from (the first seat with a player from there), by table number.
         max_events: how many director events are kept (10,000).
+        entries: late registration, re-entries, rebuys and add-ons
+            (:class:`~holdem.mtt.entries.Entries`, R15.8); ``None``: none,
+            and each entry adds 100 units to the default pool.
+        breaks_after: levels (from 1) followed by a break (R15.9).
+        break_seconds: the length of a break (0: it starts and ends at once).
+        colour_ups: level (from 1) to the smallest chip from that level on
+            (R15.7, R15.10); the stack, rebuy and add-on chips, blinds and
+            antes from that level must be whole numbers of it.
+        sleep: waits out a break in :meth:`run` (``time.sleep``).
 
     Raises:
         ConfigError: an argument is invalid.
@@ -146,6 +129,11 @@ class Director:
         max_events: int = 10_000,
         layout: Mapping[int, Mapping[int, tuple[str, int]]] | None = None,
         buttons: Mapping[int, int] | None = None,
+        entries: Entries | None = None,
+        breaks_after: Sequence[int] = (),
+        break_seconds: float = 0.0,
+        colour_ups: Mapping[int, int] | None = None,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         names = list(names)
         if len(names) < 2:
@@ -167,9 +155,27 @@ class Director:
             schedule = Schedule([schedule])
         if not isinstance(schedule, Schedule):
             raise ConfigError("schedule", f"must be a Schedule or a Level, got {schedule!r}")
+        if entries is None:
+            entries = Entries()
+        if not isinstance(entries, Entries):
+            raise ConfigError("entries", f"must be an Entries, got {entries!r}")
+        if entries.last_level > len(schedule.levels):
+            raise ConfigError("entries", f"levels 1 to {len(schedule.levels)} only")
+        e = entries
+        amounts = {"stack": stack, "rebuy_chips": e.rebuy_chips, "add_on_chips": e.add_on_chips}
+        self.breaks_after, self.break_seconds, self.colour_ups = check_levels(
+            schedule,
+            breaks_after,
+            break_seconds,
+            colour_ups or {},
+            {k: v for k, v in amounts.items() if v is not None},
+        )
+        self.entries = entries
+        self._weights = None if payouts is None else tuple(payouts)
+        self._h4h_given = hand_for_hand_at is not None
         weights = standard_payouts(len(names)) if payouts is None else tuple(payouts)
         check_weights(weights, len(names))
-        pool = 100 * len(names) if prize_pool is None else prize_pool
+        pool = entries.buy_in * len(names) if prize_pool is None else prize_pool
         self.prizes = prizes(pool, weights)
         self.prize_pool = pool
         count = math.ceil(len(names) / seats) if layout is None else len(layout)
@@ -192,6 +198,7 @@ class Director:
         self.hand_for_hand_at = hand_for_hand_at
         self.break_order = tuple(order)
         self._clock = clock
+        self._sleep = sleep
         self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self._events: deque[MttEvent] = deque(maxlen=max_events)
         self._recorded = 0
@@ -212,10 +219,19 @@ class Director:
         self.moves = 0
         self.breaks = 0
         self.chips_start = stack * len(names)
+        self._open = entries.last_level > 0
+        self._pending: list[tuple[str, int, int, int]] = []
+        self._bought = {name: [0, 0, 0] for name in names}
+        self._paused = 0.0
+        self._break_until: float | None = None
+        self._on_break: int | None = None
+        self._units: dict[int, int] = {}
         if layout is None:
             self._draw(count)
         else:
             self._lay_out(layout, buttons or {})
+        self.chips_bought = 0  # chips sold after the start (R15.8)
+        self.chips_raced = 0  # chips the colour-ups added or removed (R15.10)
         if len(self.tables) > 1 and self._left <= hand_for_hand_at:
             self._h4h = True
             self._record(HandForHand(True, self._left))
@@ -321,6 +337,12 @@ class Director:
         """Players at each open table."""
         return {t: self.count(t) for t in self.tables}
 
+    @property
+    def chips_in(self) -> int:
+        """The chips that should be in play: at the start, bought since (R15.8),
+        and the colour-ups' change (R15.10)."""
+        return self.chips_start + self.chips_bought + self.chips_raced
+
     def chips(self) -> int:
         """Every chip in play (between hands at every table), waiting players' included."""
         total = 0
@@ -342,6 +364,7 @@ class Director:
         for number, table in self.tables.items():
             alive += [(s.stack, s.name) for s in table.seats if s is not None and s.stack > 0]
             alive += [(w.chips, w.name) for w in self._waiting[number]]
+        alive += [(0, o[0]) for o in self._pending]
         done = sorted(self._results.values(), key=lambda r: (r.place or 0, self._index[r.name]))
         if self.is_over:
             return tuple(done)
@@ -354,6 +377,8 @@ class Director:
         hand-for-hand not already played this round (R15.4; tables are
         balanced between rounds, so no table halts within one)."""
         if self.is_over or number not in self.tables or self.tables[number].hand is not None:
+            return False
+        if self._break_until is not None and self._clock() < self._break_until:
             return False
         counts = self.counts()
         if counts[number] < 2:
@@ -380,20 +405,14 @@ class Director:
         """
         if not self.can_deal(number):
             raise DirectorError(f"table {number} may not deal now")
+        if self._started_at is None:
+            self._started_at = self._clock()
+        self.tick()
+        if not self.can_deal(number):
+            raise DirectorError(f"table {number} may not deal now: a break")
         table = self.tables[number]
         self._seat_waiting(number)
-        now = self._clock()
-        if self._started_at is None:
-            self._started_at = now
-        index = max(
-            self._level, self.schedule.level_index(self._max_table_hands, now - self._started_at)
-        )
-        if index != self._level:
-            self._level = index
-            lv = self.level
-            self._record(
-                LevelChanged(index + 1, lv.small_blind, lv.big_blind, lv.ante, str(lv.ante_type))
-            )
+        self._colour_up(number)
         if table.schedule.levels[0] != self.level:
             table.schedule = Schedule([self.level])
         hand = table.start_hand(hole_cards=hole_cards, board=board)
@@ -449,6 +468,8 @@ class Director:
 
     def play_round(self, decide: Decide) -> int:
         """Every table that may deal plays one hand, in table order; the hands played."""
+        if self._started_at is not None:
+            self.tick()
         played = 0
         for number in sorted(self.tables):
             if number in self.tables and self.can_deal(number):
@@ -460,6 +481,10 @@ class Director:
         """Play rounds until one player has every chip (or ``max_hands``)."""
         while not self.is_over and (max_hands is None or self._hands < max_hands):
             if self.play_round(decide) == 0:
+                if self._break_until is not None:  # R15.9: wait the break out
+                    self._sleep(max(0.0, self._break_until - self._clock()))
+                    self.tick()
+                    continue
                 raise DirectorError("no table can deal")  # pragma: no cover - a bug
         return self.standings()
 
@@ -468,6 +493,9 @@ class Director:
         """Places and prizes of players out together (R15.4): by starting stack,
         larger first; equal stacks share places and prizes."""
         if not out:
+            return
+        if self._open:
+            self._bust(out)
             return
         out = sorted(out, key=lambda o: (-o[1], self._index[o[0]]))
         place = self._left - len(out) + 1
@@ -492,16 +520,21 @@ class Director:
         if self._left == 1:
             self._finish()
             return
-        many = len(self.tables) > 1
-        if not self._h4h and many and self._left <= self.hand_for_hand_at:
-            self._h4h = True
-            self._h4h_done, self._h4h_out = [], []
-            self._record(HandForHand(True, self._left))
+        self._hand_for_hand_due()
         self._break_tables()
         self._balance()
         if self._h4h and len(self.tables) == 1:
             self._h4h = False
             self._record(HandForHand(False, self._left))
+
+    def _hand_for_hand_due(self) -> None:
+        """R15.4: hand-for-hand starts at ``hand_for_hand_at`` players left, while
+        two or more tables play and nothing may be bought (R15.8)."""
+        many = len(self.tables) > 1
+        if not self._h4h and many and not self._open and 1 < self._left <= self.hand_for_hand_at:
+            self._h4h = True
+            self._h4h_done, self._h4h_out = [], []
+            self._record(HandForHand(True, self._left))
 
     def rebalance(self) -> None:
         """Break and balance tables now, as after a hand (R15.2, R15.3)."""
@@ -510,6 +543,7 @@ class Director:
             self._balance()
 
     def _finish(self) -> None:
+        self._close_entries()
         for number, table in self.tables.items():
             self._seat_waiting(number, everyone=True)
             for state in table.seats:
@@ -547,7 +581,7 @@ class Director:
             del self._waiting[number]
             del self._first_button[number]
             self.breaks += 1
-            self._record(TableBroken(number, len(movers)))
+            self._record(TableBroken(number, len(movers), self._hands))
             self._rng.shuffle(movers)
             for from_seat, name, chips in movers:
                 counts = self.counts()
@@ -602,6 +636,7 @@ class Director:
         position: str,
     ) -> None:
         table = self.tables[target]
+        chips = self._colour_up_mover(name, chips, from_table, target)
         waits = must_wait(table, seat, self._first_button[target])
         if waits or table.hand is not None:
             self._waiting[target].append(Waiting(name, chips, seat, table.hands_played + 1))
@@ -609,7 +644,18 @@ class Director:
             table.sit(seat, name, chips, transfer=True)
         self.moves += 1
         self._record(
-            Moved(name, from_table, from_seat, target, seat, chips, reason, position, waits)
+            Moved(
+                name,
+                from_table,
+                from_seat,
+                target,
+                seat,
+                chips,
+                reason,
+                position,
+                waits,
+                self._hands,
+            )
         )
 
     def _seat_waiting(self, number: int, *, everyone: bool = False) -> None:
@@ -627,6 +673,9 @@ class Director:
             else:
                 keep.append(w)
         self._waiting[number] = keep
+
+    def _last_entry_level(self) -> int:
+        return self.entries.last_level
 
     def _record(self, event: MttEvent) -> None:
         self._events.append(event)

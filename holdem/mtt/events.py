@@ -44,6 +44,8 @@ class Moved:
     reason: str
     position: str
     waits: bool
+    hand: int = 0
+    """The tournament hands started before the move (the move follows hand ``hand``)."""
 
 
 @attrs.frozen
@@ -52,6 +54,8 @@ class TableBroken:
 
     table: int
     players: int
+    hand: int = 0
+    """The tournament hands started before the break."""
 
 
 @attrs.frozen
@@ -104,5 +108,108 @@ class Won:
     chips: int
 
 
-MttEvent = Seated | Moved | TableBroken | LevelChanged | HandForHand | Eliminated | Won
+@attrs.frozen
+class Entered:
+    """A player entered after the start (R15.8): ``kind`` ``late`` (late
+    registration), ``re-entry`` or ``rebuy`` (a busted player's rebuy), seated
+    at ``table``/``seat`` by the draw of R15.8 (``waits`` as for :class:`Moved`).
+    ``price`` is what the entry added to the prize pool, ``hand`` the hands
+    started before it."""
+
+    name: str
+    kind: str
+    table: int
+    seat: int
+    chips: int
+    price: int
+    waits: bool
+    hand: int
+
+
+@attrs.frozen
+class Bought:
+    """Chips bought by a player at a table (R15.8): ``kind`` ``rebuy`` or
+    ``add-on``; ``stack`` is the stack afterwards, ``price`` what it added
+    to the prize pool."""
+
+    name: str
+    kind: str
+    table: int
+    seat: int
+    chips: int
+    stack: int
+    price: int
+    hand: int
+
+
+@attrs.frozen
+class Busted:
+    """A player out while entries are open (R15.8): placed when they close
+    (an :class:`Eliminated` then), unless they re-enter or rebuy first."""
+
+    name: str
+    hand: int
+    table: int
+    starting_stack: int
+
+
+@attrs.frozen
+class EntriesClosed:
+    """Late registration, re-entries, rebuys and add-ons are over (R15.8): the
+    prize pool and the payouts are final."""
+
+    level: int
+    entries: int
+    players: int
+    prize_pool: int
+
+
+@attrs.frozen
+class BreakStarted:
+    """A break after level ``after_level`` (R15.9), ``seconds`` long (0 in a
+    schedule by hands); no table deals until it ends."""
+
+    after_level: int
+    seconds: float
+    hand: int
+
+
+@attrs.frozen
+class BreakEnded:
+    """The break after level ``after_level`` is over (R15.9)."""
+
+    after_level: int
+
+
+@attrs.frozen
+class ColouredUp:
+    """The chips smaller than ``unit`` raced off at ``table`` (R15.7, R15.10):
+    ``chips_before`` and ``chips_after`` are the table's chips (its waiting
+    players' included); ``stacks`` the changed players, ``(name, before, after)``."""
+
+    table: int
+    level: int
+    unit: int
+    chips_before: int
+    chips_after: int
+    stacks: tuple[tuple[str, int, int], ...]
+    hand: int
+
+
+MttEvent = (
+    Seated
+    | Moved
+    | TableBroken
+    | LevelChanged
+    | HandForHand
+    | Eliminated
+    | Won
+    | Entered
+    | Bought
+    | Busted
+    | EntriesClosed
+    | BreakStarted
+    | BreakEnded
+    | ColouredUp
+)
 """Any tournament event."""

@@ -10,13 +10,19 @@ scenarios"). Steps, in order:
   every player all-in or calling, with fixed cards by player name;
 - ``{ set = { balance_within = 1 } }``: change a director setting;
 - ``{ check = 2, button = 0, small_blind = 1, big_blind = 2, big_blind_player = "a2" }``:
-  start the next hand at table 2 and compare its positions (table seats).
+  start the next hand at table 2 and compare its positions (table seats);
+- ``{ register = "L" }``, ``{ reenter = "A" }``, ``{ rebuy = "A" }``,
+  ``{ add_on = "A" }``, ``{ close_entries = true }``: entries (R15.8), with
+  ``entries = { late_until = 1, reentries = 1, ... }`` in ``[tournament]``
+  (the options of :class:`~holdem.mtt.entries.Entries`).
 
 ``[expect]``: ``moves`` (a list of ``[name, from table, from seat, to
 table, to seat]``, every move in order), ``waiting`` (names moved who wait a
 hand), ``counts`` (players per table, keys are table numbers), ``broken``
 (tables broken, in order), ``places`` and ``prizes`` (by name), ``shared``
-(names sharing a place), ``hand_for_hand`` (true or false at the end).
+(names sharing a place), ``hand_for_hand`` (true or false at the end),
+``entered`` (a list of ``[name, kind, table, seat]``), ``busted`` (names out
+and not yet placed), ``prize_pool``.
 """
 
 from __future__ import annotations
@@ -33,8 +39,12 @@ from holdem.engine.hand import Hand
 from holdem.engine.rulebook import undefined
 from holdem.errors import HoldemError
 from holdem.mtt.director import Director
+from holdem.mtt.entries import Entries
 from holdem.mtt.events import (
+    Busted,
     Eliminated,
+    Entered,
+    EntriesClosed,
     HandForHand,
     LevelChanged,
     Moved,
@@ -59,6 +69,7 @@ _TOURNAMENT_KEYS = {
     "halt_short",
     "hand_for_hand_at",
     "break_order",
+    "entries",
 }
 _EXPECT_KEYS = {
     "moves",
@@ -69,6 +80,9 @@ _EXPECT_KEYS = {
     "prizes",
     "shared",
     "hand_for_hand",
+    "entered",
+    "busted",
+    "prize_pool",
 }
 
 
@@ -167,6 +181,7 @@ def _director(path: str, data: dict[str, Any]) -> Director:
             halt_short=t.get("halt_short", 3),
             hand_for_hand_at=t.get("hand_for_hand_at"),
             break_order=t.get("break_order"),
+            entries=Entries(**t.get("entries", {})),
             layout=layout,
             buttons=buttons,
         )
@@ -197,7 +212,19 @@ def _describe(event: MttEvent) -> str:
         return f"level {event.level}: {event.small_blind}/{event.big_blind} ante {event.ante}"
     if isinstance(event, Won):
         return f"{event.name} wins with {event.chips:,} chips: prize {event.prize:,}"
-    return f"{event.name} sits at table {event.table} seat {event.seat} with {event.chips:,}"
+    if isinstance(event, Seated):
+        return f"{event.name} sits at table {event.table} seat {event.seat} with {event.chips:,}"
+    if isinstance(event, Entered):
+        wait = ", waits a hand" if event.waits else ""
+        return (
+            f"{event.name} enters ({event.kind}, {event.price:,} to the pool) at table "
+            f"{event.table} seat {event.seat} with {event.chips:,}{wait}"
+        )
+    if isinstance(event, Busted):
+        return f"{event.name} out in hand {event.hand}: busted, placed when entries close"
+    if isinstance(event, EntriesClosed):
+        return f"entries close: {event.entries} entries, prize pool {event.prize_pool:,}"
+    return repr(event)
 
 
 def run_tournament(path: str | Path) -> TournamentResult:
@@ -289,7 +316,20 @@ def _step(path: str, where: str, director: Director, step: dict[str, Any]) -> li
                 f"{where}: seats dealt in {list(table.hand_seats)}, expected {step['dealt_in']}"
             )
         return failures
-    raise ScenarioError(path, where, "a step is rebalance, set, play or check")
+    for key in ("register", "reenter", "rebuy", "add_on"):
+        if key in step:
+            _keys(path, where, step, {key}, set())
+            getattr(director, key)(step[key])
+            return []
+    if "close_entries" in step:
+        _keys(path, where, step, {"close_entries"}, set())
+        director.close_entries()
+        return []
+    raise ScenarioError(
+        path,
+        where,
+        "a step is rebalance, set, play, check, register, reenter, rebuy, add_on or close_entries",
+    )
 
 
 def _compare(director: Director, events: list[MttEvent], expect: Mapping[str, Any]) -> list[str]:
@@ -321,6 +361,14 @@ def _compare(director: Director, events: list[MttEvent], expect: Mapping[str, An
         got_s = sorted(r.name for r in results.values() if r.shared)
         if got_s != sorted(expect["shared"]):
             failures.append(f"shared: {got_s}, expected {expect['shared']}")
+    if "entered" in expect:
+        got_e = [[e.name, e.kind, e.table, e.seat] for e in events if isinstance(e, Entered)]
+        if got_e != expect["entered"]:
+            failures.append(f"entered: {got_e}, expected {expect['entered']}")
+    if "busted" in expect and list(director.busted) != expect["busted"]:
+        failures.append(f"busted: {list(director.busted)}, expected {expect['busted']}")
+    if "prize_pool" in expect and director.prize_pool != expect["prize_pool"]:
+        failures.append(f"prize_pool: {director.prize_pool}, expected {expect['prize_pool']}")
     if "hand_for_hand" in expect and director.hand_for_hand != expect["hand_for_hand"]:
         failures.append(
             f"hand_for_hand: {director.hand_for_hand}, expected {expect['hand_for_hand']}"

@@ -1,11 +1,13 @@
-"""Snapshots of a running tournament (schema ``holdem.mtt`` version 1).
+"""Snapshots of a running tournament (schema ``holdem.mtt`` version 2).
 
 A snapshot holds the director's settings, every open table as a table
 snapshot (:mod:`holdem.table.snapshot`, hands in progress included), the
 players waiting to sit down, the results so far, the hand-for-hand round,
 the level and the state of the draw's random generator, so that a restored
 tournament plays on exactly as the original would (the same draws, the same
-deals). Times are stored relative to the snapshot, as for tables. Signed
+deals); version 2 adds the entries (R15.8: the options, what each player
+bought, the busted players not yet placed, the pool), the breaks (R15.9)
+and the colour-ups (R15.10). Times are stored relative to the snapshot, as for tables. Signed
 with a key (:mod:`holdem.engine.signing`), any altered byte is refused.
 
 >>> from holdem.table.schedule import Level
@@ -21,18 +23,20 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from holdem.engine.snapshot import SnapshotError, read_json, write_json
 from holdem.errors import HoldemError
 from holdem.mtt.director import Director, Result, Waiting
+from holdem.mtt.entries import Entries
 from holdem.table import snapshot as table_snapshot
 from holdem.table.schedule import Level, Schedule
 
 __all__ = ["dumps", "loads", "restore", "snapshot"]
 
 SCHEMA = "holdem.mtt"
-VERSION = 1
+VERSION = 2
 
 
 def _schedule(schedule: Schedule) -> dict[str, Any]:
@@ -89,6 +93,21 @@ def snapshot(director: Director) -> dict[str, Any]:
         "chips_start": d.chips_start,
         "rng": None if state is None else [state[0], list(state[1]), state[2]],
         "events_recorded": d._recorded,
+        "entries": d.entries.as_dict(),
+        "weights": None if d._weights is None else [str(w) for w in d._weights],
+        "h4h_given": d._h4h_given,
+        "open": d._open,
+        "pending": [list(o) for o in d._pending],
+        "bought": {name: list(b) for name, b in d._bought.items()},
+        "chips_bought": d.chips_bought,
+        "chips_raced": d.chips_raced,
+        "breaks_after": list(d.breaks_after),
+        "break_seconds": d.break_seconds,
+        "colour_ups": {str(k): v for k, v in d.colour_ups.items()},
+        "paused": d._paused,
+        "seconds_to_break_end": None if d._break_until is None else d._break_until - now,
+        "on_break": d._on_break,
+        "units": {str(n): u for n, u in d._units.items()},
     }
 
 
@@ -110,6 +129,13 @@ def loads(
         SnapshotError: a bad signature, bad JSON, or anything :func:`restore` refuses.
     """
     return restore(read_json(text, key=key), clock=clock)
+
+
+def _number(text: str) -> int | float | Fraction:
+    value = Fraction(text)
+    if value.denominator == 1 and "." not in text and "e" not in text.lower():
+        return int(value)
+    return float(text) if "/" not in text else value
 
 
 def _fail(field: str, message: str) -> SnapshotError:
@@ -173,6 +199,7 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Director:
     d.hand_for_hand_at = _get(data, "hand_for_hand_at", int)
     d.break_order = tuple(_get(data, "break_order", list))
     d._clock = clock
+    d._sleep = time.sleep
     state = data.get("rng")
     if state is None:
         d._rng = random.SystemRandom()
@@ -208,6 +235,24 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Director:
     d.moves = _get(data, "moves", int)
     d.breaks = _get(data, "breaks", int)
     d.chips_start = _get(data, "chips_start", int)
+    d.entries = Entries(**_get(data, "entries", dict))
+    weights = data.get("weights")
+    d._weights = None if weights is None else tuple(_number(w) for w in weights)
+    d._h4h_given = bool(_get(data, "h4h_given", bool))
+    d._open = bool(_get(data, "open", bool))
+    d._pending = [(str(a), int(b), int(c), int(e)) for a, b, c, e in _get(data, "pending", list)]
+    d._bought = {str(n): [int(x) for x in b] for n, b in _get(data, "bought", dict).items()}
+    d.chips_bought = _get(data, "chips_bought", int)
+    d.chips_raced = _get(data, "chips_raced", int)
+    d.breaks_after = tuple(int(x) for x in _get(data, "breaks_after", list))
+    d.break_seconds = float(_get(data, "break_seconds", (int, float)))
+    d.colour_ups = {int(k): int(v) for k, v in _get(data, "colour_ups", dict).items()}
+    d._paused = float(_get(data, "paused", (int, float)))
+    to_end = data.get("seconds_to_break_end")
+    d._break_until = None if to_end is None else clock() + float(to_end)
+    on_break = data.get("on_break")
+    d._on_break = None if on_break is None else int(on_break)
+    d._units = {int(n): int(u) for n, u in _get(data, "units", dict).items()}
     _check(d)
     return d
 
@@ -223,12 +268,17 @@ def _check(d: Director) -> None:
         seen += [w.name for w in d._waiting[n]]
     seen += list(d._results)
     seen += [o[0] for o in d._h4h_out]
+    seen += [o[0] for o in d._pending]
     if d.is_over:
         seen = list(d._results)
     if sorted(seen) != sorted(d.names):
         raise _fail("names", "every player must be at a table, waiting or placed, exactly once")
-    if d.chips() != d.chips_start:
-        raise _fail("tables", f"the chips ({d.chips():,}) differ from the start's")
-    placed = len(d._results) - (1 if d.is_over else 0)
+    if d.chips() != d.chips_in:
+        raise _fail(
+            "tables", f"the chips ({d.chips():,}) differ from the chips in ({d.chips_in:,})"
+        )
+    if sorted(d._bought) != sorted(d.names):
+        raise _fail("bought", "must list every player once")
+    placed = len(d._results) - (1 if d.is_over else 0) + len(d._pending)
     if d._left != len(d.names) - placed:
         raise _fail("left", "does not match the results")

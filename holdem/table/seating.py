@@ -43,6 +43,7 @@ class TableSeating:
     _occupied: Callable[[int], Player]
     _newcomer_entry: Callable[[object], str | None]
     _winner: Standing | None
+    _chip_unit: int
 
     def sit(
         self, seat: int, name: str, chips: int, *, post: bool = False, transfer: bool = False
@@ -160,6 +161,39 @@ class TableSeating:
         if kind == "rebuy" and owes and not player.sitting_out and player.entry is None:
             player.entry = "post" if post else "wait"
             self._record(SatIn(seat, player.name, player.entry, False))
+
+    def set_tournament_stack(self, seat: int, chips: int, kind: str) -> None:
+        """A tournament director sets the stack of the player at ``seat``
+        between hands (R15.8 rebuys and add-ons, R15.7 colour-up; see
+        :mod:`holdem.mtt`). Recorded as :class:`Rebought` of ``kind`` with
+        ``chips`` the change (negative when the stack went down).
+
+        Raises:
+            TableError: during a hand, an empty seat, or not a tournament.
+            BuyInError: ``chips`` below 1 or too large.
+        """
+        player = self._occupied(seat)
+        if self.mode is not TableMode.TOURNAMENT:
+            raise TableError(seat, TableReason.NO_REBUYS, "only a tournament director may")
+        check_chips(seat, chips, 0, 1, None, self._chips() - player.stack)
+        change, player.stack = chips - player.stack, chips
+        if change:
+            self._record(Rebought(seat, player.name, change, chips, kind))
+
+    def set_chip_unit(self, unit: int) -> None:
+        """A tournament director's colour-up (R15.7): from the next hand, pots
+        are split in whole units of ``unit`` (R8.3).
+
+        Raises:
+            TableError: during a hand, or ``unit`` not a whole number >= 1.
+        """
+        if self._hand is not None:
+            raise TableError(None, TableReason.HAND_IN_PROGRESS, "a hand is in progress")
+        if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
+            raise TableError(
+                None, TableReason.BAD_AMOUNT, f"a chip unit must be >= 1, got {unit!r}"
+            )
+        self._chip_unit = unit
 
     def reset_stacks(self, chips: int) -> None:
         """Give every seated player a stack of exactly ``chips`` between hands.

@@ -72,7 +72,13 @@ class Checker:
         while (seat := hand.to_act) is not None:
             hand.act(seat, decide(hand, seat))  # type: ignore[arg-type]
         d.finish_hand(number)
-        assert d.chips() == d.chips_start  # R15: chips conserved at every hand
+        assert d.chips() == d.chips_in  # R15: chips conserved at every hand (R15.8, R15.10)
+        self.check_events()
+
+    def check_events(self) -> None:
+        """The moves since the last check: the player due the big blind moved,
+        and balanced tables after (R15.2)."""
+        d = self.d
         for event in d.drain_events():
             if isinstance(event, Moved):
                 self.pending.pop(event.name, None)
@@ -194,7 +200,20 @@ def test_cli_mtt_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(data["places"]) == 30
     assert sum(p["prize"] for p in data["places"]) == data["prize_pool"] == 3000
     assert sorted(p["place"] for p in data["places"])[0] == 1
-    assert data["hands"] > 0 and data["breaks"] == 3
+    assert data["hands"] > 0 and data["break_count"] == len(data["breaks"]) == 3
+    assert data["move_count"] == len(data["moves"]) > 0
+    assert [b["table"] for b in data["breaks"]] == [4, 3, 2]  # R15.3: highest first
+    move = data["moves"][0]
+    assert set(move) == {
+        "player",
+        "from_table",
+        "from_seat",
+        "to_table",
+        "to_seat",
+        "chips",
+        "reason",
+        "after_hand",
+    }
     again = main(["mtt", "--players", "30", "--seats", "9", "--seed", "4", "--json"])
     assert again == 0 and json.loads(capsys.readouterr().out) == data
 

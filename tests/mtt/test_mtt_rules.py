@@ -88,7 +88,7 @@ def test_r15_2_example_bal3_no_big_blind_skipped_or_posted_twice() -> None:
     assert last is not None and (last.button, last.small_blind, last.big_blind) == (0, 1, 2)
     d.balance_within = 1
     d.rebalance()
-    assert moves(d) == [Moved("a2", 1, 2, 2, 3, 1500, "balance", "worst", False)]
+    assert moves(d) == [Moved("a2", 1, 2, 2, 3, 1500, "balance", "worst", False, 1)]
     d.start_hand(2)
     now = d.tables[2].positions
     assert now is not None and (now.button, now.small_blind, now.big_blind) == (1, 2, 3)
@@ -115,7 +115,7 @@ def test_r15_3_late_seat_waits_one_hand() -> None:
     d.play_hand(2, fold)  # button 0, small blind 1, big blind 4; next: button 1, small blind 4
     d.balance_within = 1
     d.rebalance()
-    assert moves(d) == [Moved("a2", 1, 2, 2, 2, 1500, "balance", "late", True)]
+    assert moves(d) == [Moved("a2", 1, 2, 2, 2, 1500, "balance", "late", True, 1)]
     assert d.counts() == {1: 8, 2: 8}
     d.play_hand(2, fold)
     assert 2 not in d.tables[2].hand_seats  # not dealt in: between the button and small blind
@@ -162,7 +162,7 @@ def hand_for_hand(
     d.play_hand(2, shove, hole_cards=dict(enumerate(HOLES[: len(table2)])), board=BOARD)
     events = d.drain_events()
     assert HandForHand(False, 2) in events
-    assert [e for e in events if isinstance(e, TableBroken)] == [TableBroken(2, 1)]
+    assert [e for e in events if isinstance(e, TableBroken)] == [TableBroken(2, 1, 2)]
     return d, [e for e in events if isinstance(e, Eliminated)]
 
 

@@ -18,8 +18,9 @@ FILES = sorted((ROOT / "scenarios" / "tournaments").glob("*.toml"))
 def test_tournament_scenarios_exist() -> None:
     """The TDA cases: balancing 2 and 3 tables, a move that could skip or
     double a big blind, a late seat, breaking 3 to 2, 2 and 3 players out in
-    one hand-for-hand round with different and equal stacks (R15)."""
-    assert len(FILES) == 8
+    one hand-for-hand round with different and equal stacks (R15); a late
+    entrant opening a table and a re-entry (R15.8)."""
+    assert len(FILES) == 10
     assert all(is_tournament(p) for p in FILES)
     assert not is_tournament(
         ROOT / "scenarios" / "eliminations" / "e23_equal_stacks_share_place.toml"
@@ -56,6 +57,20 @@ def test_a_broken_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[st
 def test_holdem_run_plays_the_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", str(ROOT / "scenarios" / "tournaments")]) == 0
     out = capsys.readouterr().out
-    assert out.rstrip().endswith("8 passed, 0 failed, 0 broken")
+    assert out.rstrip().endswith("10 passed, 0 failed, 0 broken")
+    assert "L enters (late, 100 to the pool) at table 3 seat 0 with 1,500" in out
+    assert "A out in hand 1: busted, placed when entries close" in out
     assert "a2 moves (balance, worst) from table 1 seat 2 to table 2 seat 2" in out
     assert "B out in hand 1 (table 1, started with 1,000): place 4=, prize 50" in out
+
+
+def test_r15_8_entry_steps_are_checked(tmp_path: Path) -> None:
+    text = (ROOT / "scenarios" / "tournaments" / "ent2_reentry_placed_once.toml").read_text()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace("  { close_entries = true },\n", '  { reenter = "A" },\n'))
+    result = run_tournament(bad)  # a second re-entry: refused, reported
+    assert not result.passed and "refused" in result.failures[0]
+    worse = tmp_path / "worse.toml"
+    worse.write_text(text.replace("reentries = 1", "re_entries = 1"))
+    with pytest.raises(ScenarioError, match="tournament"):
+        run_tournament(worse)
