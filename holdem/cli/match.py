@@ -9,7 +9,7 @@ import json
 import math
 import sys
 
-from holdem.cli.common import OK, USAGE, Parser
+from holdem.cli.common import OK, USAGE, Parser, plural
 from holdem.errors import HoldemError
 
 
@@ -55,7 +55,8 @@ def _match(args: argparse.Namespace) -> int:
         print(json.dumps(report.to_dict(), sort_keys=True))
         return OK
     kind = "duplicate " if report.duplicate else ""
-    print(f"{report.hands} hands ({report.deals} {kind}deals), seed {report.seed}")
+    hands, deals = plural(report.hands, "hand"), plural(report.deals, f"{kind}deal")
+    print(f"{hands} ({deals}), seed {report.seed}")
     for result in report.results:
         ci = "" if math.isnan(result.ci95) else f" ± {result.ci95:.1f}"
         adjusted_ci = "" if math.isnan(result.adjusted_ci95) else f" ± {result.adjusted_ci95:.1f}"
