@@ -139,3 +139,49 @@ def test_a_record_without_a_variant_is_rejected_naming_the_field() -> None:
     result = replay_record({"starting_stacks": [100, 100]})
     assert result.status == "rejected" and result.error is not None
     assert result.error["message"] == "variant is missing (NT for no-limit, PT for pot-limit)"
+
+
+# ------------------------------------------------------ holdem acpc-dealer's input
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--stacks", "abc"], "--stacks: each amount is a whole number of chips, got 'abc'"),
+        (["--stacks", "-5 10"], "--stacks: each amount is a whole number of chips, got '-5'"),
+        (["--blinds", "1"], "--blinds: two amounts, 'SB BB', got '1'"),
+        (["--timeout", "0"], "timeout: must be a number of seconds above 0, got 0.0"),
+        (["--timeout", "-1"], "timeout: must be a number of seconds above 0, got -1.0"),
+        (["--timeout", "inf"], "timeout: must be a number of seconds above 0, got inf"),
+    ],
+)
+def test_acpc_dealer_refuses_bad_numbers_in_one_line_before_listening(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    """Before: `invalid literal for int() with base 10: 'abc'`, `not enough values to
+    unpack (expected 2, got 1)`, `Timeout value out of range`, and for `--timeout 0` a
+    BlockingIOError traceback with exit status 1."""
+    status, out, err = run_cli(capsys, "acpc-dealer", *argv)
+    assert (status, out) == (2, "")
+    assert err == f"holdem acpc-dealer: error: {message}\n"
+
+
+def test_acpc_dealer_checks_the_log_path_before_the_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The log was written after the last hand: a bad path lost the whole match."""
+    missing = tmp_path / "nowhere" / "match.log"
+    status, out, err = run_cli(capsys, "acpc-dealer", "--log", str(missing))
+    assert (status, out) == (2, "")
+    assert err == f"holdem acpc-dealer: error: log_path: no such folder: {str(missing.parent)!r}\n"
+    status, out, err = run_cli(capsys, "acpc-dealer", "--log", str(tmp_path))
+    assert (status, out) == (2, "")
+    assert err == f"holdem acpc-dealer: error: log_path: {str(tmp_path)!r} is a folder, not a file\n"
+
+
+def test_acpc_dealer_help_says_how_many_players_and_the_defaults(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run_cli(capsys, "acpc-dealer", "--help")
+    text = " ".join(out.split())
+    assert status == 0
+    assert "chips per position, one number per player: 2 to 10 (default '20000 20000')" in text
+    assert "seconds a bot may take to connect or answer (default 60)" in text
