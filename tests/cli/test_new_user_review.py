@@ -15,6 +15,7 @@ import attrs
 import pytest
 from helpers import run_cli
 
+from conftest import require
 from holdem.records.record import PHHError, table_config
 from holdem.records.replayer import replay_record
 from holdem.selfplay.simulate import format_results, simulate
@@ -185,3 +186,17 @@ def test_acpc_dealer_help_says_how_many_players_and_the_defaults(
     assert status == 0
     assert "chips per position, one number per player: 2 to 10 (default '20000 20000')" in text
     assert "seconds a bot may take to connect or answer (default 60)" in text
+
+
+def test_serve_names_the_key_file_that_is_too_short(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: `holdem serve: error: a key needs at least 16 bytes, got 0`, which file?"""
+    require("starlette", "the server extra: holdem serve imports it first")
+    key = tmp_path / "key.txt"
+    key.write_text("short\n", encoding="utf-8")
+    status, out, err = run_cli(capsys, "serve", "--state-key-file", str(key))
+    assert (status, out) == (2, "")
+    assert err == (
+        f"holdem serve: error: --state-key-file: {key}: a key needs at least 16 bytes, got 5\n"
+    )
