@@ -57,11 +57,14 @@ def _match(args: argparse.Namespace) -> int:
     kind = "duplicate " if report.duplicate else ""
     hands, deals = plural(report.hands, "hand"), plural(report.deals, f"{kind}deal")
     print(f"{hands} ({deals}), seed {report.seed}")
-    for result in report.results:
+    names = [result.name for result in report.results]
+    for k, result in enumerate(report.results):
+        # the same agent twice (`holdem match random call random`): which line is which?
+        name = result.name if names.count(result.name) == 1 else f"{result.name} #{k + 1}"
         ci = "" if math.isnan(result.ci95) else f" ± {result.ci95:.1f}"
         adjusted_ci = "" if math.isnan(result.adjusted_ci95) else f" ± {result.adjusted_ci95:.1f}"
         print(
-            f"{result.name:<16} {result.bb_per_100:+9.1f}{ci} bb/100   "
+            f"{name:<16} {result.bb_per_100:+9.1f}{ci} bb/100   "
             f"all-in adjusted {result.adjusted_bb_per_100:+9.1f}{adjusted_ci}"
         )
     return OK

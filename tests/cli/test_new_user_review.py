@@ -200,3 +200,16 @@ def test_serve_names_the_key_file_that_is_too_short(
     assert err == (
         f"holdem serve: error: --state-key-file: {key}: a key needs at least 16 bytes, got 5\n"
     )
+
+
+def test_match_tells_apart_the_same_agent_named_twice(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`holdem match random call random` printed two lines both named `random`."""
+    status, out, _ = run_cli(capsys, "match", "random", "call", "random", "--hands", "1")
+    assert status == 0
+    assert [line.split("  ")[0] for line in out.splitlines()[1:]] == [
+        "random #1",
+        "call",
+        "random #3",
+    ]
