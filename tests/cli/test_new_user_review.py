@@ -213,3 +213,11 @@ def test_match_tells_apart_the_same_agent_named_twice(
         "call",
         "random #3",
     ]
+
+
+def test_pots_help_says_how_dead_from_names_a_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run_cli(capsys, "pots", "--help")
+    assert status == 0
+    assert "the seat that paid the dead money, by name or position (as --folded)" in " ".join(
+        out.split()
+    )
