@@ -38,7 +38,26 @@ class LegalOptions(Protocol):
 
 
 class HoldemError(ValueError):
-    """Root of every error raised by :mod:`holdem` for bad input."""
+    """Root of every error raised by :mod:`holdem` for bad input.
+
+    Every error pickles with its message and attributes (so that it crosses a
+    process or Ray worker), whatever its constructor's arguments.
+    """
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # BaseException's own reduce calls the class with ``args`` (the message alone),
+        # which fails for errors built from several arguments (IllegalActionError...)
+        return (_rebuild, (type(self), self.args, self.__dict__))
+
+
+def _rebuild(
+    cls: type[HoldemError], args: tuple[object, ...], state: dict[str, object]
+) -> HoldemError:
+    """An unpickled error: its message and attributes, without calling ``__init__``."""
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class ConfigError(HoldemError):

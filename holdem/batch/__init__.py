@@ -16,6 +16,10 @@ Decisions come from array policies (:data:`random_policy`,
 ((1000, 6), 0)
 
 numpy is imported only here: ``import holdem`` never needs it.
+
+What it may import: numpy, :mod:`holdem.engine`, :mod:`holdem.equity`,
+:mod:`holdem.views`, :mod:`holdem.selfplay` (the agents it plays against) and
+:mod:`holdem.errors`; not its sibling :mod:`holdem.search`, nor anything above.
 """
 
 from holdem.batch.check import MismatchError, replay

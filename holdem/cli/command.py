@@ -188,6 +188,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_match(subparsers)
     _add_acpc_dealer(subparsers)
     _add_verify_deal(subparsers)
+    for command in subparsers.choices.values():  # whose usage an unknown argument gets
+        command.set_defaults(command_parser=command)
     return parser
 
 
@@ -207,7 +209,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return USAGE
     try:
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:  # the command's usage and name, not only "holdem: error: ..."
+            args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     except SystemExit as exit_:  # --help, or a usage error already printed
         return exit_.code if isinstance(exit_.code, int) else USAGE
     handler = args.handler

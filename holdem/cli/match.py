@@ -9,7 +9,7 @@ import json
 import math
 import sys
 
-from holdem.cli.common import OK, USAGE, Parser
+from holdem.cli.common import OK, USAGE, Parser, plural
 from holdem.errors import HoldemError
 
 
@@ -55,12 +55,16 @@ def _match(args: argparse.Namespace) -> int:
         print(json.dumps(report.to_dict(), sort_keys=True))
         return OK
     kind = "duplicate " if report.duplicate else ""
-    print(f"{report.hands} hands ({report.deals} {kind}deals), seed {report.seed}")
-    for result in report.results:
+    hands, deals = plural(report.hands, "hand"), plural(report.deals, f"{kind}deal")
+    print(f"{hands} ({deals}), seed {report.seed}")
+    names = [result.name for result in report.results]
+    for k, result in enumerate(report.results):
+        # the same agent twice (`holdem match random call random`): which line is which?
+        name = result.name if names.count(result.name) == 1 else f"{result.name} #{k + 1}"
         ci = "" if math.isnan(result.ci95) else f" ± {result.ci95:.1f}"
         adjusted_ci = "" if math.isnan(result.adjusted_ci95) else f" ± {result.adjusted_ci95:.1f}"
         print(
-            f"{result.name:<16} {result.bb_per_100:+9.1f}{ci} bb/100   "
+            f"{name:<16} {result.bb_per_100:+9.1f}{ci} bb/100   "
             f"all-in adjusted {result.adjusted_bb_per_100:+9.1f}{adjusted_ci}"
         )
     return OK
@@ -76,18 +80,44 @@ def _add_acpc_dealer(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "prints each player's chips won. Heads-up, position 0 posts the big blind (the ACPC "
         "two-player games); with 3 or more, positions 0 and 1 post the blinds.",
     )
-    dealer.add_argument("--stacks", default="20000 20000", help="chips per position")
+    dealer.add_argument(
+        "--stacks",
+        default="20000 20000",
+        help="chips per position, one number per player: 2 to 10 (default '20000 20000')",
+    )
     dealer.add_argument("--blinds", default="50 100", help="'SB BB' in chips (default '50 100')")
     dealer.add_argument("--hands", type=int, default=1000, help="hands (default 1000)")
     dealer.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
-    dealer.add_argument("--log", default=None, help="the match log file")
-    dealer.add_argument("--timeout", type=float, default=60.0, help="seconds per answer")
+    dealer.add_argument("--log", default=None, help="the match log file (default: none)")
+    dealer.add_argument(
+        "--timeout",
+        type=float,
+        default=60.0,
+        help="seconds a bot may take to connect or answer (default 60)",
+    )
     dealer.set_defaults(handler=_acpc_dealer)
+
+
+def _chips(text: str, option: str) -> list[int]:
+    """The whole numbers of chips in ``text``, separated by spaces or commas."""
+    numbers = text.replace(",", " ").split()
+    for item in numbers:
+        if not item.isascii() or not item.isdigit() or len(item) > 19:
+            raise HoldemError(f"{option}: each amount is a whole number of chips, got {item!r}")
+    return [int(item) for item in numbers]
 
 
 def _acpc_dealer(args: argparse.Namespace) -> int:
     from holdem.search.dealer import main as dealer_main
 
+    try:
+        _chips(args.stacks, "--stacks")
+        if len(_chips(args.blinds, "--blinds")) != 2:
+            raise HoldemError(f"--blinds: two amounts, 'SB BB', got {args.blinds!r}")
+    except HoldemError as error:
+        print(f"holdem acpc-dealer: error: {error}", file=sys.stderr)
+        return USAGE
+    args.stacks, args.blinds = args.stacks.replace(",", " "), args.blinds.replace(",", " ")
     argv = ["--stacks", args.stacks, "--blinds", args.blinds, "--hands", str(args.hands)]
     argv += ["--seed", str(args.seed), "--timeout", str(args.timeout)]
     if args.log is not None:

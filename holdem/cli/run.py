@@ -145,7 +145,11 @@ def _add_pots(subparsers: argparse._SubParsersAction[Parser]) -> None:
         metavar="N",
         help="dead money for the main pot, e.g. a big-blind ante (R7.6); needs --dead-from",
     )
-    pots.add_argument("--dead-from", metavar="SEAT", help="the seat that paid the dead money")
+    pots.add_argument(
+        "--dead-from",
+        metavar="SEAT",
+        help="the seat that paid the dead money, by name or position (as --folded)",
+    )
     pots.add_argument("--json", action="store_true", help="print JSON instead of text")
     pots.set_defaults(handler=_pots)
 

@@ -168,6 +168,11 @@ def _serve(args: argparse.Namespace) -> int:
                 key = Path(args.state_key_file).read_bytes().strip()
             except OSError as error:
                 raise HoldemError(f"--state-key-file: {error.strerror}: {error.filename}") from None
+            if len(key) < 16:  # the one line names the option and the file, not only the key
+                raise HoldemError(
+                    f"--state-key-file: {args.state_key_file}: a key needs at least 16 bytes, "
+                    f"got {len(key)}"
+                )
         server = Server(
             args.tables,
             settings,

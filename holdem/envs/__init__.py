@@ -19,6 +19,11 @@ button end the hand, the offender losing ``penalty`` big blinds (default its
 starting stack, the most a hand can cost), shared equally by the other
 agents; ``illegal="raise"`` (strict) makes it raise
 :class:`~holdem.views.abstraction.ButtonError` and change nothing. Details: docs/rl.md.
+
+What it may import: gymnasium, pettingzoo and numpy, and every package below
+it (:mod:`holdem.engine`, :mod:`holdem.views`, :mod:`holdem.selfplay`,
+:mod:`holdem.batch`, ...); not its siblings :mod:`holdem.server` and
+:mod:`holdem.openspiel`, nor :mod:`holdem.cli`.
 """
 
 from __future__ import annotations

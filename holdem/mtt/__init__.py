@@ -2,6 +2,12 @@
 breaking, hand-for-hand, payouts, entries (late registration, re-entry,
 rebuys, add-ons), breaks, colour-ups and snapshots.
 
+What it may import: :mod:`holdem.engine`, :mod:`holdem.table` (the director
+owns several tables), :mod:`holdem.views`, :mod:`holdem.scenarios`
+(tournament scenario files), :mod:`holdem.selfplay` (agents for ``holdem
+mtt``) and :mod:`holdem.errors`; ``ray`` only in
+:mod:`~holdem.mtt.simulate_ray`.
+
 >>> from holdem.engine.betting import Action, Kind
 >>> from holdem.table.schedule import Level, Schedule
 >>> names = [f"p{i}" for i in range(20)]

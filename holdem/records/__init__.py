@@ -20,7 +20,13 @@ project's extension following PHH's naming, outside the PHH specification.
 
 The work is split by stage: :mod:`holdem.records.record` (fields and checks),
 :mod:`holdem.records.replayer` (the strict replay), :mod:`holdem.records.writer` (the
-export) and :mod:`holdem.records.files` (files, hostile input).
+export) and :mod:`holdem.records.files` (files, hostile input). Importers of other
+hand-history formats (poker sites) go here too, one module per site in
+``holdem/records/sites/`` (``docs/architecture.md``).
+
+What it may import: :mod:`holdem.engine`, :mod:`holdem.equity`,
+:mod:`holdem.views` and :mod:`holdem.errors`; never its siblings
+:mod:`holdem.table` and :mod:`holdem.scenarios`, nor anything above.
 """
 
 from __future__ import annotations

@@ -245,10 +245,15 @@ def table_config(record: Mapping[str, Any]) -> TableConfig:
         UnsupportedError: a variant other than ``NT`` (no-limit) or ``PT``
             (pot-limit, R3.5), blinds that are neither, an ante pattern that
             is neither uniform nor a big-blind ante, or an unknown field.
-        PHHError: a field is missing or malformed.
+        PHHError: the record is empty, or a field (the variant too) is
+            missing or malformed.
     """
+    if not record:  # an empty file or line: not a hand of another variant
+        raise PHHError("empty: no hand in it")
     check_fields(record)
     variant = record.get("variant")
+    if variant is None:
+        raise PHHError("variant is missing (NT for no-limit, PT for pot-limit)")
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise UnsupportedError(
             f"variant {describe(variant)} is not no-limit (NT) or pot-limit (PT) hold'em"

@@ -501,22 +501,36 @@ def _cannot_list(error: OSError) -> NoReturn:
 
 def find_scenarios(paths: Iterable[str | Path]) -> list[Path]:
     """The scenario files named by ``paths``: files as given, folders searched
-    for ``*.toml`` recursively, in sorted order.
+    for ``*.toml`` recursively (the extension in any case), in sorted order.
 
     Raises:
-        ScenarioError: a path does not exist, or a folder or subfolder cannot be
-            read (links to folders are not followed).
+        ScenarioError: a path does not exist, a file is not named ``.toml``, or
+            a folder or subfolder cannot be read (links to folders are not followed).
     """
     found: list[Path] = []
     for item in paths:
         path = Path(item)
         if path.is_dir():
             walked = os.walk(path, onerror=_cannot_list)  # no subfolder skipped in silence
-            files = [Path(r, n) for r, _, names in walked for n in names if n.endswith(".toml")]
+            files = [Path(r, n) for r, _, names in walked for n in names if _is_toml(n)]
             # a named pipe found there is left alone (nobody writes to it); a broken link is listed
             found.extend(sorted(f for f in files if f.is_file() or not f.exists()))
-        elif path.exists():
-            found.append(path)
-        else:
+        elif not path.exists():
             raise ScenarioError(str(path), None, "no such file or folder")
+        elif not _is_toml(path.name):
+            raise ScenarioError(str(path), None, _not_toml(path.suffix))
+        else:
+            found.append(path)
     return found
+
+
+def _is_toml(name: str) -> bool:
+    """A scenario file's name: ``.toml`` in any case (``A.TOML`` too)."""
+    return name.lower().endswith(".toml")
+
+
+def _not_toml(suffix: str) -> str:
+    what = f"unknown extension {suffix!r}" if suffix else "no extension"
+    if suffix.lower() in (".phh", ".phhs", ".jsonl"):
+        return f"{what}: a hand history, not a scenario (read it with holdem replay)"
+    return f"{what} (scenario files are .toml files)"

@@ -3,7 +3,12 @@ action ids, information states, resampling (:mod:`holdem.search.state`,
 :mod:`holdem.search.encode`), subgames with ranges
 (:mod:`holdem.search.subgame`), ACPC and Slumbot strings
 (:mod:`holdem.search.acpc`), a local ACPC dealer (:mod:`holdem.search.dealer`)
-and evaluation matches (:mod:`holdem.search.match`). See ``docs/search.md``."""
+and evaluation matches (:mod:`holdem.search.match`). See ``docs/search.md``.
+
+What it may import: :mod:`holdem.engine`, :mod:`holdem.equity`,
+:mod:`holdem.views`, :mod:`holdem.selfplay` and :mod:`holdem.errors`, and no
+extra (``pyspiel`` only in :mod:`holdem.openspiel`, which builds on this
+package); not its sibling :mod:`holdem.batch`, nor anything above."""
 
 from holdem.search.encode import (
     information_state_size,

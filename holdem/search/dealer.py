@@ -22,6 +22,7 @@ ACPC dealer running the same game.
 
 from __future__ import annotations
 
+import math
 import random
 import socket
 import sys
@@ -34,7 +35,7 @@ import attrs
 from holdem.engine.betting import Action, Kind
 from holdem.engine.config import TableConfig
 from holdem.engine.hand import Hand
-from holdem.errors import HoldemError
+from holdem.errors import ConfigError, HoldemError
 from holdem.search.acpc import MatchState, decode_acpc, encode_acpc, parse_matchstate
 from holdem.views.seat import seat_view
 
@@ -108,7 +109,10 @@ class AcpcDealer:
         timeout: seconds a player may take to connect or answer.
 
     Raises:
-        ConfigError: bad ``config`` (from :class:`TableConfig`);
+        ConfigError: bad ``config`` (from :class:`TableConfig`); a ``timeout``
+            that is not a number of seconds above 0; a ``log_path`` that is a
+            folder or in a folder that does not exist (checked now, not after
+            the match);
         HoldemError: ``hands`` below 1.
     """
 
@@ -124,6 +128,18 @@ class AcpcDealer:
     ) -> None:
         if type(hands) is not int or hands < 1:
             raise HoldemError(f"hands must be a whole number >= 1, got {hands!r}")
+        if (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, int | float)
+            or not 0 < timeout < math.inf
+        ):
+            raise ConfigError("timeout", f"must be a number of seconds above 0, got {timeout!r}")
+        if log_path is not None:
+            folder = Path(log_path).parent
+            if Path(log_path).is_dir():
+                raise ConfigError("log_path", f"{str(log_path)!r} is a folder, not a file")
+            if not folder.is_dir():
+                raise ConfigError("log_path", f"no such folder: {str(folder)!r}")
         self.config = config
         self.hands = hands
         self.seed = seed

@@ -46,15 +46,46 @@ index                        meaning
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from holdem.engine.cards import DECK
+from holdem.engine.config import TableConfig
 from holdem.engine.hand import Hand
-
-if TYPE_CHECKING:
-    from holdem.search.state import SearchState
+from holdem.search._errors import SearchError
 
 _TOKEN = re.compile(r"[fkc]|[br]\d+")
+
+class _Game(Protocol):
+    """What the encoders read of a :class:`~holdem.search.state.SearchGame`."""
+
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def max_betting_actions(self) -> int: ...
+    @property
+    def config(self) -> TableConfig: ...
+    @property
+    def _template(self) -> Hand: ...
+
+
+class SearchState(Protocol):
+    """What the encoders read of a :class:`holdem.search.state.SearchState` (a protocol,
+    so that this module does not import the state, which imports it: no import circle)."""
+
+    @property
+    def game(self) -> _Game: ...
+    @property
+    def hand(self) -> Hand | None: ...
+    @property
+    def _cards(self) -> tuple[int, ...]: ...
+    @property
+    def _actions(self) -> str: ...
+    def current_player(self) -> int: ...
+    def hole_ids(self, seat: int) -> tuple[int, ...]: ...
+    def board_ids(self) -> tuple[int, ...]: ...
+    def shown_seats(self) -> tuple[int, ...]: ...
+    def public_actions(self) -> str: ...
+
 
 __all__ = [
     "information_state_size",
@@ -79,8 +110,6 @@ def observation_size(num_players: int) -> int:
 def _check(state: SearchState, player: object) -> int:
     n = state.game.num_players
     if type(player) is not int or not 0 <= player < n:
-        from holdem.search.state import SearchError
-
         raise SearchError(f"no such player: {player!r} (0 to {n - 1})")
     return player
 

@@ -45,7 +45,9 @@ from holdem.engine.cards import DECK
 from holdem.engine.config import TableConfig, plain_int
 from holdem.engine.events import HoleCardsDealt
 from holdem.engine.settlement import OVER
-from holdem.errors import ConfigError, HoldemError
+from holdem.errors import ConfigError
+from holdem.search import encode
+from holdem.search._errors import SearchError
 from holdem.search._hand import SINK, SearchHand
 from holdem.views.abstraction import Abstraction
 
@@ -76,12 +78,6 @@ CARD_INDEX: dict[str, int] = {card: i for i, card in enumerate(DECK)}
 
 _FOLD_ACTION, _CHECK_ACTION, _CALL_ACTION = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
 _ALL_CARDS = frozenset(range(52))
-
-
-class SearchError(HoldemError):
-    """An action id that is not legal at this node (a card already dealt, a
-    betting id at a chance node, a raise-to outside the legal range, R3.7), or
-    a request that needs a different kind of node. The state is unchanged."""
 
 
 class SearchGame:
@@ -494,28 +490,20 @@ class SearchState:
         A<public actions>`` (with the cards shown at the showdown at the end
         as ``S<seat>:<cards>``). Never contains another seat's hidden cards.
         """
-        from holdem.search.encode import information_state_string
-
-        return information_state_string(self, player)
+        return encode.information_state_string(self, player)
 
     def observation_string(self, player: int) -> str:
         """What ``player`` sees now: own cards, board, pot, bets, stacks (see
         :func:`holdem.search.encode.observation_string`)."""
-        from holdem.search.encode import observation_string
-
-        return observation_string(self, player)
+        return encode.observation_string(self, player)
 
     def information_state_tensor(self, player: int) -> list[float]:
         """The information state as floats (layout in :mod:`holdem.search.encode`)."""
-        from holdem.search.encode import information_state_tensor
-
-        return information_state_tensor(self, player)
+        return encode.information_state_tensor(self, player)
 
     def observation_tensor(self, player: int) -> list[float]:
         """The observation as floats (layout in :mod:`holdem.search.encode`)."""
-        from holdem.search.encode import observation_tensor
-
-        return observation_tensor(self, player)
+        return encode.observation_tensor(self, player)
 
     def resample_from_infostate(self, player: int, rng: random.Random) -> SearchState:
         """A state ``player`` cannot tell from this one, the hidden cards redrawn.

@@ -497,10 +497,12 @@ def format_results(simulation: Simulation, parts: str = "worker") -> str:
         "bb/100/seat: big blinds won per 100 hands per seat (all the agent's seats "
         "averaged); 95% CI: half-width of its 95% confidence interval"
     )
-    lines.append(f"{hands} in {sim.seconds:.2f} s: {sim.hands_per_second:,.0f} hands per second")
+    rate = f"{sim.hands_per_second:,.0f}"  # "inf" when no time was measured
+    per_second = f"{rate} hand{'' if rate == '1' else 's'} per second"
+    lines.append(f"{hands} in {sim.seconds:.2f} s: {per_second}")
     return "\n".join(lines)
 
 
 def _plural(count: int, noun: str) -> str:
-    """``1 hand``, ``2 hands``."""
-    return f"{count} {noun}" + ("" if count == 1 else "s")
+    """``1 hand``, ``2 hands``, ``2,000 hands``."""
+    return f"{count:,} {noun}" + ("" if count == 1 else "s")

@@ -5,6 +5,11 @@ browser table at ``/`` and a WebSocket protocol at ``/ws`` (``docs/server.md``).
 Each connection receives only its own seat's stream (:mod:`holdem.views.streams`);
 decks are shuffled securely (R5.4); with a state folder every table is saved
 after every action and a restarted server continues the same hands.
+
+What it may import: starlette and uvicorn, and every package below it
+(:mod:`holdem.engine`, :mod:`holdem.table`, :mod:`holdem.views`,
+:mod:`holdem.selfplay`, ...); not its siblings :mod:`holdem.envs` and
+:mod:`holdem.openspiel`, nor :mod:`holdem.cli`. Only ``holdem serve`` imports it.
 """
 
 from __future__ import annotations

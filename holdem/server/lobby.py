@@ -12,12 +12,32 @@ allows sitting out and in (R14.1, R14.2) and buying chips (R10.2).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from holdem.table.table import TableError
+from holdem.engine.hand import Hand
+from holdem.server.room_model import Player, RoomError, RoomSettings
+from holdem.table.table import Table, TableError
+from holdem.views.streams import TableStream
 
-if TYPE_CHECKING:
-    from holdem.server.room import Player, Room, RoomSettings
+
+class Room(Protocol):
+    """What this module reads and calls of a :class:`holdem.server.room.Room`
+    (declared here so that the room and its lobby do not import each other)."""
+
+    index: int
+    settings: RoomSettings
+    players: dict[int, Player]
+    table: Table
+    stream: TableStream
+
+    @property
+    def hand(self) -> Hand | None: ...
+    @property
+    def hand_number(self) -> int: ...
+    def seats(self) -> list[dict[str, Any] | None]: ...
+    def sitting_out(self, seat: int) -> bool: ...
+    def _changed(self) -> None: ...
+    def _forward_table_events(self) -> None: ...
 
 __all__ = [
     "apply_choices",
@@ -75,7 +95,6 @@ def check_buy_in(room: Room, chips: object, stack: int = 0) -> int:
     Raises:
         RoomError: ``bad_buy_in`` naming the range.
     """
-    from holdem.server.room import RoomError
 
     low, high = buy_in_range(room.settings)
     if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
@@ -194,7 +213,6 @@ def choose_away(room: Room, seat: int, sit_out: object, wait_bb: object) -> None
     Raises:
         RoomError: ``bad_message`` when a field is neither a boolean nor absent.
     """
-    from holdem.server.room import RoomError
 
     for name, value in (("sit_out", sit_out), ("wait_bb", wait_bb)):
         if value is not None and not isinstance(value, bool):
@@ -253,7 +271,6 @@ def reveal(room: Room, seat: int) -> None:
             ``not_dealt_in`` (not this player's cards), ``already_shown``.
     """
     from holdem.engine.events import Shown
-    from holdem.server.room import RoomError
 
     table, hand = room.table, room.table.last_hand
     if room.hand is not None or hand is None:

@@ -109,7 +109,7 @@ def test_usage_errors_quote_hostile_arguments_on_one_short_line(
         capsys, "pots", "--contributions", "5,5", "--ranks", "1,2", "x\ny\x1b[2J"
     )
     assert (status, out) == (2, "")
-    assert err == "holdem: error: unrecognized arguments: x\\ny\\x1b[2J\n"
+    assert err == "holdem pots: error: unrecognized arguments: x\\ny\\x1b[2J\n"
 
 
 def test_python_dash_m(tmp_path: Path) -> None:
