@@ -6,6 +6,7 @@ and the dealer (:mod:`~holdem.engine.cards`), the betting rules
 the pots (:mod:`~holdem.engine.pots`), the showdown and its hand evaluator
 (:mod:`~holdem.engine.showdown`, :mod:`~holdem.engine._fasteval`), settlement
 (:mod:`~holdem.engine.settlement`), several runs (:mod:`~holdem.engine.runs`),
+who acts next and the end of a street (:mod:`~holdem.engine.streets`),
 the hand itself (:mod:`~holdem.engine.hand`), its events
 (:mod:`~holdem.engine.events`), the rule-book index
 (:mod:`~holdem.engine.rulebook`), and a hand's own persistence: snapshots

@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterable, Sequence
 from threading import get_ident as _get_ident
 from typing import Any, NoReturn
 
-from holdem.engine import pots as _pots
 from holdem.engine._guard import _INSIDE
 from holdem.engine._guard import enter as _enter
 from holdem.engine._guard import leave as _leave
@@ -30,8 +29,6 @@ from holdem.engine.events import (
     Acted,
     Event,
     HoleCardsDealt,
-    StreetDealt,
-    UncalledReturned,
 )
 from holdem.engine.forced_bets import post_forced_bets
 from holdem.engine.runs import HandRuns
@@ -43,8 +40,8 @@ from holdem.engine.settlement import (
     HandResult,
     ShowdownError,
     ShowdownPhase,
-    later_runs,
 )
+from holdem.engine.streets import STREETS, StreetProgression
 from holdem.errors import (
     ConfigError,
     HoldemError,
@@ -56,11 +53,9 @@ from holdem.errors import (
 
 __all__ = ["BETTING", "OVER", "RUNS", "SHOWDOWN", "STREETS", "Hand", "HandResult", "ShowdownError"]
 
-STREETS = ("preflop", "flop", "turn", "river")
 _FOLD, _CHECK, _CALL, _ALL_IN, _BET = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN, Kind.BET
 _FOLD_ACTION, _CHECK_ACTION = Action(_FOLD), Action(_CHECK)
 _CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
-_BOARD_SIZE = (0, 3, 4, 5)
 
 
 @functools.cache
@@ -69,7 +64,7 @@ def _deal_order(seats: int, button: int) -> tuple[int, ...]:
     return tuple([(button + 1 + i) % seats for i in range(seats)])
 
 
-class Hand(HandRuns, ShowdownPhase):
+class Hand(StreetProgression):
     """One hand, from the forced bets to the last chip awarded.
 
     Args:
@@ -125,26 +120,18 @@ class Hand(HandRuns, ShowdownPhase):
         "_hole",
         "_deck_board",
         "_stacks",
-        "_bets",
         "_contrib",
         "_folded",
-        "_acted",
-        "_level",
         "_returned",
         "_dead",
-        "_street",
-        "_board",
         "_log",
-        "_to_act",
-        "_aggressor",
-        "_current",
-        "_min_raise",
-        "_memo",
         "_unknown",
         "_decision",
         "_built",
     )
-    _ALL_SLOTS = HandRuns.__slots__ + ShowdownPhase.__slots__ + __slots__
+    _ALL_SLOTS = (
+        StreetProgression.__slots__ + HandRuns.__slots__ + ShowdownPhase.__slots__ + __slots__
+    )
     _LISTS = (
         "_stacks",
         "_bets",
@@ -737,101 +724,3 @@ class Hand(HandRuns, ShowdownPhase):
         self._acted[seat] = True
         self._level[seat] = self._current
         self._log.append((Acted, seat, word, to, added, self._stacks[seat] == 0))
-
-    # ------------------------------------------------------------ progression
-    def _first_to_act(self, start: int) -> int | None:
-        """The first seat from ``start`` clockwise that must act, or ``None`` (R5.1)."""
-        stacks, bets, folded = self._stacks, self._bets, self._folded
-        current = self._current
-        if bets[start] < current and stacks[start] and not folded[start]:
-            # The seat at ``start`` owes chips and can pay: it acts, whether
-            # or not another seat can (the loop below gives it too).
-            return start
-        n = self._n
-        acted = self._acted
-        first = None
-        able = 0
-        last = -1
-        for i in range(start, start + n):
-            s = i % n
-            if folded[s] or not stacks[s]:
-                continue
-            able += 1
-            last = s
-            if first is None and (not acted[s] or bets[s] < current):
-                first = s
-            if able > 1 and first is not None:
-                return first
-        if able == 1:
-            # R5.1a: the only seat able to bet, owing nothing, is not asked.
-            return last if bets[last] < current else None
-        return first
-
-    def _advance(self, seat: int) -> None:
-        self._memo = None
-        folded = self._folded
-        if folded.count(False) == 1:
-            self._end_street()
-            return
-        self._to_act = self._first_to_act((seat + 1) % self._n)
-        if self._to_act is None:
-            self._end_street()
-
-    def _return_uncalled(self) -> None:
-        uncalled = _pots.uncalled_bet(self._contrib)
-        if uncalled is not None:
-            seat, chips = uncalled
-            self._contrib[seat] -= chips
-            # The returned chips are the last ones put in: this street's bet first,
-            # never the antes below it (R2.3).
-            self._bets[seat] -= min(chips, self._bets[seat])
-            self._stacks[seat] += chips
-            self._returned[seat] += chips
-            self._log.append((UncalledReturned, seat, chips))
-
-    def _end_street(self) -> None:
-        self._to_act = None
-        self._return_uncalled()
-        folded, stacks = self._folded, self._stacks
-        live = [s for s in range(self._n) if not folded[s]]
-        if len(live) == 1:  # R5.2
-            self._settle(None, _pots._layer(tuple(self._contrib), folded, self._dead))
-            return
-        run_out = len([s for s in live if stacks[s] > 0]) < 2  # R5.3: fewer than two can bet
-        if run_out and self._street < 3 and self.config.max_runs > 1:
-            self._phase = RUNS
-            self._ask_runs()  # R12.1
-            return
-        self._deal(live, run_out)
-
-    def _deal(
-        self, live: list[int], run_out: bool, later: tuple[tuple[str, ...], ...] = ()
-    ) -> None:
-        """Deal the streets still to come (run 1), then ``later``: the other
-        runs' own cards (R12.2); then the showdown."""
-        self._phase = BETTING
-        while self._street < 3:
-            self._street += 1
-            size = _BOARD_SIZE[self._street]
-            cards = self._deck_board[len(self._board) : size]
-            self._board = self._deck_board[:size]
-            self._log.append((StreetDealt, STREETS[self._street], cards, self._board, run_out))
-            if not run_out:
-                self._start_street()
-                if self._to_act is not None:
-                    return
-                run_out = True
-        if later:
-            self._run_boards = later_runs(self._board, later, self._log)
-        self._showdown(live)
-
-    def _start_street(self) -> None:
-        n = self._n
-        self._bets = [0] * n
-        self._acted = [False] * n
-        self._level = [0] * n
-        self._current = 0
-        self._min_raise = self.config.min_bet
-        self._aggressor = None
-        self._memo = None
-        self._to_act = self._first_to_act((self.config.button + 1) % n)
