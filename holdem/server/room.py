@@ -31,6 +31,7 @@ from holdem.engine.hand import Hand
 from holdem.errors import value_text
 from holdem.selfplay.agents import answer_runs, make_agent
 from holdem.server.deal import commit_fields, deal_committed, reveal
+from holdem.server.histories import Histories
 from holdem.server.lobby import apply_choices, bank_field, check_buy_in, rebuy_now
 from holdem.server.room_model import Player as Player
 from holdem.server.room_model import RoomError as RoomError
@@ -52,7 +53,9 @@ MAX_TOKEN = 128  # the longest seat token looked at (they are 24 characters)
 LOG = logging.getLogger("holdem.server")
 
 
-def _hash(token: str) -> str:
+def token_hash(token: str) -> str:
+    """The hash the room keeps of a seat token (SHA-256, hexadecimal): an
+    ASCII token, as :meth:`Room.claim` takes."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -125,6 +128,10 @@ class Room(SavedRoom):
             for seat in range(settings.bots):
                 self._seat(seat, Player(f"Bot {seat + 1}", make_agent(settings.agent)))
         self._durable = self.stream.last  # restored or built: nothing to wait for
+        self.histories = Histories(index)  # finished hands, for the players' downloads
+        hand = self.table.hand
+        if hand is not None:  # restored in play
+            self.histories.begin(hand, self.hand_number, self.table.hand_seats, self.players)
 
     # ------------------------------------------------------------ queries
     @property
@@ -188,7 +195,7 @@ class Room(SavedRoom):
         sitting out comes back (R14.2) from the next hand."""
         if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN or not token.isascii():
             return None  # tokens are short ASCII (a lone surrogate cannot even be hashed)
-        digest = _hash(token)
+        digest = token_hash(token)
         for seat, player in self.players.items():
             if player.leaving:
                 continue  # asked to leave: the token no longer holds the seat
@@ -300,7 +307,7 @@ class Room(SavedRoom):
         chips = None if buy_in is None else check_buy_in(self, buy_in)
         token = secrets.token_urlsafe(18)
         later = chips if self.table.hand is not None else None  # seated at the next hand
-        self._seat(seat, Player(name, token_hash=_hash(token), buy_in=later), chips)
+        self._seat(seat, Player(name, token_hash=token_hash(token), buy_in=later), chips)
         self._save()
         self._changed()
         return seat, token
@@ -564,6 +571,7 @@ class Room(SavedRoom):
             return False
         hand, deck = dealt
         self._deck = deck
+        self.histories.begin(hand, self.hand_number, self.table.hand_seats, self.players)
         self._forward_table_events()
         self.stream.begin_hand(
             hand,
@@ -589,6 +597,7 @@ class Room(SavedRoom):
         self._forward_table_events()
         self.stream.sync(hand, extra=self._clock_for(hand))
         if hand.is_over:
+            self.histories.finish(hand)
             deck, self._deck = self._deck, None
             if deck is not None:  # None: restored from a state saved without its deck
                 reveal(self.stream, deck, hand, self.table.hand_seats, self.hand_number)

@@ -370,6 +370,7 @@ function drawCenter(h, marks) {
 
 function draw() {
   const h = state.hand;
+  $("download").hidden = !localStorage.getItem(tokenKey());  // a player of this table
   const marks = showdownMarks(h);
   drawCenter(h, marks);
   const seats = $("seats");
@@ -713,6 +714,27 @@ $("rebuy-yes").onclick = () => {
 };
 $("rebuy-no").onclick = () => $("leave").click();
 $("reveal").onclick = () => send({ type: "reveal" });
+// My hands at this table (my own view, PokerStars text), asked with my seat
+// token so that they come even after I left the table.
+$("download").onclick = () => {
+  const token = localStorage.getItem(tokenKey());
+  if (token) send({ type: "history", token });
+};
+
+function saveHands(m) {
+  if (!m.hands) {
+    state.error = { text: "No finished hand of yours at this table yet.", until: Date.now() + 5000 };
+    return;
+  }
+  const blob = new Blob([m.text], { type: "text/plain" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `holdem-table-${m.table + 1}-hands.txt`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
 $("back").onclick = () => send({ type: "away", sit_out: false, wait_bb: $("wait-bb").checked });
 $("sit-out-next").onchange = (e) => send({ type: "away", sit_out: e.target.checked });
 $("wait-bb").onchange = (e) => send({ type: "away", wait_bb: e.target.checked });
@@ -780,6 +802,8 @@ function onMessage(event) {
     fixDeadline();
     preAct();
     saveHistory();
+  } else if (m.type === "history") {
+    saveHands(m);
   } else if (m.type === "error") {
     state.error = { text: m.message, until: Date.now() + 5000 };  // readable for a while
   }
