@@ -65,14 +65,15 @@ class PlayedHand:
         self.started = started
         self._texts: dict[int, str] = {}  # hand seat -> its text, written once
 
-    def text(self, hand_seat: int, table: int) -> str:
+    def text(self, hand_seat: int, table: int, size: int) -> str:
         """The hand as PokerStars text seen from ``hand_seat`` (written once,
-        then kept).
+        then kept), with the table's own seat numbers (table seat + 1).
 
         Args:
             hand_seat: the hand seat whose view is written (0-based).
             table: the table's index on the server (names the table and
                 numbers the hand).
+            size: the table's seats (``N-max``).
         """
         text = self._texts.get(hand_seat)
         if text is None:
@@ -82,6 +83,8 @@ class PlayedHand:
                 seat=hand_seat,
                 table=f"holdem {table + 1}",
                 time=self.started,
+                seat_numbers=[seat + 1 for seat in self.seats],
+                max_seats=size,
             )
         return text
 
@@ -91,14 +94,16 @@ class Histories:
 
     Args:
         table: the table's index on the server.
+        size: the table's seats.
         keep: how many finished hands are kept (the oldest are dropped).
         clock: the wall clock, seconds since the epoch (``time.time``).
     """
 
     def __init__(
-        self, table: int, keep: int = KEEP, clock: Callable[[], float] = time.time
+        self, table: int, size: int, keep: int = KEEP, clock: Callable[[], float] = time.time
     ) -> None:
         self.table = table
+        self.size = size
         self._hands: collections.deque[PlayedHand] = collections.deque(maxlen=keep)
         self._playing: PlayedHand | None = None
         self._now = clock
@@ -146,4 +151,5 @@ class Histories:
         file, each in the player's own view, separated by blank lines as the
         site writes them (``""`` when there are none)."""
         hands = self.played(token_hash)
-        return len(hands), "".join(p.text(seat, self.table) + "\n\n\n" for p, seat in hands)
+        texts = [p.text(seat, self.table, self.size) for p, seat in hands]
+        return len(hands), "".join(text + "\n\n\n" for text in texts)

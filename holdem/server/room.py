@@ -128,7 +128,7 @@ class Room(SavedRoom):
             for seat in range(settings.bots):
                 self._seat(seat, Player(f"Bot {seat + 1}", make_agent(settings.agent)))
         self._durable = self.stream.last  # restored or built: nothing to wait for
-        self.histories = Histories(index)  # finished hands, for the players' downloads
+        self.histories = Histories(index, settings.size)  # for the players' downloads
         hand = self.table.hand
         if hand is not None:  # restored in play
             self.histories.begin(hand, self.hand_number, self.table.hand_seats, self.players)

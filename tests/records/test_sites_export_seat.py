@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from strategies import play_to_the_end, seeds, settle_configs
 
 from holdem import Hand, TableConfig
+from holdem.engine.config import Structure
 from holdem.engine.events import Shown, StreetDealt
+from holdem.records.sites import import_text
 from holdem.records.sites.pokerstars_write import write_hand
 
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
@@ -77,3 +80,36 @@ def test_r6_3_a_mucked_loser_and_a_folder_stay_hidden() -> None:
     assert not {"7c", "2d", "Kd", "Qd"} & bracketed_cards(text)
     assert "Dealt to Ann [As Ah]" in text
     assert "Seat 2: Bob mucked" in text.split("*** SUMMARY ***")[1]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(settle_configs(), seeds, st.data())
+def test_a_table_s_own_seat_numbers_read_back_to_the_same_hand(
+    config: TableConfig, seed: int, data: st.DataObject
+) -> None:
+    """A table with empty seats writes its own seat numbers (``Seat 6: Ann``,
+    the button's number, ``10-max``): the importer's replay still matches with
+    the engine's nets (the reference server's downloads, R6 view)."""
+    assume(config.structure is Structure.NO_LIMIT and config.chip_unit == 1)
+    assume(config.min_bet == config.big_blind)
+    hand = Hand(config, seed=seed)
+    play_to_the_end(data, hand)
+    numbers = sorted(
+        data.draw(st.sets(st.integers(1, 10), min_size=config.seats, max_size=config.seats))
+    )
+    seat = data.draw(st.integers(0, config.seats - 1), label="seat")
+    text = write_hand(hand, 9, seat=seat, seat_numbers=numbers, max_seats=10)
+    assert f"10-max Seat #{numbers[config.button]} is the button" in text
+    assert f"Seat {numbers[seat]}: {config.names[seat]} (" in text
+    [imported] = import_text(text, "x.txt")
+    assert (imported.status, imported.reason, imported.detail) == ("matched", None, "")
+    assert imported.net is not None and hand.result is not None
+    assert [imported.net[name] for name in config.names] == list(hand.result.net)
+    assert bracketed_cards(text) <= visible_cards(hand, seat)
+
+
+def test_seat_numbers_must_name_every_seat() -> None:
+    hand = Hand(TableConfig(stacks=[100, 100], small_blind=1, big_blind=2))
+    hand.fold(hand.to_act or 0)
+    with pytest.raises(ValueError, match="seat_numbers: 3 numbers for 2 seats"):
+        write_hand(hand, seat_numbers=[1, 2, 3])

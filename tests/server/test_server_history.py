@@ -172,7 +172,7 @@ def test_r6_a_player_downloads_their_own_hands_only() -> None:
 def test_histories_keep_the_last_hands_and_only_the_players_dealt_in() -> None:
     """The room keeps at most ``keep`` finished hands; a hand is listed for
     the token hashes dealt into it, with their hand seat, and never for a bot."""
-    histories = Histories(0, keep=2, clock=lambda: 0.0)
+    histories = Histories(0, 6, keep=2, clock=lambda: 0.0)
     config = TableConfig(stacks=[100, 100], small_blind=1, big_blind=2, names=["Ann", "Bot"])
     people = {3: Player("Ann", token_hash="a" * 64), 5: Player("Bot", make_agent("call"))}
     for number in (1, 2, 3):
@@ -185,4 +185,6 @@ def test_histories_keep_the_last_hands_and_only_the_players_dealt_in() -> None:
     count, text = histories.text("a" * 64)
     assert count == 2 and text.count("PokerStars Hand #") == 2
     assert "1970/01/01 00:00:00 UTC" in text and "#1000000003:" in text
+    assert "Table 'holdem 1' 6-max" in text  # the table's size and own seat numbers
+    assert "\nSeat 4: Ann (100 in chips)\nSeat 6: Bot (100 in chips)\n" in text
     assert histories.played("b" * 64) == []
