@@ -511,20 +511,22 @@ class Server:
         reveal(room, seat)
 
     async def _history(self, conn: Connection, data: dict[str, Any]) -> None:
-        """The hands this connection's player played at its table, in their
-        own view, as PokerStars text (:mod:`holdem.server.histories`); the
-        player is the seat's holder, or the one whose seat token is given
-        (a player who left the table)."""
+        """The hands a player played at the connection's table, in their own
+        view, as PokerStars text (:mod:`holdem.server.histories`); the player
+        is the one whose seat token is given (also after leaving the table),
+        else the connection's seat holder."""
         room = conn.room
         if room is None:
             raise RoomError("not_joined", "join a table first")
-        seat, token = conn.held_seat(), data.get("token")
-        player = None if seat is None else room.players.get(seat)
-        digest = None if player is None else player.token_hash
-        if digest is None and token is not None:
+        token = data.get("token")
+        if token is not None:
             if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN or not token.isascii():
                 raise RoomError("bad_message", "token must be a seat token")
-            digest = token_hash(token)
+            digest: str | None = token_hash(token)
+        else:
+            seat = conn.held_seat()
+            player = None if seat is None else room.players.get(seat)
+            digest = None if player is None else player.token_hash
         if digest is None:
             raise RoomError("not_seated", "only a player's own hands are given: sit down first")
         if not conn.budget.ready():

@@ -35,7 +35,8 @@ def test_download_my_hands_reads_back_with_holdem_import(tmp_path: Path) -> None
     """I play two hands against three bots (checking or calling), click
     "Download my hands" and get a .txt file: `holdem import --json` reads
     every hand as `matched`, my cards are dealt to me in each, and no other
-    player's cards are written but those shown at the showdown."""
+    player's cards are written but those shown at the showdown (R6). After I
+    leave the table the button still gives my hands."""
     args = ("--bots", "3", "--bot-delay", "0.05", "--between-hands", "0.3")
     with ServerProcess(*args, "--decision-seconds", "60") as server:
         with sync_api.sync_playwright() as playwright:
@@ -64,10 +65,20 @@ def test_download_my_hands_reads_back_with_holdem_import(tmp_path: Path) -> None
                 assert re.fullmatch(r"holdem-table-1-hands\.txt", download.suggested_filename)
                 path = tmp_path / download.suggested_filename
                 download.save_as(path)
+                # After leaving the table the button stays and gives the same
+                # hands, and the hand played out while leaving.
+                page.click("#leave")
+                page.wait_for_selector(".seat.me", state="detached", timeout=TIMEOUT_MS)
+                assert page.locator("#download").is_visible()
+                with page.expect_download(timeout=TIMEOUT_MS) as info:
+                    page.click("#download")
+                later = tmp_path / "later.txt"
+                info.value.save_as(later)
                 assert errors == []
             finally:
                 browser.close()
     text = path.read_text(encoding="utf-8")
+    assert later.read_text(encoding="utf-8").startswith(text)
     assert text.count("PokerStars Hand #") >= HANDS
     me = int(seat) + 1  # the table's own seat numbers, 1-based
     assert re.search(r"^Table 'holdem 1' 6-max Seat #\d is the button$", text, re.M)
