@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from pathlib import Path
 from typing import Any
 
 from conftest import require
@@ -22,10 +23,12 @@ with warnings.catch_warnings():  # starlette suggests httpx2 for its TestClient
 from test_server_protocol import Client  # noqa: E402
 
 from holdem import Hand, TableConfig  # noqa: E402
+from holdem.engine.betting import Action, Kind  # noqa: E402
 from holdem.records.sites import import_text  # noqa: E402
 from holdem.selfplay.agents import make_agent  # noqa: E402
 from holdem.server import RoomSettings, Server, create_app  # noqa: E402
 from holdem.server.histories import HAND_BASE, Histories  # noqa: E402
+from holdem.server.room import Room, token_hash  # noqa: E402
 from holdem.server.room_model import Player  # noqa: E402
 
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
@@ -188,3 +191,31 @@ def test_histories_keep_the_last_hands_and_only_the_players_dealt_in() -> None:
     assert "Table 'holdem 1' 6-max" in text  # the table's size and own seat numbers
     assert "\nSeat 4: Ann (100 in chips)\nSeat 6: Bot (100 in chips)\n" in text
     assert histories.played("b" * 64) == []
+
+
+def test_a_hand_in_play_at_a_restart_is_kept_once_it_ends(tmp_path: Path) -> None:
+    """The server stops in the middle of Ann's first hand (``--state-dir``);
+    the restored table plays it to its end and it is in her history, with the
+    hands after it, numbered as the table numbers them."""
+    settings = RoomSettings(size=2, bots=1, agent="call", bot_delay=0, between_hands=0)
+    room = Room(0, settings, state_dir=tmp_path)
+    seat, token = room.sit("Ann")
+    room._rebuy()
+    assert room._start_hand()
+    assert len(room.histories) == 0
+    restored = Room(0, settings, state_dir=tmp_path)
+    for number in (1, 2):
+        hand = restored.hand
+        assert hand is not None and restored.hand_number == number
+        while not hand.is_over:
+            to_act = hand.to_act
+            assert to_act is not None
+            kind = Kind.CHECK if hand.legal_actions().can_check else Kind.CALL  # type: ignore[union-attr]
+            restored.table.act(restored.table.hand_seats[to_act], Action(kind))
+            restored._after_action()
+        restored._rebuy()
+        assert restored._start_hand()
+    count, text = restored.histories.text(token_hash(token))
+    assert count == 2 and [n for n in by_hand(text)] == [1, 2]
+    assert text.count("Dealt to Ann [") == 2 and "Dealt to Bot 1 " not in text
+    assert [h.status for h in import_text(text, "ann.txt")] == ["matched", "matched"]
