@@ -39,7 +39,6 @@ class Room(Protocol):
     def _changed(self) -> None: ...
     def _forward_table_events(self) -> None: ...
 
-
 __all__ = [
     "apply_choices",
     "bank_field",
