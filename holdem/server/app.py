@@ -37,7 +37,7 @@ from holdem.server.lobby import (
     reveal,
     table_summary,
 )
-from holdem.server.room import Player, Room, RoomError, RoomSettings
+from holdem.server.room import MAX_TOKEN, Player, Room, RoomError, RoomSettings, token_hash
 from holdem.server.store import Store
 from holdem.views.streams import encode
 
@@ -365,12 +365,13 @@ class Server:
             "away": self._away,
             "buy": self._buy,
             "reveal": self._reveal,
+            "history": self._history,
         }.get(kind if isinstance(kind, str) else "")
         if handler is None:
             await conn.error(
                 "unknown_type",
                 f"unknown type {value_text(kind, True)}"
-                " (join, sit, act, runs, since, back, leave, away, buy, reveal)",
+                " (join, sit, act, runs, since, back, leave, away, buy, reveal, history)",
             )
             return
         try:
@@ -508,6 +509,32 @@ class Server:
     async def _reveal(self, conn: Connection, data: dict[str, Any]) -> None:
         room, seat = self._seated(conn)
         reveal(room, seat)
+
+    async def _history(self, conn: Connection, data: dict[str, Any]) -> None:
+        """The hands a player played at the connection's table, in their own
+        view, as PokerStars text (:mod:`holdem.server.histories`); the player
+        is the one whose seat token is given (also after leaving the table),
+        else the connection's seat holder."""
+        room = conn.room
+        if room is None:
+            raise RoomError("not_joined", "join a table first")
+        token = data.get("token")
+        if token is not None:
+            if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN or not token.isascii():
+                raise RoomError("bad_message", "token must be a seat token")
+            digest: str | None = token_hash(token)
+        else:
+            seat = conn.held_seat()
+            player = None if seat is None else room.players.get(seat)
+            digest = None if player is None else player.token_hash
+        if digest is None:
+            raise RoomError("not_seated", "only a player's own hands are given: sit down first")
+        if not conn.budget.ready():
+            raise RoomError(
+                "slow_down", f"at most {self.send_rate:,} bytes a second: ask again later"
+            )
+        count, text = room.histories.text(digest)
+        await conn.send({"type": "history", "table": room.index, "hands": count, "text": text})
 
     async def _since(self, conn: Connection, data: dict[str, Any]) -> None:
         if conn.room is None:

@@ -18,11 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import logging
-import os
 import secrets
-import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,15 +28,18 @@ from typing import Any
 from holdem.engine import signing
 from holdem.engine.betting import Action, Kind
 from holdem.engine.hand import Hand
-from holdem.errors import HoldemError, value_text
+from holdem.errors import value_text
 from holdem.selfplay.agents import answer_runs, make_agent
-from holdem.server.deal import commit_fields, deal_committed, restore_deck, reveal
+from holdem.server.deal import commit_fields, deal_committed, reveal
+from holdem.server.histories import Histories
 from holdem.server.lobby import apply_choices, bank_field, check_buy_in, rebuy_now
 from holdem.server.room_model import Player as Player
 from holdem.server.room_model import RoomError as RoomError
 from holdem.server.room_model import RoomSettings as RoomSettings
+from holdem.server.saving import STATE_SCHEMA as STATE_SCHEMA
+from holdem.server.saving import STATE_VERSION as STATE_VERSION
+from holdem.server.saving import SavedRoom
 from holdem.server.store import Store
-from holdem.table import snapshot as table_snapshot
 from holdem.table.clock import TurnClock, default_action
 from holdem.table.events import SatIn, SatOut, TimedOut
 from holdem.table.table import Level, Table, TableError, TableReason
@@ -47,15 +47,15 @@ from holdem.views.fairness import CommittedDeck
 from holdem.views.seat import seat_view
 from holdem.views.streams import TableStream, encode
 
-STATE_SCHEMA = "holdem.server.table"
-STATE_VERSION = 1
 SIT_OUT_AFTER = 2  # timeouts in a row after which a person sits out (R14.1)
 MAX_EVENTS = 200  # table events kept (the stream carries what clients need)
 MAX_TOKEN = 128  # the longest seat token looked at (they are 24 characters)
 LOG = logging.getLogger("holdem.server")
 
 
-def _hash(token: str) -> str:
+def token_hash(token: str) -> str:
+    """The hash the room keeps of a seat token (SHA-256, hexadecimal): an
+    ASCII token, as :meth:`Room.claim` takes."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -65,7 +65,7 @@ def _deciding(hand: Hand) -> int | None:
     return hand.run_seat if hand.to_act is None else hand.to_act
 
 
-class Room:
+class Room(SavedRoom):
     """One table: see the module doc.
 
     Args:
@@ -128,6 +128,10 @@ class Room:
             for seat in range(settings.bots):
                 self._seat(seat, Player(f"Bot {seat + 1}", make_agent(settings.agent)))
         self._durable = self.stream.last  # restored or built: nothing to wait for
+        self.histories = Histories(index, settings.size)  # for the players' downloads
+        hand = self.table.hand
+        if hand is not None:  # restored in play
+            self.histories.begin(hand, self.hand_number, self.table.hand_seats, self.players)
 
     # ------------------------------------------------------------ queries
     @property
@@ -191,7 +195,7 @@ class Room:
         sitting out comes back (R14.2) from the next hand."""
         if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN or not token.isascii():
             return None  # tokens are short ASCII (a lone surrogate cannot even be hashed)
-        digest = _hash(token)
+        digest = token_hash(token)
         for seat, player in self.players.items():
             if player.leaving:
                 continue  # asked to leave: the token no longer holds the seat
@@ -303,7 +307,7 @@ class Room:
         chips = None if buy_in is None else check_buy_in(self, buy_in)
         token = secrets.token_urlsafe(18)
         later = chips if self.table.hand is not None else None  # seated at the next hand
-        self._seat(seat, Player(name, token_hash=_hash(token), buy_in=later), chips)
+        self._seat(seat, Player(name, token_hash=token_hash(token), buy_in=later), chips)
         self._save()
         self._changed()
         return seat, token
@@ -567,6 +571,7 @@ class Room:
             return False
         hand, deck = dealt
         self._deck = deck
+        self.histories.begin(hand, self.hand_number, self.table.hand_seats, self.players)
         self._forward_table_events()
         self.stream.begin_hand(
             hand,
@@ -592,6 +597,7 @@ class Room:
         self._forward_table_events()
         self.stream.sync(hand, extra=self._clock_for(hand))
         if hand.is_over:
+            self.histories.finish(hand)
             deck, self._deck = self._deck, None
             if deck is not None:  # None: restored from a state saved without its deck
                 reveal(self.stream, deck, hand, self.table.hand_seats, self.hand_number)
@@ -626,200 +632,3 @@ class Room:
         pending = self._pending
         if pending is not None and not pending.done():
             await asyncio.shield(pending)
-
-    # ------------------------------------------------------------ saving
-    def state(self) -> dict[str, Any]:
-        """The room as JSON-ready data (schema ``holdem.server.table`` v1): the
-        players (bot or person, with the hash of the person's seat token and
-        whether they asked to sit in again or to leave), the
-        stream's last number and the table's snapshot
-        (:mod:`holdem.table.snapshot`; it holds secret cards: never send it)."""
-        return {
-            "schema": STATE_SCHEMA,
-            "version": STATE_VERSION,
-            "stream_last": self.stream.last,
-            "players": [
-                {
-                    "seat": seat,
-                    "name": p.name,
-                    "bot": p.agent is not None,
-                    "token_hash": p.token_hash,
-                    "back": p.back,
-                    "leaving": p.leaving,
-                }
-                for seat, p in sorted(self.players.items())
-            ],
-            "table": table_snapshot.snapshot(self.table),
-            "deal": None if self._deck is None else self._deck.to_dict(),
-        }
-
-    def _save(self) -> None:
-        """Write the state file (or hand the state to the store's thread). A
-        save that fails (disk full, folder gone) does not stop the table: the
-        failure is logged once (logger ``holdem.server``) and the next action
-        tries again."""
-        if self._path is None and self._store is None:
-            return
-        text = json.dumps(self.state(), separators=(",", ":"), ensure_ascii=False)
-        if self._key is not None:
-            text = signing.sign(text, self._key)
-        if self._store is not None:
-            self._save_to_store(self._store, text)
-            return
-        assert self._path is not None
-        path = self._path
-        temp = path.with_name(path.name + ".tmp")
-        try:
-            with open(temp, "w", encoding="utf-8") as file:
-                file.write(text)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temp, path)
-        except OSError as error:
-            if not self._save_failed:
-                reason = error.strerror or type(error).__name__
-                LOG.warning("%s: cannot save the table (%s); play goes on unsaved", path, reason)
-            self._save_failed = True
-            return
-        if self._save_failed:
-            LOG.warning("%s: saved again", path)
-            self._save_failed = False
-
-    def _save_to_store(self, store: Store, text: str) -> None:
-        last = self.stream.last
-        try:
-            future = store.put(self.index, text)
-        except sqlite3.Error as error:
-            self._saved(str(error) or type(error).__name__, last, store)
-            return
-        if future is None:  # written at once (no event loop)
-            self._saved(None, last, store)
-            return
-        self._pending = future
-        future.add_done_callback(lambda done: self._saved(done.result(), last, store))
-
-    def _saved(self, error: str | None, last: int, store: Store) -> None:
-        """The store committed (or failed to commit) the state up to stream
-        message ``last``; a failure is logged once and play goes on."""
-        self._durable = max(self._durable, last)
-        if error is not None:
-            if not self._save_failed:
-                LOG.warning(
-                    "%s: cannot save table %d (%s); play goes on unsaved",
-                    store.path,
-                    self.index,
-                    error,
-                )
-            self._save_failed = True
-        elif self._save_failed:
-            LOG.warning("%s: table %d saved again", store.path, self.index)
-            self._save_failed = False
-
-    def _load(self, path: Path) -> None:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            reason = error.strerror or type(error).__name__
-            raise HoldemError(f"{path}: cannot restore the table: {reason}") from None
-        self._load_text(text, str(path))
-
-    def _load_text(self, text: str, where: str) -> None:
-        path = where
-        try:
-            if self._key is not None:
-                text = signing.verify(text, self._key)
-            elif signing.is_signed(text):
-                raise RoomError("bad_state", "the saved table is signed: give its key")
-            data = json.loads(text)
-            if not isinstance(data, dict):
-                raise RoomError("bad_state", "not a saved table")
-            if data.get("schema") != STATE_SCHEMA or data.get("version") != STATE_VERSION:
-                raise RoomError("bad_state", "not a saved table of this version")
-            self._restore(data)
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise HoldemError(f"{path}: cannot restore the table: {error}") from None
-
-    def _restore(self, data: dict[str, Any]) -> None:
-        """The table as saved (checked whole by :func:`holdem.table.snapshot.restore`),
-        its players, and the hand in play streamed again from its start."""
-        self.table = table_snapshot.restore(data["table"], clock=self._clock)
-        s, level = self.settings, self.table.level
-        if self.table.size != s.size:
-            raise _bad_state(f"saved with {self.table.size} seats, the server has {s.size} seats")
-        if (level.small_blind, level.big_blind) != (s.small_blind, s.big_blind):
-            raise _bad_state(
-                f"saved with blinds {level.small_blind}/{level.big_blind}, "
-                f"the server has blinds {s.small_blind}/{s.big_blind}"
-            )
-        last = data["stream_last"]
-        if isinstance(last, bool) or not isinstance(last, int) or last < 0:
-            raise _bad_state("stream_last: must be a whole number >= 0")
-        self.stream = TableStream(keep_hands=1, start=last, extras=True)
-        self.players = self._restore_players(data["players"])
-        now = self._clock()  # people sitting out are away from now on
-        self._out_since = {
-            seat: now
-            for seat, p in self.players.items()
-            if p.agent is None and self.sitting_out(seat)
-        }
-        hand = self.table.hand
-        if hand is not None:
-            try:
-                self._deck = restore_deck(data.get("deal"), hand, self.table.hand_seats)
-            except ValueError as error:
-                raise _bad_state(f"deal: {error}") from None
-            self.stream.begin_hand(
-                hand,
-                self.table.hand_seats,
-                self.hand_number,
-                extra=self._clock_for(hand),
-                fields=commit_fields(self._deck),
-            )
-
-    def _restore_players(self, items: object) -> dict[int, Player]:
-        """The saved players, checked against the restored table: one per
-        seat, the table's name at each occupied seat, a token hash for a
-        person only, and a player for every occupied seat.
-
-        Raises:
-            RoomError: (``bad_state``) the first field that does not fit.
-        """
-        if not isinstance(items, list):
-            raise _bad_state("players: must be a list")
-        players: dict[int, Player] = {}
-        seats = self.table.seats
-        for i, item in enumerate(items):
-            where = f"players[{i}]"
-            if not isinstance(item, dict):
-                raise _bad_state(f"{where}: must be an object")
-            seat, name, bot, token = item["seat"], item["name"], item["bot"], item["token_hash"]
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-                raise _bad_state(f"{where}.seat: no seat {value_text(seat, True)}")
-            if seat in players:
-                raise _bad_state(f"{where}.seat: two players at seat {seat}")
-            state = seats[seat]
-            if not isinstance(name, str) or (state is not None and state.name != name):
-                raise _bad_state(f"{where}.name: not the name at seat {seat}")
-            if not isinstance(bot, bool):
-                raise _bad_state(f"{where}.bot: must be true or false")
-            sha256 = isinstance(token, str) and len(token) == 64 and set(token) <= _HEX
-            if not (token is None if bot else sha256):
-                raise _bad_state(f"{where}.token_hash: a person's SHA-256 in hex, a bot's null")
-            player = Player(name, make_agent(self.settings.agent) if bot else None, token)
-            for key in ("back", "leaving"):  # absent in older saves
-                flag = item.get(key, False)
-                if not isinstance(flag, bool):
-                    raise _bad_state(f"{where}.{key}: must be true or false")
-                setattr(player, key, flag)
-            players[seat] = player
-        for state in seats:
-            if state is not None and state.seat not in players:
-                raise _bad_state(f"players: seat {state.seat} ({state.name}) has no player")
-        return players
-
-
-_HEX = set("0123456789abcdef")
-
-
-def _bad_state(message: str) -> RoomError:
-    return RoomError("bad_state", message)

@@ -18,7 +18,7 @@ PokerStars Hand #7: Hold'em No Limit (1/2) - 2026/01/01 00:00:00 ET
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
 from holdem.engine.events import (
@@ -60,6 +60,8 @@ def write_hand(
     unit: Decimal = Decimal(1),
     currency: str = "",
     time: str = "2026/01/01 00:00:00 ET",
+    seat_numbers: Sequence[int] | None = None,
+    max_seats: int | None = None,
 ) -> str:
     """One finished hand as PokerStars text (no trailing blank lines).
 
@@ -74,9 +76,15 @@ def write_hand(
             with ``currency="$"`` for cents); amounts are ``chips * unit``.
         currency: the currency sign written before amounts.
         time: the time written in the header.
+        seat_numbers: the seat number written for each hand seat (a table's
+            own numbers, 1-based and increasing, when seats are empty), or
+            ``None``: ``1`` to ``seats``.
+        max_seats: the table's size written as ``N-max``, or ``None``: the
+            hand's seats (at least 2).
 
     Raises:
-        ValueError: the hand is not over.
+        ValueError: the hand is not over, or ``seat_numbers`` does not give
+            one number to each seat.
     """
     result = hand.result
     if result is None:
@@ -85,6 +93,10 @@ def write_hand(
     money = _Money(unit, currency)
     names = config.names
     n = config.seats
+    numbers = tuple(range(1, n + 1)) if seat_numbers is None else tuple(seat_numbers)
+    if len(numbers) != n:
+        raise ValueError(f"seat_numbers: {len(numbers)} numbers for {n} seats")
+    size = max(n, 2) if max_seats is None else max_seats
     stakes = f"({money(config.small_blind)}/{money(config.big_blind)})"
     if tournament is not None:
         title = f"Tournament #{tournament}, Hold'em No Limit - Level I {stakes}"
@@ -92,10 +104,10 @@ def write_hand(
         title = f"Hold'em No Limit {stakes}"
     lines = [
         f"PokerStars Hand #{number}: {title} - {time}",
-        f"Table '{table}' {max(n, 2)}-max Seat #{config.button + 1} is the button",
+        f"Table '{table}' {size}-max Seat #{numbers[config.button]} is the button",
     ]
     for s in range(n):
-        lines.append(f"Seat {s + 1}: {names[s]} ({money(config.stacks[s])} in chips)")
+        lines.append(f"Seat {numbers[s]}: {names[s]} ({money(config.stacks[s])} in chips)")
     log = hand.log
     posted: dict[int, list[Posted]] = {}
     for event in log:
@@ -109,7 +121,7 @@ def write_hand(
             if cards and "??" not in cards and "?" not in "".join(cards):
                 lines.append(f"Dealt to {names[s]} [{' '.join(cards)}]")
     lines += _play(hand, money, seat)
-    lines += _summary(hand, money)
+    lines += _summary(hand, money, numbers)
     return "\n".join(lines)
 
 
@@ -216,7 +228,7 @@ def _play(hand: Hand, money: _Money, seat: int | None) -> list[str]:
     return lines
 
 
-def _summary(hand: Hand, money: _Money) -> list[str]:
+def _summary(hand: Hand, money: _Money, numbers: tuple[int, ...]) -> list[str]:
     result = hand.result
     assert result is not None
     names = hand.config.names
@@ -235,7 +247,7 @@ def _summary(hand: Hand, money: _Money) -> list[str]:
         tags = []
         if s == hand.config.button:
             tags.append(" (button)")
-        text = f"Seat {s + 1}: {names[s]}{''.join(tags)}"
+        text = f"Seat {numbers[s]}: {names[s]}{''.join(tags)}"
         won = result.payouts[s]
         if s in folded_on:
             text += f" folded {folded_on[s]}"

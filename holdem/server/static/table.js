@@ -25,9 +25,20 @@ const state = {
   retry: 0,
   quiet: 0,          // stream messages up to this number are in the kept history
   replaying: false,  // applying such a message: the state is rebuilt, not written again
+  download: null,    // {want, texts, hands}: the `history` answers of a download
 };
 
 function tokenKey() { return `holdem.token.${state.table}`; }
+// The seat tokens this browser held at this table (the last few, oldest
+// first): they still give the hands played with them after leaving.
+function playedKey() { return `holdem.played.${state.table}`; }
+function playedTokens() {
+  try { const kept = JSON.parse(localStorage.getItem(playedKey()) || "[]"); return Array.isArray(kept) ? kept : []; } catch (e) { return []; }
+}
+function keepPlayedToken(token) {
+  const kept = playedTokens().filter((t) => t !== token).concat([token]).slice(-5);
+  try { localStorage.setItem(playedKey(), JSON.stringify(kept)); } catch (e) { /* full: not kept */ }
+}
 function historyKey() { return `holdem.history.${state.table}`; }
 
 // The history panel outlives a reload: its lines are kept in this browser
@@ -370,6 +381,7 @@ function drawCenter(h, marks) {
 
 function draw() {
   const h = state.hand;
+  $("download").hidden = playedTokens().length === 0;  // a player of this table
   const marks = showdownMarks(h);
   drawCenter(h, marks);
   const seats = $("seats");
@@ -713,6 +725,35 @@ $("rebuy-yes").onclick = () => {
 };
 $("rebuy-no").onclick = () => $("leave").click();
 $("reveal").onclick = () => send({ type: "reveal" });
+// My hands at this table (my own view, PokerStars text), asked with each seat
+// token I held here so that they come even after I left the table; the
+// answers come in the order asked and are saved as one file.
+$("download").onclick = () => {
+  const tokens = playedTokens();
+  if (!tokens.length || !state.connected) return;
+  state.download = { want: tokens.length, texts: [], hands: 0 };
+  for (const token of tokens) send({ type: "history", token });
+};
+
+function saveHands(m) {
+  const d = state.download;
+  if (!d) return;
+  d.texts.push(m.text); d.hands += m.hands;
+  if (d.texts.length < d.want) return;
+  state.download = null;
+  if (!d.hands) {
+    state.error = { text: "No finished hand of yours at this table yet.", until: Date.now() + 5000 };
+    return;
+  }
+  const blob = new Blob([d.texts.join("")], { type: "text/plain" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `holdem-table-${m.table + 1}-hands.txt`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
 $("back").onclick = () => send({ type: "away", sit_out: false, wait_bb: $("wait-bb").checked });
 $("sit-out-next").onchange = (e) => send({ type: "away", sit_out: e.target.checked });
 $("wait-bb").onchange = (e) => send({ type: "away", wait_bb: e.target.checked });
@@ -769,6 +810,7 @@ function onMessage(event) {
   } else if (m.type === "seated") {
     state.me = m.seat; state.leaving = false; state.error = null;
     localStorage.setItem(tokenKey(), m.token);
+    keepPlayedToken(m.token);
     state.note = "Seated — you are dealt in from the next hand.";
   } else if (m.type === "events") {
     if (m.reset) { state.hand = null; state.turn = null; }
@@ -780,7 +822,10 @@ function onMessage(event) {
     fixDeadline();
     preAct();
     saveHistory();
+  } else if (m.type === "history") {
+    saveHands(m);
   } else if (m.type === "error") {
+    state.download = null;  // a refused download is not waited for
     state.error = { text: m.message, until: Date.now() + 5000 };  // readable for a while
   }
   draw();
