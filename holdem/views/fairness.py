@@ -256,7 +256,7 @@ def verify_messages(messages: Sequence[Mapping[str, Any]]) -> list[DealCheck]:
 
     Returns:
         One :class:`DealCheck` per committed hand, in order. A hand cut off
-        before its ``reveal`` is reported with a problem.
+        before its ``deck`` message is reported with a problem.
     """
     checks: list[DealCheck] = []
     current: dict[str, Any] | None = None
