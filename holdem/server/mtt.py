@@ -56,7 +56,7 @@ from holdem.table.schedule import Level, Schedule
 from holdem.views.seat import seat_view
 from holdem.views.streams import TableStream, encode
 
-__all__ = ["MttServer", "MttSettings", "create_mtt_app"]
+__all__ = ["MttServer", "MttSettings", "create_mtt_app", "serve_mtt"]
 
 STATIC = Path(__file__).parent / "static"
 LOG = logging.getLogger("holdem.server")
@@ -510,6 +510,8 @@ class MttServer:
     async def wait_start(self) -> None:
         """Start when the field is full, or at ``start_seconds`` with bots."""
         seconds = self.settings.start_seconds
+        if self.director is None and len(self.entrants) == self.settings.players:
+            self._start()  # bots only
         if seconds is not None and self.director is None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.started.wait(), seconds)
@@ -802,3 +804,23 @@ def create_mtt_app(server: MttServer) -> Starlette:
         ],
         lifespan=server.lifespan,
     )
+
+
+def serve_mtt(server: MttServer, host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Run ``server``'s tournament with uvicorn until interrupted (as
+    :func:`holdem.server.serve` runs cash tables)."""
+    import uvicorn
+
+    from holdem.server import quiet
+
+    config = uvicorn.Config(
+        create_mtt_app(server),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+        lifespan="on",
+    )
+    quiet.install()
+    uvicorn.Server(config).run()
