@@ -35,7 +35,6 @@ import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -47,12 +46,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from holdem.engine.betting import Action, Kind
-from holdem.errors import ConfigError, HoldemError, IllegalActionError, value_text
+from holdem.errors import HoldemError, IllegalActionError, value_text
 from holdem.mtt.director import Director
 from holdem.mtt.events import Eliminated, Moved, MttEvent, Seated, TableBroken, Won
-from holdem.selfplay.agents import Agent, make_agent
+from holdem.selfplay.agents import make_agent
+from holdem.server import limits
+from holdem.server.limits import Addresses
+from holdem.server.mtt_settings import Entrant, MttError, MttSettings
 from holdem.table.clock import default_action
-from holdem.table.schedule import Level, Schedule
 from holdem.views.seat import seat_view
 from holdem.views.streams import TableStream, encode
 
@@ -62,109 +63,34 @@ STATIC = Path(__file__).parent / "static"
 LOG = logging.getLogger("holdem.server")
 MAX_MESSAGE = 4096
 """The longest client message accepted, in characters."""
-
-
-@dataclass
-class MttSettings:
-    """A served tournament.
-
-    Attributes:
-        players: the field (2 to 1,000 entries).
-        seats: seats per table (3 to 10).
-        stack: each player's starting chips.
-        bots: entries that are bots from the start (0 to ``players``).
-        small_blind, big_blind: the first level's blinds (chips); each level
-            after ``hands_per_level`` hands doubles them.
-        hands_per_level: hands per level (the most any table has played).
-        levels: how many levels (the last one stays).
-        start_seconds: seconds after the server starts when bots fill the
-            empty entries and the tournament starts (``None``: only when
-            people have filled the field).
-        bot_delay: seconds a bot waits before acting.
-        decision_seconds: a person's time to act; then check, else fold (R3.1).
-        between_hands: seconds a table waits between two hands.
-        agent: the bots' agent (:func:`holdem.selfplay.agents.make_agent`).
-        seed: the seed of the draws and deals (``None``: secure randomness).
-        layout: a given seating (tests, worked cases): director table number
-            to table seat to ``(name, chips)``; its names that are not bots
-            are registered by people (the bots are the names in ``bot_names``).
-        bot_names: with ``layout``, the names played by bots.
-    """
-
-    players: int = 9
-    seats: int = 6
-    stack: int = 1500
-    bots: int = 0
-    small_blind: int = 10
-    big_blind: int = 20
-    hands_per_level: int = 10
-    levels: int = 12
-    start_seconds: float | None = 60.0
-    bot_delay: float = 0.8
-    decision_seconds: float = 30.0
-    between_hands: float = 2.0
-    agent: str = "potodds"
-    seed: int | str | None = None
-    layout: dict[int, dict[int, tuple[str, int]]] | None = None
-    bot_names: tuple[str, ...] = ()
-
-    def check(self) -> None:
-        """Raise :class:`ConfigError` naming the first bad field."""
-        whole = (("players", 2, 1000), ("seats", 3, 10), ("stack", 1, None))
-        for name, low, high in (*whole, ("hands_per_level", 1, None), ("levels", 1, 40)):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise ConfigError(name, f"must be a whole number >= {low}, got {value!r}")
-            if high is not None and value > high:
-                raise ConfigError(name, f"must be at most {high}, got {value}")
-        if isinstance(self.bots, bool) or not isinstance(self.bots, int):
-            raise ConfigError("bots", f"must be a whole number, got {self.bots!r}")
-        if not 0 <= self.bots <= self.players:
-            raise ConfigError("bots", f"0 to {self.players} bots, got {self.bots}")
-        for name in ("bot_delay", "decision_seconds", "between_hands"):
-            if not 0 <= getattr(self, name) < 86400:
-                raise ConfigError(name, f"must be 0 to 86400 seconds, got {getattr(self, name)}")
-        self.schedule()
-        make_agent(self.agent)
-        if self.layout is not None:
-            names = [n for t in self.layout.values() for n, _ in t.values()]
-            if len(names) != self.players:
-                raise ConfigError("layout", f"must seat the {self.players} players")
-
-    def schedule(self) -> Schedule:
-        """The blind levels: the first level's blinds doubled at each level."""
-        levels = [Level(self.small_blind << i, self.big_blind << i) for i in range(self.levels)]
-        return Schedule(levels, hands_per_level=self.hands_per_level)
-
-
-@dataclass
-class Entrant:
-    """A registered player: a person's token and connections, or a bot's agent."""
-
-    name: str
-    agent: Agent | None = None
-    token: str = ""
-    connections: set[MttConnection] = field(default_factory=set)
-
-
-class MttError(HoldemError):
-    """A refused client message: ``code`` names the reason (as the cash tables' errors)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+RATE, BURST = 20.0, 40.0
+"""Messages a connection may send: ``RATE`` a second on average, ``BURST`` at
+once (as the cash tables); more get a ``too_fast`` error and are not read."""
 
 
 class MttConnection:
     """One WebSocket client: the table it joined (protocol number), the
     entrant it speaks for and the last stream number it was sent."""
 
-    def __init__(self, socket: WebSocket) -> None:
+    def __init__(self, socket: WebSocket, clock: Callable[[], float]) -> None:
         self.socket = socket
         self.table: int | None = None
         self.entrant: Entrant | None = None
         self.last = 0
         self.wake = asyncio.Event()
+        self._clock = clock
+        self._tokens = BURST
+        self._filled = clock()
+
+    def allow(self) -> bool:
+        """Whether one more message is within the rate limit (a token bucket)."""
+        now = self._clock()
+        self._tokens = min(BURST, self._tokens + (now - self._filled) * RATE)
+        self._filled = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send one JSON message.
@@ -204,6 +130,7 @@ class MttServer:
         self.arrived_with: dict[str, int] = {}  # name -> chips brought to the seat
         self.results: list[dict[str, Any]] = []
         self.connections: set[MttConnection] = set()
+        self.addresses = Addresses(limits.MAX_CONNECTIONS_PER_ADDRESS)
         self.started = asyncio.Event()
         self._wakes: dict[int, asyncio.Event] = {}
         self._deadline: dict[int, float] = {}
@@ -599,7 +526,14 @@ class MttServer:
             await socket.accept()
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
-        conn = MttConnection(socket)
+        conn = MttConnection(socket, self.clock)
+        address = socket.client.host if socket.client is not None else ""
+        if not self.addresses.open(address):
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                limit = self.addresses.limit
+                await _error(conn, "too_many_connections", f"at most {limit} from one address")
+                await socket.close(1008)
+            return
         self.connections.add(conn)
         pump = asyncio.create_task(self._pump(conn))
         try:
@@ -607,10 +541,14 @@ class MttServer:
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if not conn.allow():
+                    await _error(conn, "too_fast", f"at most {RATE:g} messages a second")
+                    continue
                 await self._handle(conn, message.get("text"))
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass
         finally:
+            self.addresses.close(address)
             self.connections.discard(conn)
             if conn.entrant is not None:
                 conn.entrant.connections.discard(conn)
@@ -652,6 +590,8 @@ class MttServer:
             if kind == "join":
                 await self._join(conn, data)
             elif kind in ("register", "sit"):
+                if conn.entrant is not None:
+                    raise MttError("registered", f"you are registered as {conn.entrant.name}")
                 entrant = self.register(data.get("name"))
                 entrant.connections.add(conn)
                 conn.entrant = entrant

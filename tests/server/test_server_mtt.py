@@ -236,3 +236,26 @@ def test_registration_errors_and_settings() -> None:
         MttSettings(players=4, bots=5).check()
     with pytest.raises(ConfigError, match="seats"):
         MttSettings(seats=11).check()
+
+
+def test_bots_fill_the_field_at_the_start_time() -> None:
+    """``start_seconds`` after start-up the empty entries are bots and the
+    person is sent their seat (``moved``, reason ``start``, R15.1)."""
+    server = MttServer(settings(layout=None, bot_names=(), bots=1, players=5, start_seconds=0.3))
+    with TestClient(create_mtt_app(server)) as client, client.websocket_connect("/ws") as ws:
+        p = Player(ws)
+        p.send({"type": "register", "name": "Ann"})
+        assert p.until(lambda m: m["type"] == "registered")["registered"] == 2
+        p.send({"type": "register", "name": "Ann2"})
+        assert p.until(lambda m: m["type"] == "error")["code"] == "registered"
+        start = p.until(lambda m: m["type"] == "moved")
+        assert start["reason"] == "start" and start["token"]
+        info = client.get("/tournament").json()
+        assert info["started"] and info["registered"] == 5
+        assert sorted(info["tables"]) == [0, 1]  # 5 players, 3 seats: two tables (R15.1)
+        lobby = client.get("/tables").json()
+        assert sum(t["taken"] for t in lobby) == 5 and all(t["mtt"] for t in lobby)
+        with client.websocket_connect("/ws") as ws2:
+            late = Player(ws2)
+            late.send({"type": "register", "name": "Late"})
+            assert late.until(lambda m: m["type"] == "error")["code"] == "started"
