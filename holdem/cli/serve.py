@@ -116,7 +116,7 @@ def _add_serve(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "run one multi-table tournament (R15) instead of cash tables: N entries, --bots of "
         "them bots from the start, people register by name on the page until the field is "
         "full or --start-seconds pass (then bots fill it); --seats, --bot-delay, "
-        "--decision-seconds and --between-hands apply",
+        "--decision-seconds, --between-hands and --max-connections-per-address apply",
     )
     mtt.add_argument("--mtt", type=int, metavar="N", help="a tournament of N entries (2 to 1000)")
     mtt.add_argument("--stack", type=int, default=1500, help="starting chips (1500)")
@@ -139,6 +139,7 @@ def _add_serve(subparsers: argparse._SubParsersAction[Parser]) -> None:
 def _serve_mtt(args: argparse.Namespace) -> int:
     """``holdem serve --mtt N``: one tournament (:mod:`holdem.server.mtt`)."""
     try:
+        from holdem.server.limits import Addresses, check_limit
         from holdem.server.mtt import MttServer, MttSettings, serve_mtt
     except ImportError as error:
         print(
@@ -166,6 +167,9 @@ def _serve_mtt(args: argparse.Namespace) -> int:
             seed=args.seed,
         )
         server = MttServer(settings)
+        server.addresses = Addresses(
+            check_limit("max_connections_per_address", args.max_connections_per_address)
+        )
         if not 0 < args.port < 65536:
             raise HoldemError(f"--port must be 1 to 65535, got {args.port}")
         _check_listen(args.host, args.port)

@@ -205,6 +205,9 @@ def test_r6_moved_seat_never_shows_an_earlier_holder_cards(
         me.send({"type": "join", "table": 1, "token": token})
         moved = me.until(lambda m: m["type"] == "moved" and m["reason"] == "break")
         me.shove = False
+        me.send({"type": "join", "table": 1, "token": token})  # the old table: follow the move
+        rejoin = me.until(lambda m: m["type"] == "moved")
+        assert (rejoin["table"], rejoin["seat"], rejoin["reason"]) == (0, moved["seat"], "rejoin")
         me.send({"type": "join", "table": 0, "token": token, "after": 0})  # the whole kept stream
         me.until(lambda m: m["type"] == "welcome")
         me.until(lambda m: me.turns.get(0, 0) >= 1)
@@ -253,9 +256,24 @@ def test_bots_fill_the_field_at_the_start_time() -> None:
         info = client.get("/tournament").json()
         assert info["started"] and info["registered"] == 5
         assert sorted(info["tables"]) == [0, 1]  # 5 players, 3 seats: two tables (R15.1)
-        lobby = client.get("/tables").json()
-        assert sum(t["taken"] for t in lobby) == 5 and all(t["mtt"] for t in lobby)
+        assert all(t["mtt"] for t in client.get("/tables").json())
+
+        async def seated_and_out() -> int:  # read in the server's loop: between steps
+            assert server.director is not None
+            seated = sum(server.summary(n)["taken"] for n in server.director.tables)
+            return seated + len(server.results)
+
+        assert ws.portal.call(seated_and_out) == 5  # everyone seated once, or out
         with client.websocket_connect("/ws") as ws2:
             late = Player(ws2)
             late.send({"type": "register", "name": "Late"})
             assert late.until(lambda m: m["type"] == "error")["code"] == "started"
+
+
+def test_cli_serve_mtt_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    from holdem.cli.command import main
+
+    assert main(["serve", "--mtt", "1", "--port", "1"]) == 2
+    assert "players: must be a whole number >= 2" in capsys.readouterr().err
+    assert main(["serve", "--mtt", "5", "--blinds", "10", "--port", "1"]) == 2
+    assert "blinds: SB/BB" in capsys.readouterr().err
