@@ -134,6 +134,7 @@ class MttServer:
         self.started = asyncio.Event()
         self._wakes: dict[int, asyncio.Event] = {}
         self._deadline: dict[int, float] = {}
+        self._hand_from: dict[int, int] = {}  # table -> stream number before its hand's start
         if settings.layout is not None:
             for name in settings.bot_names:
                 self.entrants[name] = Entrant(name, make_agent(settings.agent))
@@ -210,6 +211,7 @@ class MttServer:
                         "seat": event.seat,
                         "reason": "start",
                         "chips": event.chips,
+                        "after": 0,
                     },
                 )
             elif isinstance(event, Moved):
@@ -226,6 +228,7 @@ class MttServer:
                         "from_table": event.from_table - 1,
                         "from_seat": event.from_seat,
                         "reason": event.reason,
+                        "after": self.after_for(event.name),
                         "waits": event.waits,
                         "chips": event.chips,
                     },
@@ -262,6 +265,17 @@ class MttServer:
         entrant = self.entrants[name]
         stream.note("seat", s=seat, name=name, stack=chips, bot=int(entrant.agent is not None))
         self._changed(number)
+
+    def after_for(self, name: str) -> int:
+        """The stream number a moved player's page joins after (the ``moved``
+        message's ``after``): the start of the hand in play at their new table
+        (they see it as a spectator), else their arrival; the page then shows
+        nothing of the hands before, played by others in that seat."""
+        number, _ = self.where[name]
+        table = None if self.director is None else self.director.tables.get(number)
+        if table is not None and table.hand is not None and number in self._hand_from:
+            return min(self._hand_from[number], self.owned_from[name])
+        return self.owned_from[name]
 
     def _tell(self, name: str, message: dict[str, Any]) -> None:
         entrant = self.entrants.get(name)
@@ -405,6 +419,7 @@ class MttServer:
                 if number not in director.tables or not director.can_deal(number):
                     continue
                 hand = director.start_hand(number)
+                self._hand_from[number] = self.streams[number].last
                 self.streams[number].begin_hand(
                     hand, table.hand_seats, extra=self._clock_field(number, hand.to_act)
                 )
@@ -466,6 +481,8 @@ class MttServer:
             asyncio.create_task(self.run_table(n), name=f"mtt table {n}")
             for n in sorted(self.director.tables)
         ]
+        for task in tasks:
+            task.add_done_callback(_log_failure)
         try:
             await asyncio.gather(*tasks)
         finally:
@@ -637,6 +654,7 @@ class MttServer:
                             "table": where[0] - 1,
                             "seat": where[1],
                             "reason": "start",
+                            "after": 0,
                             "token": entrant.token,
                         }
                     )
@@ -664,6 +682,7 @@ class MttServer:
                     "table": where[0] - 1,
                     "seat": where[1],
                     "reason": "rejoin",
+                    "after": self.after_for(entrant.name),
                     "token": entrant.token,
                 }
             )
@@ -705,6 +724,14 @@ class MttServer:
             }
         )
         conn.wake.set()
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    """Log a table task that stopped with an error (a bug: that table stops)."""
+    if task.cancelled() or task.exception() is None:
+        return
+    error = task.exception()
+    LOG.error("%s stopped: %r", task.get_name(), error, exc_info=error)
 
 
 async def _wait(event: asyncio.Event, timeout: float) -> None:

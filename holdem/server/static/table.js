@@ -765,6 +765,10 @@ function onMessage(event) {
     }
     state.seats = m.seats.map((s) => (s ? { ...s } : null));
     if (m.seat !== null) state.me = m.seat;
+    const mtt = m.settings.mtt;  // a tournament (holdem serve --mtt): no cash controls
+    document.body.classList.toggle("mtt", !!mtt);
+    document.body.classList.toggle("mtt-started", !!(mtt && mtt.started));
+    if (mtt) $("sit").textContent = "Register";
     $("blinds").textContent = `No-limit hold'em ${m.settings.small_blind}/${m.settings.big_blind}`;
     const select = $("table-select");
     if (select.options.length !== m.tables) {
@@ -817,7 +821,8 @@ function follow(m) {
   state.note = m.reason === "start" ? `Your table is #${m.table + 1}, seat ${m.seat + 1}.`
     : `You are moved to table #${m.table + 1}, seat ${m.seat + 1}.`;
   $("history").replaceChildren();
-  send({ type: "join", table: m.table, after: 0, token: localStorage.getItem(tokenKey()) });
+  state.last = m.after || 0;  // the new table's stream from there (docs/server.md)
+  send({ type: "join", table: m.table, after: state.last, token: localStorage.getItem(tokenKey()) });
   draw();
 }
 
