@@ -8,6 +8,7 @@ with their chips, is sent ``moved``, joins the new table and plays on there.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import warnings
 from collections.abc import Callable, Iterator
@@ -277,3 +278,71 @@ def test_cli_serve_mtt_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -
     assert "players: must be a whole number >= 2" in capsys.readouterr().err
     assert main(["serve", "--mtt", "5", "--blinds", "10", "--port", "1"]) == 2
     assert "blinds: SB/BB" in capsys.readouterr().err
+
+
+def poll(player: Player, seconds: float = 0.05) -> list[dict[str, Any]]:
+    """Every message ``player`` has been sent until none comes for ``seconds``."""
+    got = []
+    while True:
+        try:
+            message = receive(player.ws, seconds)
+        except TimeoutError:
+            return got
+        player.messages.append(message)
+        if message["type"] == "welcome":
+            player.table, player.seat = message["table"], message["seat"]
+        elif message["type"] == "events":
+            for e in message["events"]:
+                player._event(e)
+        got.append(message)
+
+
+def test_r15_2_balancing_moves_a_person_who_plays_on() -> None:
+    """R15.2: four people at table 1, two bots at table 2: after the first hand
+    the player due the big blind at table 1 moves to table 2; that person is
+    sent ``moved`` (reason ``balance``), follows and is dealt in there."""
+    layout = {
+        1: {0: ("A", 1000), 1: ("B", 1000), 2: ("C", 1000), 3: ("D", 1000)},
+        2: {0: ("Cy", 1000), 2: ("Eve", 1000)},
+    }
+    server = MttServer(
+        settings(players=6, seats=4, layout=layout, bot_names=("Cy", "Eve"), hands_per_level=50)
+    )
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(TestClient(create_mtt_app(server)))
+        people = {}
+        for name in "ABCD":
+            p = Player(stack.enter_context(client.websocket_connect("/ws")))
+            p.shove = False
+            p.send({"type": "register", "name": name})
+            people[name] = p
+        for p in people.values():
+            token = p.until(lambda m: m["type"] == "registered")["token"]
+            start = p.until(lambda m: m["type"] == "moved")
+            assert start["table"] == 0
+            p.send({"type": "join", "table": 0, "token": token})
+        moved = None
+        for _ in range(400):
+            for name, p in people.items():
+                for m in poll(p):
+                    if m["type"] == "moved" and m["reason"] == "balance":
+                        moved = (name, p, m)
+            if moved is not None:
+                break
+        assert moved is not None, "nobody was moved"
+        name, mover, message = moved
+        assert (message["table"], message["from_table"]) == (1, 0)
+        mover.send({"type": "join", "table": 1, "token": message["token"]})
+        for _ in range(400):
+            for p in people.values():
+                poll(p)
+            if mover.turns.get(1, 0) >= 1:
+                break
+        assert mover.turns.get(1, 0) >= 1  # dealt in and asked to act at the new table
+        assert all(p.leaks == [] for p in people.values())
+
+        async def chips() -> int:
+            assert server.director is not None
+            return server.director.chips()
+
+        assert mover.ws.portal.call(chips) == 6000  # R15: no chip made or lost
