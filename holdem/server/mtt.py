@@ -48,7 +48,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from holdem.engine.betting import Action, Kind
 from holdem.errors import HoldemError, IllegalActionError, value_text
 from holdem.mtt.director import Director
-from holdem.mtt.events import Eliminated, Moved, MttEvent, Seated, TableBroken, Won
+from holdem.mtt.events import (
+    Eliminated,
+    HandForHand,
+    LevelChanged,
+    Moved,
+    MttEvent,
+    Seated,
+    TableBroken,
+    Won,
+)
 from holdem.selfplay.agents import make_agent
 from holdem.server import limits
 from holdem.server.limits import Addresses
@@ -252,6 +261,20 @@ class MttServer:
                 }
                 self.results.append(result)
                 self._broadcast(result)
+            elif isinstance(event, HandForHand):
+                self._broadcast(
+                    {"type": "hand_for_hand", "on": event.on, "players_left": event.players_left}
+                )
+            elif isinstance(event, LevelChanged):
+                self._broadcast(
+                    {
+                        "type": "level",
+                        "level": event.level,
+                        "small_blind": event.small_blind,
+                        "big_blind": event.big_blind,
+                        "ante": event.ante,
+                    }
+                )
             elif isinstance(event, Won):
                 result = {"type": "won", "name": event.name, "place": 1, "prize": event.prize}
                 self.results.append(result)

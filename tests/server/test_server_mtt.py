@@ -265,6 +265,8 @@ def test_bots_fill_the_field_at_the_start_time() -> None:
             return seated + len(server.results)
 
         assert ws.portal.call(seated_and_out) == 5  # everyone seated once, or out
+        level = p.until(lambda m: m["type"] == "level")  # R15.5: sent to everyone
+        assert (level["small_blind"], level["big_blind"]) == (10, 20)
         with client.websocket_connect("/ws") as ws2:
             late = Player(ws2)
             late.send({"type": "register", "name": "Late"})

@@ -802,6 +802,11 @@ function onMessage(event) {
   } else if (m.type === "eliminated" || m.type === "won") {
     log(`${m.name} finishes ${m.place}${m.prize ? ` (prize ${m.prize})` : ""}`,
       m.name === (state.me !== null && state.seats[state.me] ? state.seats[state.me].name : "") ? "mine" : "");
+  } else if (m.type === "hand_for_hand") {
+    log(m.on ? `Hand-for-hand: ${m.players_left} players left` : "Hand-for-hand is over");
+  } else if (m.type === "level") {
+    log(`Level ${m.level}: blinds ${m.small_blind}/${m.big_blind}${m.ante ? ` ante ${m.ante}` : ""}`);
+    $("blinds").textContent = `No-limit hold'em ${m.small_blind}/${m.big_blind}`;
   } else if (m.type === "table_broken") {
     log(`Table #${m.table + 1} breaks`);
   } else if (m.type === "error") {
