@@ -111,7 +111,77 @@ def _add_serve(subparsers: argparse._SubParsersAction[Parser]) -> None:
         help="WebSocket connections open at once from one client address (16); raise it "
         "behind a proxy that hides the players' addresses",
     )
+    mtt = serve.add_argument_group(
+        "tournament (--mtt)",
+        "run one multi-table tournament (R15) instead of cash tables: N entries, --bots of "
+        "them bots from the start, people register by name on the page until the field is "
+        "full or --start-seconds pass (then bots fill it); --seats, --bot-delay, "
+        "--decision-seconds, --between-hands and --max-connections-per-address apply",
+    )
+    mtt.add_argument("--mtt", type=int, metavar="N", help="a tournament of N entries (2 to 1000)")
+    mtt.add_argument("--stack", type=int, default=1500, help="starting chips (1500)")
+    mtt.add_argument(
+        "--blinds", default="10/20", metavar="SB/BB", help="the first level's blinds (10/20)"
+    )
+    mtt.add_argument(
+        "--level-hands", type=int, default=10, help="hands per level; blinds double (10)"
+    )
+    mtt.add_argument(
+        "--start-seconds",
+        type=float,
+        default=60.0,
+        help="seconds after start-up when bots fill the field and play begins (60)",
+    )
+    mtt.add_argument("--seed", help="seed of the draws and deals (default: secure randomness)")
     serve.set_defaults(handler=_serve)
+
+
+def _serve_mtt(args: argparse.Namespace) -> int:
+    """``holdem serve --mtt N``: one tournament (:mod:`holdem.server.mtt`)."""
+    try:
+        from holdem.server.limits import Addresses, check_limit
+        from holdem.server.mtt import MttServer, MttSettings, serve_mtt
+    except ImportError as error:
+        print(
+            f"holdem serve: error: the server extra is missing ({error}); "
+            "install it with: pip install 'holdem[server]'",
+            file=sys.stderr,
+        )
+        return USAGE
+    try:
+        small, slash, big = args.blinds.partition("/")
+        if not slash or not small.isdigit() or not big.isdigit():
+            raise ConfigError("blinds", f"SB/BB in whole chips, got {args.blinds!r}")
+        settings = MttSettings(
+            players=args.mtt,
+            seats=args.seats,
+            stack=args.stack,
+            bots=min(args.bots, args.mtt),
+            small_blind=int(small),
+            big_blind=int(big),
+            hands_per_level=args.level_hands,
+            start_seconds=args.start_seconds,
+            bot_delay=args.bot_delay,
+            decision_seconds=args.decision_seconds,
+            between_hands=args.between_hands,
+            seed=args.seed,
+        )
+        server = MttServer(settings)
+        server.addresses = Addresses(
+            check_limit("max_connections_per_address", args.max_connections_per_address)
+        )
+        if not 0 < args.port < 65536:
+            raise HoldemError(f"--port must be 1 to 65535, got {args.port}")
+        _check_listen(args.host, args.port)
+        print(
+            f"holdem serve: http://{args.host}:{args.port}/ (a tournament of {args.mtt})",
+            flush=True,
+        )
+        serve_mtt(server, args.host, args.port)
+    except HoldemError as error:
+        print(f"holdem serve: error: {error}", file=sys.stderr)
+        return USAGE
+    return OK
 
 
 def _serve_rake(text: str | None, no_flop_no_drop: bool) -> Rake | None:
@@ -134,6 +204,8 @@ def _serve_rake(text: str | None, no_flop_no_drop: bool) -> Rake | None:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    if args.mtt is not None:
+        return _serve_mtt(args)
     try:
         from holdem.server import RoomSettings, Server, serve
     except ImportError as error:

@@ -261,6 +261,14 @@ function apply(m) {
       }
       log(`${m.name} leaves the table with ${m.stack}`);
       break;
+    case "moved":  // a tournament moved this player to another table (R15.2, R15.3)
+      state.seats[m.s] = null;
+      log(`${m.name} is moved to table #${m.to + 1}`);
+      break;
+    case "out":  // a tournament player finishes (R15.4, R15.6)
+      state.seats[m.s] = null;
+      log(`${m.name} finishes ${m.place}${m.prize ? ` (prize ${m.prize})` : ""}`);
+      break;
     case "timeout":
       if (h) h.timedOut = m.s;  // one line: the action that follows is this one
       log(`${nameOf(m.s)} ran out of time: ${m.a}`);
@@ -798,6 +806,10 @@ function onMessage(event) {
     }
     state.seats = m.seats.map((s) => (s ? { ...s } : null));
     if (m.seat !== null) state.me = m.seat;
+    const mtt = m.settings.mtt;  // a tournament (holdem serve --mtt): no cash controls
+    document.body.classList.toggle("mtt", !!mtt);
+    document.body.classList.toggle("mtt-started", !!(mtt && mtt.started));
+    if (mtt) $("sit").textContent = "Register";
     $("blinds").textContent = `No-limit hold'em ${m.settings.small_blind}/${m.settings.big_blind}`;
     const select = $("table-select");
     if (select.options.length !== m.tables) {
@@ -824,10 +836,43 @@ function onMessage(event) {
     saveHistory();
   } else if (m.type === "history") {
     saveHands(m);
+  } else if (m.type === "moved") {  // a tournament: follow the move (docs/server.md)
+    follow(m);
+    return;
+  } else if (m.type === "registered") {
+    localStorage.setItem("holdem.mtt.token", m.token);
+    state.note = `Registered as ${m.name} (${m.registered}/${m.players}): you are seated when `
+      + "the tournament starts.";
+  } else if (m.type === "eliminated" || m.type === "won") {
+    log(`${m.name} finishes ${m.place}${m.prize ? ` (prize ${m.prize})` : ""}`,
+      m.name === (state.me !== null && state.seats[state.me] ? state.seats[state.me].name : "") ? "mine" : "");
+  } else if (m.type === "hand_for_hand") {
+    log(m.on ? `Hand-for-hand: ${m.players_left} players left` : "Hand-for-hand is over");
+  } else if (m.type === "level") {
+    log(`Level ${m.level}: blinds ${m.small_blind}/${m.big_blind}${m.ante ? ` ante ${m.ante}` : ""}`);
+    $("blinds").textContent = `No-limit hold'em ${m.small_blind}/${m.big_blind}`;
+  } else if (m.type === "table_broken") {
+    log(`Table #${m.table + 1} breaks`);
   } else if (m.type === "error") {
     state.download = null;  // a refused download is not waited for
     state.error = { text: m.message, until: Date.now() + 5000 };  // readable for a while
   }
+  draw();
+}
+
+// A tournament moved me (or seated me at the start): join the new table's
+// stream with my token and show it from its start.
+function follow(m) {
+  state.table = m.table;
+  if (m.token) localStorage.setItem(tokenKey(), m.token);
+  history.replaceState(null, "", `?table=${m.table}`);
+  state.me = null; state.hand = null; state.turn = null; state.seats = [];
+  state.last = 0; state.quiet = 0; state.pre = null;
+  state.note = m.reason === "start" ? `Your table is #${m.table + 1}, seat ${m.seat + 1}.`
+    : `You are moved to table #${m.table + 1}, seat ${m.seat + 1}.`;
+  $("history").replaceChildren();
+  state.last = m.after || 0;  // the new table's stream from there (docs/server.md)
+  send({ type: "join", table: m.table, after: state.last, token: localStorage.getItem(tokenKey()) });
   draw();
 }
 

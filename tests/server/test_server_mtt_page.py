@@ -1,0 +1,89 @@
+"""The browser table follows a tournament move (R15.3), in Chromium driven by
+Playwright against an in-process ``holdem serve --mtt`` (uvicorn in a thread,
+127.0.0.1 only, stopped at the end).
+
+The person registers on the page and is seated at table #2, which breaks at
+the first bust; the page is sent ``moved``, joins table #1 with its token and
+shows the person's seat there."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from conftest import require, require_chromium
+
+require("starlette", "the server extra: pip install -e '.[server]'")
+uvicorn = require("uvicorn", "the server extra: pip install -e '.[server]'")
+sync_api = require("playwright.sync_api", "the browser extra: pip install -e '.[browser]'")
+CHROMIUM = require_chromium()
+
+from browser_page import TIMEOUT_MS, open_page  # noqa: E402
+from server_process import free_port  # noqa: E402
+
+from holdem.server.mtt import MttServer, MttSettings, create_mtt_app  # noqa: E402
+
+LAYOUT = {
+    1: {0: ("Ann", 100), 1: ("Bob", 100)},
+    2: {0: ("Me", 1000), 2: ("Cy", 100)},
+}
+
+
+@contextmanager
+def serving(server: MttServer) -> Iterator[str]:
+    port = free_port()
+    config = uvicorn.Config(
+        create_mtt_app(server), host="127.0.0.1", port=port, log_level="warning", lifespan="on"
+    )
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not running.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        running.should_exit = True
+        thread.join(10)
+
+
+def test_r15_the_page_follows_a_move() -> None:
+    settings = MttSettings(
+        players=4,
+        seats=3,
+        stack=100,
+        small_blind=5,
+        big_blind=10,
+        hands_per_level=1,
+        start_seconds=None,
+        bot_delay=0.02,
+        between_hands=0.1,
+        decision_seconds=0.3,
+        agent="call",
+        seed=7,
+        layout=LAYOUT,
+        bot_names=("Ann", "Bob", "Cy"),
+    )
+    server = MttServer(settings)
+    with serving(server) as url, sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page, errors = open_page(browser)
+            page.goto(url + "?table=0", timeout=TIMEOUT_MS)
+            page.fill("#name", "Me")
+            page.click("#sit")
+            page.wait_for_function("() => location.search === '?table=1'", timeout=TIMEOUT_MS)
+            page.wait_for_selector(".seat.me", timeout=TIMEOUT_MS)
+            # The first bust breaks table #2 (R15.3): the page follows to table #1.
+            page.wait_for_function("() => location.search === '?table=0'", timeout=TIMEOUT_MS)
+            page.wait_for_selector(".seat.me", timeout=TIMEOUT_MS)
+            mine: Any = page.locator(".seat.me").inner_text()
+            assert "Me" in mine
+            assert page.locator("#table-select").input_value() == "0"
+            assert errors == []
+        finally:
+            browser.close()
