@@ -11,7 +11,9 @@ exactly as a plain hand does. Betting, pots and settlement are the engine's.
 
 from __future__ import annotations
 
-from typing import Any
+from collections import deque
+from collections.abc import Callable
+from typing import Any, SupportsIndex, cast
 
 from holdem.engine.hand import Hand
 
@@ -49,14 +51,15 @@ class SearchHand(Hand):
             self._deck_board = known
         Hand._deal(self, live, run_out, later)
 
-    def add_board_card(self, card: str) -> None:
-        """Deal one board card; resume the engine when the street is complete."""
-        assert self._known is not None and self._pending is not None
-        known = self._known = (*self._known, card)
+    def add_board(self, board: tuple[str, ...]) -> None:
+        """Resume the engine with the board dealt so far, ``need`` cards long
+        (see :attr:`_pending`): the next street starts, or the showdown comes."""
+        assert self._pending is not None
         live, run_out, need = self._pending
-        if len(known) == need:
-            self._pending = None
-            self._deal(live, run_out)
+        assert len(board) == need
+        self._known = board
+        self._pending = None
+        self._deal(live, run_out)
 
     def copy(self) -> SearchHand:
         """An independent copy (see :meth:`holdem.engine.hand.Hand.copy`)."""
@@ -66,28 +69,35 @@ class SearchHand(Hand):
     __copy__ = copy
 
 
-class _Sink(list):  # type: ignore[type-arg]
-    """An event log that keeps nothing (search hands skip the log's cost)."""
+class _Sink(deque):  # type: ignore[type-arg]
+    """An event log that keeps nothing: a deque of length 0, whose ``append``
+    (C code) costs no Python call; it pickles as the shared :data:`SINK`."""
 
     __slots__ = ()
 
-    def append(self, item: object) -> None:
-        """Drop ``item``."""
+    def __reduce__(self) -> str:  # type: ignore[override]
+        return "SINK"
 
-    def extend(self, items: object) -> None:
-        """Drop ``items``."""
+    def __copy__(self) -> _Sink:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Sink:
+        return self
 
 
-SINK: list[Any] = _Sink()
+SINK: list[Any] = cast("list[Any]", _Sink(maxlen=0))
 """The shared log of search hands built without a log (see :class:`SearchGame`)."""
 
 _SLOTS = tuple(dict.fromkeys((*Hand._ALL_SLOTS, *SearchHand.__slots__)))
 
 
-def _make_copy() -> Any:
-    """A copy function with one plain assignment per slot (no getattr loop)."""
+def _make_copy(cls: type[SearchHand] | None = None, shared: frozenset[str] = frozenset()) -> Any:
+    """A copy function with one plain assignment per slot (no getattr loop),
+    making instances of ``cls`` and copying no slot in ``shared``."""
     lines = ["def copy(self):", "    twin = new(SearchHand)"]
     for name in _SLOTS:
+        if name in shared:
+            continue
         if name == "_log":
             lines.append("    log = self._log")
             lines.append("    twin._log = log if log is SINK else log[:]")
@@ -98,7 +108,7 @@ def _make_copy() -> Any:
     lines.append("    return twin")
     namespace: dict[str, Any] = {
         "new": object.__new__,
-        "SearchHand": SearchHand,
+        "SearchHand": cls or SearchHand,
         "SINK": SINK,
     }
     exec("\n".join(lines), namespace)  # noqa: S102 - our own generated source
@@ -106,3 +116,67 @@ def _make_copy() -> Any:
 
 
 _copy = _make_copy()
+
+
+_CONSTANT = (
+    # Set when the hand is built and never again in a search hand: the table,
+    # the forced bets' dead money, and the run-it-twice state (a search game
+    # has max_runs 1: no run question is ever asked, R12).
+    "config",
+    "_n",
+    "_manual",
+    "_dead",
+    "_unknown",
+    "_run_cards",
+    "_run_stub",
+    "_run_offer",
+    "_runs",
+    "_run_boards",
+    "_run_queue",
+)
+
+
+def game_copier(template: SearchHand) -> Callable[[SearchHand], SearchHand]:
+    """A copy function for the hands of one search game (``max_runs`` 1).
+
+    The values every hand of the game shares and the engine never assigns
+    after building a hand (:data:`_CONSTANT`, and the log when it is
+    :data:`SINK`) become class attributes of a subclass made for the game, so
+    a copy sets about two thirds of the slots. An assignment to one of them
+    would raise ``AttributeError`` rather than change every hand. The copies
+    pickle and deep-copy as plain :class:`SearchHand` objects.
+
+    Args:
+        template: a hand of the game, as built (its constant values are kept).
+
+    Returns:
+        ``copy(hand)``: an independent copy of ``hand`` (a hand of this game).
+    """
+    assert template.config.max_runs == 1
+    names = list(_CONSTANT)
+    if template._log is SINK:
+        names += ["_log", "_built"]
+    values = {name: getattr(template, name) for name in names}
+    values["__slots__"] = ()
+    values["__reduce_ex__"] = _reduce_ex
+    values["__deepcopy__"] = _deepcopy
+    cls = type("GameSearchHand", (SearchHand,), values)
+    copy: Callable[[SearchHand], SearchHand] = _make_copy(cls, frozenset(names))
+    return copy
+
+
+def _reduce_ex(self: SearchHand, protocol: SupportsIndex) -> Any:
+    return _restore, (tuple([getattr(self, name) for name in _SLOTS]),)
+
+
+def _restore(values: tuple[Any, ...]) -> SearchHand:
+    """Unpickle a game's hand as a plain :class:`SearchHand`."""
+    hand: SearchHand = object.__new__(SearchHand)
+    for name, value in zip(_SLOTS, values):
+        setattr(hand, name, value)
+    return hand
+
+
+def _deepcopy(self: SearchHand, memo: dict[int, object]) -> SearchHand:
+    twin: SearchHand = _copy(self)
+    return twin

@@ -48,7 +48,7 @@ from holdem.engine.settlement import OVER
 from holdem.errors import ConfigError
 from holdem.search import encode
 from holdem.search._errors import SearchError
-from holdem.search._hand import SINK, SearchHand
+from holdem.search._hand import SINK, SearchHand, game_copier
 from holdem.views.abstraction import Abstraction
 
 __all__ = [
@@ -78,6 +78,7 @@ CARD_INDEX: dict[str, int] = {card: i for i, card in enumerate(DECK)}
 
 _FOLD_ACTION, _CHECK_ACTION, _CALL_ACTION = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
 _ALL_CARDS = frozenset(range(52))
+_new = object.__new__
 
 
 class SearchGame:
@@ -126,6 +127,8 @@ class SearchGame:
         "_order",
         "_full",
         "_raises",
+        "_hole_count",
+        "_copy",
     )
 
     def __init__(
@@ -159,11 +162,17 @@ class SearchGame:
         )
         self._order = tuple((config.button + 1 + i) % n for i in range(n))
         self._full = abstraction == "full"
+        self._hole_count = 2 * n
         # Per raise-to amount: the bet and raise actions and their tokens.
         self._raises: dict[int, tuple[Action, str, Action, str]] = {}
         if not keep_log:
             self._template._log = SINK
             self._hole_log = ()
+        self._copy = game_copier(self._template)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle as the arguments that built the game (its copy function is made again)."""
+        return (_game, (self.config, self.abstraction, self._template._log is not SINK))
 
     def new_initial_state(self) -> SearchState:
         """The root: a chance node dealing the first hole card (forced bets posted)."""
@@ -185,18 +194,39 @@ class SearchGame:
         return self._order[k % self.num_players]
 
 
+def _game(config: TableConfig, abstraction: str | Abstraction, keep_log: bool) -> SearchGame:
+    """Unpickle a :class:`SearchGame`."""
+    return SearchGame(config, abstraction, keep_log=keep_log)
+
+
 class SearchState:
     """One node of the game tree (see the module for the action ids).
 
-    Built by :meth:`SearchGame.new_initial_state`. Cheap to :meth:`clone`;
-    :meth:`undo` replays the history from the root (cost grows with depth).
+    Built by :meth:`SearchGame.new_initial_state`. :meth:`clone` copies
+    nothing but a few references: the engine's hand is shared, copy on write
+    (the first action that changes a shared hand copies it; a board card that
+    does not complete its street changes no hand). :meth:`undo` replays the
+    history from the root (cost grows with depth).
     """
 
-    __slots__ = ("game", "_hand", "_cards", "_dealt", "_path", "_depth", "_actions", "_street")
+    __slots__ = (
+        "game",
+        "_hand",
+        "_own",
+        "_cards",
+        "_dealt",
+        "_path",
+        "_depth",
+        "_actions",
+        "_street",
+    )
 
     def __init__(self, game: SearchGame) -> None:
         self.game = game
         self._hand: SearchHand | None = None
+        # Copy on write: clone() shares the hand and both states lose ``_own``;
+        # the first change to a shared hand copies it (_mine).
+        self._own = True
         # Immutable values only, so that clone() copies none of them: the cards
         # dealt (a tuple and a bit mask), the history as a linked list of
         # (parent, action) pairs, and the public actions as text.
@@ -234,7 +264,10 @@ class SearchState:
         """The engine's hand (``None`` while hole cards are being dealt).
 
         Warning: it holds every hole card dealt; never show it to a bot that
-        must not see them (use :meth:`information_state_string`)."""
+        must not see them (use :meth:`information_state_string`). Read it
+        only: it may be shared with clones of this state (copy on write), and
+        while a street's board is being dealt its board cards are in
+        :meth:`board_ids`, not yet in the hand."""
         return self._hand
 
     @property
@@ -377,6 +410,9 @@ class SearchState:
         if street != self._street:
             token = "/" * (street - self._street) + token
             self._street = street
+        if not self._own:  # copy on write
+            hand = self._hand = game._copy(hand)
+            self._own = True
         hand._act(seat, move, legal)
         hand._decision += 1
         self._actions += token
@@ -397,30 +433,41 @@ class SearchState:
         self._dealt |= 1 << card
         self._path = (self._path, card)
         self._depth += 1
-        n2 = 2 * game.num_players
-        if len(cards) > n2:
-            assert self._hand is not None
-            self._hand.add_board_card(DECK[card])
-        elif len(cards) == n2:
+        hand = self._hand
+        if hand is not None:
+            # A board card: the hand reads the street's cards once they are all
+            # dealt (a card that does not complete the street changes no hand).
+            pending = hand._pending
+            assert pending is not None
+            board = cards[game._hole_count :]
+            if len(board) == pending[2]:
+                if not self._own:  # copy on write
+                    hand = self._hand = game._copy(hand)
+                    self._own = True
+                hand.add_board(tuple([DECK[c] for c in board]))
+            return
+        n2 = game._hole_count
+        if len(cards) == n2:
             order = game._order
             n = game.num_players
             hole: list[tuple[str, str]] = [("", "")] * n
             for place, seat in enumerate(order):
                 hole[seat] = (DECK[cards[place]], DECK[cards[n + place]])
-            hand = game._template.copy()
+            hand = game._copy(game._template)
             hand._hole = hole
             log = hand._log
             for index, seat in game._hole_log:
                 log[index] = (HoleCardsDealt, seat, hole[seat])
             self._hand = hand
+            self._own = True
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> SearchState:
         """An independent copy (acting on one never changes the other)."""
-        twin = SearchState.__new__(SearchState)
+        twin = _new(SearchState)
         twin.game = self.game
-        hand = self._hand
-        twin._hand = None if hand is None else hand.copy()
+        twin._hand = self._hand
+        twin._own = self._own = False  # both share the hand now: copy on write
         twin._cards = self._cards
         twin._dealt = self._dealt
         twin._path = self._path
