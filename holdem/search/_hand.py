@@ -7,6 +7,14 @@ yet (``_known``), it stops and remembers where it stopped (``_pending``); the
 search state adds cards one at a time and resumes the engine's own dealing
 (``Hand._deal``), which then starts the next street or goes to the showdown
 exactly as a plain hand does. Betting, pots and settlement are the engine's.
+
+The one other change is the time of the settlement: when the hand ends (one
+seat left, or the showdown), the hand is over at once (``_phase`` is
+``OVER``) but the engine's showdown and payout (``_showdown``, ``_settle``,
+R6-R8) run only when something reads the result (:meth:`SearchHand.finish`,
+called by every reader in :mod:`holdem.search.state`): a search that never
+reads a leaf's returns does not pay for them. Nothing changes the hand in
+between, so the chips are those of an immediate settlement.
 """
 
 from __future__ import annotations
@@ -16,8 +24,12 @@ from collections.abc import Callable
 from typing import Any, SupportsIndex, cast
 
 from holdem.engine.hand import Hand
+from holdem.engine.pots import Layering
+from holdem.engine.settlement import OVER
 
 _BOARD_SIZE = (0, 3, 4, 5)
+_FINISHING: tuple[Any, ...] = ("finishing",)
+"""``_lazy`` while :meth:`SearchHand.finish` runs the engine's settlement."""
 
 
 class SearchHand(Hand):
@@ -27,14 +39,16 @@ class SearchHand(Hand):
     hand is being built); ``_pending`` is ``(live, run_out, need)`` while the
     hand waits for board cards: ``need`` is how many board cards the engine
     reads before it can go on (the next street's, or all five when the board
-    is run out, R5.3).
+    is run out, R5.3). ``_lazy`` is the settlement still to run once the
+    hand is over (see :meth:`finish`).
     """
 
-    __slots__ = ("_known", "_pending")
+    __slots__ = ("_known", "_pending", "_lazy")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._known: tuple[str, ...] | None = None
         self._pending: tuple[list[int], bool, int] | None = None
+        self._lazy: tuple[Any, ...] | None = None
         super().__init__(*args, **kwargs)
         self._known = ()
         self._deck_board = ()
@@ -60,6 +74,36 @@ class SearchHand(Hand):
         self._known = board
         self._pending = None
         self._deal(live, run_out)
+
+    def _showdown(self, live: list[int]) -> None:
+        if self._lazy is _FINISHING:
+            Hand._showdown(self, live)
+            return
+        self._lazy = (True, live, None)
+        self._phase = OVER
+
+    def _settle(self, ranks: list[int | None] | None, layering: Layering | None = None) -> None:
+        if self._lazy is _FINISHING:
+            Hand._settle(self, ranks, layering)
+            return
+        self._lazy = (False, ranks, layering)
+        self._phase = OVER
+
+    def finish(self) -> None:
+        """Run the settlement the hand put off (R6-R8): the showdown's ranks and
+        shows, then the payout and :attr:`result`. Nothing to do unless the hand
+        is over and was not settled yet; idempotent."""
+        lazy = self._lazy
+        if lazy is None or lazy is _FINISHING:
+            return
+        self._lazy = _FINISHING
+        try:
+            if lazy[0]:
+                Hand._showdown(self, lazy[1])
+            else:
+                Hand._settle(self, lazy[1], lazy[2])
+        finally:
+            self._lazy = None
 
     def copy(self) -> SearchHand:
         """An independent copy (see :meth:`holdem.engine.hand.Hand.copy`)."""

@@ -268,7 +268,10 @@ class SearchState:
         only: it may be shared with clones of this state (copy on write), and
         while a street's board is being dealt its board cards are in
         :meth:`board_ids`, not yet in the hand."""
-        return self._hand
+        hand = self._hand
+        if hand is not None and hand._lazy is not None:
+            hand.finish()
+        return hand
 
     @property
     def history(self) -> tuple[int, ...]:
@@ -497,7 +500,11 @@ class SearchState:
         """Chips won (+) or lost (-) per seat: final minus starting stack
         (zeros before the end; they sum to minus the rake, R13)."""
         hand = self._hand
-        if hand is None or hand._result is None:
+        if hand is None:
+            return (0,) * self.game.num_players
+        if hand._lazy is not None:
+            hand.finish()
+        if hand._result is None:
             return (0,) * self.game.num_players
         return hand._result.net
 
@@ -519,7 +526,7 @@ class SearchState:
 
     def shown_seats(self) -> tuple[int, ...]:
         """Seats whose cards were shown at the showdown (public at the end, R6)."""
-        hand = self._hand
+        hand = self.hand
         if hand is None or hand._result is None:
             return ()
         return hand._result.shown
