@@ -39,16 +39,19 @@ class SearchHand(Hand):
     hand is being built); ``_pending`` is ``(live, run_out, need)`` while the
     hand waits for board cards: ``need`` is how many board cards the engine
     reads before it can go on (the next street's, or all five when the board
-    is run out, R5.3). ``_lazy`` is the settlement still to run once the
+    is run out, R5.3). ``_ranout`` tells that the board was run out (the
+    engine reads it from the log, which a search hand may not keep: R6.1's
+    shows at an all-in showdown depend on it). ``_lazy`` is the settlement still to run once the
     hand is over (see :meth:`finish`).
     """
 
-    __slots__ = ("_known", "_pending", "_lazy")
+    __slots__ = ("_known", "_pending", "_lazy", "_ranout")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._known: tuple[str, ...] | None = None
         self._pending: tuple[list[int], bool, int] | None = None
         self._lazy: tuple[Any, ...] | None = None
+        self._ranout = False
         super().__init__(*args, **kwargs)
         self._known = ()
         self._deck_board = ()
@@ -72,8 +75,13 @@ class SearchHand(Hand):
         live, run_out, need = self._pending
         assert len(board) == need
         self._known = board
+        if run_out:
+            self._ranout = True
         self._pending = None
         self._deal(live, run_out)
+
+    def _ran_out(self) -> bool:
+        return self._ranout or Hand._ran_out(self)
 
     def _showdown(self, live: list[int]) -> None:
         if self._lazy is _FINISHING:

@@ -126,3 +126,34 @@ def test_the_constant_parts_of_a_games_hand_cannot_be_assigned() -> None:
     assert hand is not None and hand.config is game.config
     with pytest.raises(AttributeError):
         hand._dead = 5
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_without_a_log_the_showdown_shows_the_same_hands_r6_4(seed: int) -> None:
+    """R6.4: when betting ended early every live hand is shown; a search hand
+    that keeps no log shows exactly what one with a log shows, and the
+    terminal information states agree."""
+    config = TableConfig([10, 10, 50], 1, 2)
+    ends = []
+    for keep_log in (False, True):
+        state = SearchGame(config, keep_log=keep_log).new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(
+                    legal[-1] if rng.random() < 0.5 else legal[-1 if len(legal) < 2 else 1]
+                )
+        ends.append(state)
+    bare, logged = ends
+    assert bare.shown_seats() == logged.shown_seats()
+    assert bare.returns() == logged.returns()
+    for p in range(3):
+        assert bare.information_state_string(p) == logged.information_state_string(p)
+    assert logged.hand is not None
+    if any(getattr(e, "run_out", False) for e in logged.hand.log):
+        live = [s for s in range(3) if not logged.hand.folded[s]]
+        assert sorted(bare.shown_seats()) == live
