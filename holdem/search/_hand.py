@@ -105,6 +105,11 @@ class SearchHand(Hand):
         if lazy is None or lazy is _FINISHING:
             return
         self._lazy = _FINISHING
+        # The showdown's lists: shared between the copies of a search hand
+        # until now (game_copier), as nothing before the settlement changes them.
+        self._show_queue = self._show_queue[:]
+        self._shown = self._shown[:]
+        self._ranks = self._ranks[:]
         try:
             if lazy[0]:
                 Hand._showdown(self, lazy[1])
@@ -143,9 +148,14 @@ SINK: list[Any] = cast("list[Any]", _Sink(maxlen=0))
 _SLOTS = tuple(dict.fromkeys((*Hand._ALL_SLOTS, *SearchHand.__slots__)))
 
 
-def _make_copy(cls: type[SearchHand] | None = None, shared: frozenset[str] = frozenset()) -> Any:
+def _make_copy(
+    cls: type[SearchHand] | None = None,
+    shared: frozenset[str] = frozenset(),
+    by_reference: frozenset[str] = frozenset(),
+) -> Any:
     """A copy function with one plain assignment per slot (no getattr loop),
-    making instances of ``cls`` and copying no slot in ``shared``."""
+    making instances of ``cls``, copying no slot in ``shared`` and the lists
+    in ``by_reference`` by reference."""
     lines = ["def copy(self):", "    twin = new(SearchHand)"]
     for name in _SLOTS:
         if name in shared:
@@ -153,7 +163,7 @@ def _make_copy(cls: type[SearchHand] | None = None, shared: frozenset[str] = fro
         if name == "_log":
             lines.append("    log = self._log")
             lines.append("    twin._log = log if log is SINK else log[:]")
-        elif name in Hand._LISTS:
+        elif name in Hand._LISTS and name not in by_reference:
             lines.append(f"    twin.{name} = self.{name}[:]")
         else:
             lines.append(f"    twin.{name} = self.{name}")
@@ -169,6 +179,10 @@ def _make_copy(cls: type[SearchHand] | None = None, shared: frozenset[str] = fro
 
 _copy = _make_copy()
 
+
+_SHOWDOWN_LISTS = frozenset(("_show_queue", "_shown", "_ranks"))
+"""Lists only the settlement changes: a search hand settles in
+:meth:`SearchHand.finish`, which copies them first, so copies share them."""
 
 _CONSTANT = (
     # Set when the hand is built and never again in a search hand: the table,
@@ -194,8 +208,10 @@ def game_copier(template: SearchHand) -> Callable[[SearchHand], SearchHand]:
     The values every hand of the game shares and the engine never assigns
     after building a hand (:data:`_CONSTANT`, and the log when it is
     :data:`SINK`) become class attributes of a subclass made for the game, so
-    a copy sets about two thirds of the slots. An assignment to one of them
-    would raise ``AttributeError`` rather than change every hand. The copies
+    a copy sets about two thirds of the slots (an assignment to one of them
+    would raise ``AttributeError`` rather than change every hand); and the
+    showdown's lists (:data:`_SHOWDOWN_LISTS`) are shared until
+    :meth:`SearchHand.finish`. The copies
     pickle and deep-copy as plain :class:`SearchHand` objects.
 
     Args:
@@ -213,7 +229,7 @@ def game_copier(template: SearchHand) -> Callable[[SearchHand], SearchHand]:
     values["__reduce_ex__"] = _reduce_ex
     values["__deepcopy__"] = _deepcopy
     cls = type("GameSearchHand", (SearchHand,), values)
-    copy: Callable[[SearchHand], SearchHand] = _make_copy(cls, frozenset(names))
+    copy: Callable[[SearchHand], SearchHand] = _make_copy(cls, frozenset(names), _SHOWDOWN_LISTS)
     return copy
 
 

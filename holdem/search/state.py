@@ -216,7 +216,6 @@ class SearchState:
         "_cards",
         "_dealt",
         "_path",
-        "_depth",
         "_actions",
         "_street",
     )
@@ -229,11 +228,10 @@ class SearchState:
         self._own = True
         # Immutable values only, so that clone() copies none of them: the cards
         # dealt (a tuple and a bit mask), the history as a linked list of
-        # (parent, action) pairs, and the public actions as text.
+        # (parent, action) pairs, the public actions as text, and their street.
         self._cards: tuple[int, ...] = ()
         self._dealt = 0
         self._path: tuple[object, int] | None = None
-        self._depth = 0
         self._actions = ""
         self._street = 0
 
@@ -276,12 +274,12 @@ class SearchState:
     @property
     def history(self) -> tuple[int, ...]:
         """Every action id applied from the root, chance steps included."""
-        out = [0] * self._depth
+        out = []
         path = self._path
-        for index in range(self._depth - 1, -1, -1):
-            assert path is not None
-            out[index] = path[1]
+        while path is not None:
+            out.append(path[1])
             path = path[0]  # type: ignore[assignment]
+        out.reverse()
         return tuple(out)
 
     @property
@@ -366,13 +364,22 @@ class SearchState:
                 raise SearchError(f"not an action id: {action!r}")
             action = index
         hand = self._hand
-        if hand is None or hand._pending is not None:
-            self._deal(action)
+        if hand is None:  # a hole card
+            dealt = self._dealt
+            if not 0 <= action < 52 or dealt >> action & 1:
+                raise SearchError(f"card id {action!r} is not an undealt card (0..51)")
+            cards = self._cards = (*self._cards, action)
+            self._dealt = dealt | 1 << action
+            self._path = (self._path, action)
+            if len(cards) == self.game._hole_count:
+                self._start(cards)
             return
-        if hand._phase == OVER:
-            raise SearchError("the hand is over: no action applies")
+        if hand._pending is not None:
+            self._board_card(hand, action)
+            return
         seat = hand._to_act
-        assert seat is not None
+        if seat is None:  # neither a chance node nor a decision: the end (R5.2, R6)
+            raise SearchError("the hand is over: no action applies")
         legal = hand._memo
         if legal is None:
             legal = hand._memo = hand._legal(seat)
@@ -420,7 +427,6 @@ class SearchState:
         hand._decision += 1
         self._actions += token
         self._path = (self._path, action)
-        self._depth += 1
 
     def _allowed(self) -> str:
         ids = self.legal_actions()
@@ -428,41 +434,37 @@ class SearchState:
             return f"legal ids {ids[:4]}...{ids[-2:]}"
         return f"legal ids {ids}"
 
-    def _deal(self, card: object) -> None:
-        if type(card) is not int or not 0 <= card < 52 or self._dealt >> card & 1:
+    def _board_card(self, hand: SearchHand, card: int) -> None:
+        """Deal a board card: the hand reads the street's cards once they are
+        all dealt (a card that does not complete the street changes no hand)."""
+        if not 0 <= card < 52 or self._dealt >> card & 1:
             raise SearchError(f"card id {card!r} is not an undealt card (0..51)")
         game = self.game
         cards = self._cards = (*self._cards, card)
         self._dealt |= 1 << card
         self._path = (self._path, card)
-        self._depth += 1
-        hand = self._hand
-        if hand is not None:
-            # A board card: the hand reads the street's cards once they are all
-            # dealt (a card that does not complete the street changes no hand).
-            pending = hand._pending
-            assert pending is not None
-            board = cards[game._hole_count :]
-            if len(board) == pending[2]:
-                if not self._own:  # copy on write
-                    hand = self._hand = game._copy(hand)
-                    self._own = True
-                hand.add_board(tuple([DECK[c] for c in board]))
-            return
-        n2 = game._hole_count
-        if len(cards) == n2:
-            order = game._order
-            n = game.num_players
-            hole: list[tuple[str, str]] = [("", "")] * n
-            for place, seat in enumerate(order):
-                hole[seat] = (DECK[cards[place]], DECK[cards[n + place]])
-            hand = game._copy(game._template)
-            hand._hole = hole
-            log = hand._log
-            for index, seat in game._hole_log:
-                log[index] = (HoleCardsDealt, seat, hole[seat])
-            self._hand = hand
-            self._own = True
+        board = cards[game._hole_count :]
+        if len(board) == hand._pending[2]:  # type: ignore[index]
+            if not self._own:  # copy on write
+                hand = self._hand = game._copy(hand)
+                self._own = True
+            hand.add_board(tuple([DECK[c] for c in board]))
+
+    def _start(self, cards: tuple[int, ...]) -> None:
+        """Every hole card is dealt: the engine's hand starts (forced bets posted)."""
+        game = self.game
+        order = game._order
+        n = game.num_players
+        hole: list[tuple[str, str]] = [("", "")] * n
+        for place, seat in enumerate(order):
+            hole[seat] = (DECK[cards[place]], DECK[cards[n + place]])
+        hand = game._copy(game._template)
+        hand._hole = hole
+        log = hand._log
+        for index, seat in game._hole_log:
+            log[index] = (HoleCardsDealt, seat, hole[seat])
+        self._hand = hand
+        self._own = True
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> SearchState:
@@ -474,7 +476,6 @@ class SearchState:
         twin._cards = self._cards
         twin._dealt = self._dealt
         twin._path = self._path
-        twin._depth = self._depth
         twin._actions = self._actions
         twin._street = self._street
         return twin
@@ -489,7 +490,7 @@ class SearchState:
         Raises:
             SearchError: at the root.
         """
-        if not self._depth:
+        if self._path is None:
             raise SearchError("nothing to undo at the root")
         other = self.game.replay(self.history[:-1])
         for name in SearchState.__slots__:
