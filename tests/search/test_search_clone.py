@@ -40,6 +40,7 @@ def fingerprint(state: SearchState) -> tuple[object, ...]:
         state.current_player(),
         state.legal_actions(),
         state.returns(),
+        state.shown_seats(),
         state.public_actions(),
         chips,
         tuple(state.observation_string(p) for p in range(n)),
@@ -60,7 +61,8 @@ def test_a_clone_and_its_original_never_see_each_others_actions_r1_r14(
 ) -> None:
     """At every node of a random hand: a clone played to the end leaves the
     original as it was; the original played on after cloning leaves the clone
-    as it was; both end with a plain Hand's chips (R1-R14)."""
+    as it was; both end with a plain Hand's chips (R1-R14) and as a state
+    replayed from the root (the same shows, R6)."""
     game = SearchGame(config)
     rng = random.Random(seed)
     state = game.new_initial_state()
@@ -76,6 +78,8 @@ def test_a_clone_and_its_original_never_see_each_others_actions_r1_r14(
         for end in (child, twin):
             hand = as_hand(end)
             assert hand.result is not None and end.returns() == hand.result.net
+            # the same as a state that never shared anything (shows included, R6)
+            assert fingerprint(game.replay(end.history)) == fingerprint(end)
     hand = as_hand(state)
     assert hand.result is not None and state.returns() == hand.result.net
 
