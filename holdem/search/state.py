@@ -128,6 +128,7 @@ class SearchGame:
         "_full",
         "_raises",
         "_hole_count",
+        "_places",
         "_copy",
     )
 
@@ -163,6 +164,8 @@ class SearchGame:
         self._order = tuple((config.button + 1 + i) % n for i in range(n))
         self._full = abstraction == "full"
         self._hole_count = 2 * n
+        # Per seat: the indices of its two hole cards in the dealing order (R5.4).
+        self._places = tuple((p, n + p) for p in (self._order.index(s) for s in range(n)))
         # Per raise-to amount: the bet and raise actions and their tokens.
         self._raises: dict[int, tuple[Action, str, Action, str]] = {}
         if not keep_log:
@@ -453,11 +456,7 @@ class SearchState:
     def _start(self, cards: tuple[int, ...]) -> None:
         """Every hole card is dealt: the engine's hand starts (forced bets posted)."""
         game = self.game
-        order = game._order
-        n = game.num_players
-        hole: list[tuple[str, str]] = [("", "")] * n
-        for place, seat in enumerate(order):
-            hole[seat] = (DECK[cards[place]], DECK[cards[n + place]])
+        hole = [(DECK[cards[a]], DECK[cards[b]]) for a, b in game._places]
         hand = game._copy(game._template)
         hand._hole = hole
         log = hand._log
@@ -478,6 +477,17 @@ class SearchState:
         twin._path = self._path
         twin._actions = self._actions
         twin._street = self._street
+        return twin
+
+    def child(self, action: int) -> SearchState:
+        """A clone with ``action`` applied (OpenSpiel's ``State.child``); this
+        state is unchanged.
+
+        Raises:
+            SearchError: the id is not legal here.
+        """
+        twin = self.clone()
+        twin.apply_action(action)
         return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> SearchState:

@@ -161,3 +161,22 @@ def test_without_a_log_the_showdown_shows_the_same_hands_r6_4(seed: int) -> None
     if any(getattr(e, "run_out", False) for e in logged.hand.log):
         live = [s for s in range(3) if not logged.hand.folded[s]]
         assert sorted(bare.shown_seats()) == live
+
+
+def test_child_is_a_clone_with_the_action_applied() -> None:
+    """child(a) (OpenSpiel's State.child) leaves the state as it was and equals
+    clone() then apply_action(a); an illegal id raises (R3.7)."""
+    game = SearchGame(TableConfig([40, 40, 40], 1, 2))
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        action = draw_action(state, rng)
+        before = fingerprint(state)
+        child = state.child(action)
+        assert fingerprint(state) == before
+        twin = state.clone()
+        twin.apply_action(action)
+        assert fingerprint(child) == fingerprint(twin)
+        state = child
+    with pytest.raises(SearchError):
+        state.child(1)
