@@ -371,7 +371,7 @@ class SearchState:
             dealt = self._dealt
             if not 0 <= action < 52 or dealt >> action & 1:
                 raise SearchError(f"card id {action!r} is not an undealt card (0..51)")
-            cards = self._cards = (*self._cards, action)
+            cards = self._cards = self._cards + (action,)
             self._dealt = dealt | 1 << action
             self._path = (self._path, action)
             if len(cards) == self.game._hole_count:
@@ -443,7 +443,7 @@ class SearchState:
         if not 0 <= card < 52 or self._dealt >> card & 1:
             raise SearchError(f"card id {card!r} is not an undealt card (0..51)")
         game = self.game
-        cards = self._cards = (*self._cards, card)
+        cards = self._cards = self._cards + (card,)
         self._dealt |= 1 << card
         self._path = (self._path, card)
         board = cards[game._hole_count :]
