@@ -19,7 +19,10 @@ Driver's choices (both sides get the same workload and the same policy):
    (``pyspiel.State.clone`` goes through ``copy.deepcopy``), and OpenSpiel's
    C++ ``universal_poker`` state driven from Python through ``pyspiel`` (the
    fastest public API: there is no batched clone; ``bettingAbstraction=
-   fullgame``, a chance step per card as ours).
+   fullgame``, a chance step per card as ours). Then the same with one call,
+   ``child = state.child(action)`` (pyspiel's ``State.child``: clone and
+   apply in C++, one crossing from Python; ours is ``SearchState.child``),
+   the fastest way either API allows.
 2. **random play**: whole hands through ``pyspiel`` (``new_initial_state``,
    ``legal_actions``, ``chance_outcomes``, ``apply_action``) on
    ``python_holdem`` and on ``python_pokerkit_wrapper`` (PokerKit 0.7.7, the
@@ -128,6 +131,12 @@ def clone_apply(pairs: list[tuple[Any, int]]) -> int:
     return len(pairs)
 
 
+def child(pairs: list[tuple[Any, int]]) -> int:
+    for state, action in pairs:
+        state.child(action)
+    return len(pairs)
+
+
 def play(new_state: Callable[[], Any], hands: int, seed: int) -> int:
     rng = random.Random(seed)
     for _ in range(hands):
@@ -173,6 +182,15 @@ def main(argv: list[str] | None = None) -> int:
     rates = best({k: (lambda v=v: clone_apply(v)) for k, v in pairs.items()}, args.repeat, clock)
     theirs = rates["universal_poker (C++)"]
     print("clone + apply_action:")
+    for name, rate in rates.items():
+        print(
+            f"  {name + ':':<26} {rate:10,.0f} per s   "
+            f"ratio to universal_poker {rate / theirs:.2f}x"
+        )
+    one = {k: pairs[k] for k in ("holdem SearchState", "universal_poker (C++)")}
+    rates = best({k: (lambda v=v: child(v)) for k, v in one.items()}, args.repeat, clock)
+    theirs = rates["universal_poker (C++)"]
+    print("child(action):")
     for name, rate in rates.items():
         print(
             f"  {name + ':':<26} {rate:10,.0f} per s   "

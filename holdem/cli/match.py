@@ -38,6 +38,19 @@ def _add_match(subparsers: argparse._SubParsersAction[Parser]) -> None:
     match.add_argument("--duplicate", action="store_true", help="play every deal once per rotation")
     match.add_argument("--stack", type=int, default=None, help="chips per seat (default 400)")
     match.add_argument("--json", action="store_true", help="print the report as one JSON line")
+    match.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where the chunks of deals run: here (default) or as Ray tasks (the ray extra); "
+        "the results are the same",
+    )
+    match.add_argument(
+        "--address",
+        default=None,
+        help="with --backend ray: the Ray cluster to use (default: a local Ray; auto: the "
+        "cluster this machine belongs to)",
+    )
     match.set_defaults(handler=_match)
 
 
@@ -45,8 +58,20 @@ def _match(args: argparse.Namespace) -> int:
     from holdem.search.match import play_match
 
     try:
+        runner = None
+        if args.backend == "ray":
+            from holdem.search.match_ray import RayMatchRunner
+
+            runner = RayMatchRunner(args.address)
+        elif args.address is not None:
+            raise HoldemError("--address needs --backend ray")
         report = play_match(
-            args.agents, args.hands, args.seed, duplicate=args.duplicate, stack=args.stack
+            args.agents,
+            args.hands,
+            args.seed,
+            duplicate=args.duplicate,
+            stack=args.stack,
+            runner=runner,
         )
     except HoldemError as error:
         print(f"holdem match: error: {error}", file=sys.stderr)

@@ -55,6 +55,7 @@ from holdem.search._errors import SearchError
 
 _TOKEN = re.compile(r"[fkc]|[br]\d+")
 
+
 class _Game(Protocol):
     """What the encoders read of a :class:`~holdem.search.state.SearchGame`."""
 

@@ -18,13 +18,17 @@ deal. Deal ``d`` is dealt from ``random.Random(f"match:{seed}:{d}")``.
   the run-out gave, its expected chips from :func:`holdem.equity.allin.pot_equity`
   over the cards still to come (exact when feasible), every pot and side pot
   included (R7, R8); other hands count as they ended.
+- **Chunks**: the deals are played in chunks of :data:`CHUNK`, each with its
+  own agents (see there), here one after the other or elsewhere through a
+  ``runner`` (``holdem match --backend ray``:
+  :class:`holdem.search.match_ray.RayMatchRunner`), with the same results.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -38,7 +42,31 @@ from holdem.errors import ConfigError
 from holdem.selfplay.agent_specs import factory
 from holdem.views.seat import seat_view
 
-__all__ = ["AgentResult", "MatchReport", "adjusted_net", "play_match"]
+__all__ = [
+    "CHUNK",
+    "AgentResult",
+    "MatchJob",
+    "MatchReport",
+    "adjusted_net",
+    "play_chunk",
+    "play_match",
+]
+
+CHUNK = 250
+"""Deals per chunk: the unit of work of a runner. Each chunk makes its agents
+afresh (agent ``i`` seeded ``f"{seed}:{i}"`` in the first chunk, then
+``f"{seed}:{i}:{start}"`` for the chunk starting at deal ``start``), so a
+chunk's results depend only on the match settings and its deals: any runner
+gives the same report."""
+
+MatchJob = tuple[tuple[Any, ...], int, int]
+"""One chunk: ``(table, start, stop)``, the match settings and deals ``start`` to ``stop - 1``."""
+
+DealResult = tuple[list[int], list[Fraction]]
+"""One deal's chips per agent, as played and all-in adjusted."""
+
+MatchRunner = Callable[[list[MatchJob]], Iterator[tuple[int, list[DealResult]]]]
+"""Runs the chunks, yielding ``(start, results of its deals in order)`` in any order."""
 
 
 @attrs.frozen
@@ -141,55 +169,26 @@ def _interval(samples: list[float], hands_per_sample: int, big_blind: int) -> fl
     return 1.96 * per_hand * 100
 
 
-def play_match(
-    agents: Sequence[str],
-    deals: int,
-    seed: int = 0,
-    *,
-    duplicate: bool = False,
-    small_blind: int = 1,
-    big_blind: int = 2,
-    stack: int | None = None,
-    factories: Mapping[str, Callable[[Any], Any]] | None = None,
-) -> MatchReport:
-    """Play a match (see the module).
+def play_chunk(job: MatchJob) -> tuple[int, list[DealResult]]:
+    """Play one chunk of a match's deals (see :data:`CHUNK`).
 
     Args:
-        agents: 2 to 10 agent specs (reference agents such as ``random``,
-            ``call``, ``potodds``, or ``module:Class`` / ``file.py:Class``),
-            one per seat.
-        deals: deals to play, at least 1.
-        seed: the match seed.
-        duplicate: play each deal once per rotation of the agents.
-        small_blind, big_blind: the blinds, in chips.
-        stack: every seat's stack at every hand, in chips (default 200 big blinds).
-        factories: agents beyond the specs, by name: a callable from a seed to
-            an agent.
+        job: ``(table, start, stop)`` as :func:`play_match` builds it.
 
     Returns:
-        A :class:`MatchReport`.
-
-    Raises:
-        ConfigError: fewer than 2 or more than 10 agents, ``deals`` below 1,
-            an unknown agent, or a bad table.
+        ``(start, per deal: (chips per agent, all-in adjusted chips per agent))``.
     """
+    table, start, stop = job
+    agents, seed, duplicate, small_blind, big_blind, chips, factories = table
     n = len(agents)
-    if not 2 <= n <= 10:
-        raise ConfigError("agents", f"a match has 2 to 10 agents, got {n}")
-    if type(deals) is not int or deals < 1:
-        raise ConfigError("hands", f"must be a whole number >= 1, got {deals!r}")
-    chips = 200 * big_blind if stack is None else stack
     configs = [TableConfig([chips] * n, small_blind, big_blind, button=b) for b in range(n)]
     made = []
     for index, spec in enumerate(agents):
         make = (factories or {}).get(spec) or factory(spec)
-        made.append(make(f"{seed}:{index}"))
+        made.append(make(f"{seed}:{index}" if start == 0 else f"{seed}:{index}:{start}"))
     rotations = n if duplicate else 1
-    totals = [0] * n
-    adjusted = [Fraction(0)] * n
-    per_deal: list[list[float]] = [[] for _ in range(n)]
-    per_deal_adjusted: list[list[float]] = [[] for _ in range(n)]
-    for deal in range(deals):
+    out: list[DealResult] = []
+    for deal in range(start, stop):
         config = configs[deal % n]
         won = [0] * n
         won_adjusted = [Fraction(0)] * n
@@ -204,11 +203,76 @@ def play_match(
             for seat in range(n):
                 won[agent_at[seat]] += hand.result.net[seat]
                 won_adjusted[agent_at[seat]] += fair[seat]
-        for i in range(n):
-            totals[i] += won[i]
-            adjusted[i] += won_adjusted[i]
-            per_deal[i].append(float(won[i]))
-            per_deal_adjusted[i].append(float(won_adjusted[i]))
+        out.append((won, won_adjusted))
+    return start, out
+
+
+def _run_local(jobs: list[MatchJob]) -> Iterator[tuple[int, list[DealResult]]]:
+    for job in jobs:
+        yield play_chunk(job)
+
+
+def play_match(
+    agents: Sequence[str],
+    deals: int,
+    seed: int = 0,
+    *,
+    duplicate: bool = False,
+    small_blind: int = 1,
+    big_blind: int = 2,
+    stack: int | None = None,
+    factories: Mapping[str, Callable[[Any], Any]] | None = None,
+    runner: MatchRunner | None = None,
+) -> MatchReport:
+    """Play a match (see the module).
+
+    Args:
+        agents: 2 to 10 agent specs (reference agents such as ``random``,
+            ``call``, ``potodds``, or ``module:Class`` / ``file.py:Class``),
+            one per seat.
+        deals: deals to play, at least 1.
+        seed: the match seed.
+        duplicate: play each deal once per rotation of the agents.
+        small_blind, big_blind: the blinds, in chips.
+        stack: every seat's stack at every hand, in chips (default 200 big blinds).
+        factories: agents beyond the specs, by name: a callable from a seed to
+            an agent.
+        runner: plays the chunks of deals elsewhere (e.g.
+            :class:`holdem.search.match_ray.RayMatchRunner`); the default plays
+            them here, one after the other. The results do not depend on it.
+
+    Returns:
+        A :class:`MatchReport`.
+
+    Raises:
+        ConfigError: fewer than 2 or more than 10 agents, ``deals`` below 1,
+            an unknown agent, or a bad table.
+    """
+    n = len(agents)
+    if not 2 <= n <= 10:
+        raise ConfigError("agents", f"a match has 2 to 10 agents, got {n}")
+    if type(deals) is not int or deals < 1:
+        raise ConfigError("hands", f"must be a whole number >= 1, got {deals!r}")
+    chips = 200 * big_blind if stack is None else stack
+    TableConfig([chips] * n, small_blind, big_blind)  # a bad table fails here, at once
+    for spec in agents:
+        if spec not in (factories or {}):
+            factory(spec)  # an unknown agent fails here, before any chunk runs
+    rotations = n if duplicate else 1
+    table = (tuple(agents), seed, duplicate, small_blind, big_blind, chips, factories)
+    jobs = [(table, a, min(a + CHUNK, deals)) for a in range(0, deals, CHUNK)]
+    chunks = dict((runner or _run_local)(jobs))
+    totals = [0] * n
+    adjusted = [Fraction(0)] * n
+    per_deal: list[list[float]] = [[] for _ in range(n)]
+    per_deal_adjusted: list[list[float]] = [[] for _ in range(n)]
+    for _, start, _ in jobs:
+        for won, won_adjusted in chunks[start]:
+            for i in range(n):
+                totals[i] += won[i]
+                adjusted[i] += won_adjusted[i]
+                per_deal[i].append(float(won[i]))
+                per_deal_adjusted[i].append(float(won_adjusted[i]))
     hands = deals * rotations
     results = tuple(
         AgentResult(

@@ -48,7 +48,7 @@ from holdem.engine.settlement import OVER
 from holdem.errors import ConfigError
 from holdem.search import encode
 from holdem.search._errors import SearchError
-from holdem.search._hand import SINK, SearchHand
+from holdem.search._hand import SINK, SearchHand, game_copier
 from holdem.views.abstraction import Abstraction
 
 __all__ = [
@@ -78,6 +78,7 @@ CARD_INDEX: dict[str, int] = {card: i for i, card in enumerate(DECK)}
 
 _FOLD_ACTION, _CHECK_ACTION, _CALL_ACTION = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
 _ALL_CARDS = frozenset(range(52))
+_new = object.__new__
 
 
 class SearchGame:
@@ -126,6 +127,9 @@ class SearchGame:
         "_order",
         "_full",
         "_raises",
+        "_hole_count",
+        "_places",
+        "_copy",
     )
 
     def __init__(
@@ -159,11 +163,19 @@ class SearchGame:
         )
         self._order = tuple((config.button + 1 + i) % n for i in range(n))
         self._full = abstraction == "full"
+        self._hole_count = 2 * n
+        # Per seat: the indices of its two hole cards in the dealing order (R5.4).
+        self._places = tuple((p, n + p) for p in (self._order.index(s) for s in range(n)))
         # Per raise-to amount: the bet and raise actions and their tokens.
         self._raises: dict[int, tuple[Action, str, Action, str]] = {}
         if not keep_log:
             self._template._log = SINK
             self._hole_log = ()
+        self._copy = game_copier(self._template)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle as the arguments that built the game (its copy function is made again)."""
+        return (_game, (self.config, self.abstraction, self._template._log is not SINK))
 
     def new_initial_state(self) -> SearchState:
         """The root: a chance node dealing the first hole card (forced bets posted)."""
@@ -185,25 +197,44 @@ class SearchGame:
         return self._order[k % self.num_players]
 
 
+def _game(config: TableConfig, abstraction: str | Abstraction, keep_log: bool) -> SearchGame:
+    """Unpickle a :class:`SearchGame`."""
+    return SearchGame(config, abstraction, keep_log=keep_log)
+
+
 class SearchState:
     """One node of the game tree (see the module for the action ids).
 
-    Built by :meth:`SearchGame.new_initial_state`. Cheap to :meth:`clone`;
-    :meth:`undo` replays the history from the root (cost grows with depth).
+    Built by :meth:`SearchGame.new_initial_state`. :meth:`clone` copies
+    nothing but a few references: the engine's hand is shared, copy on write
+    (the first action that changes a shared hand copies it; a board card that
+    does not complete its street changes no hand). :meth:`undo` replays the
+    history from the root (cost grows with depth).
     """
 
-    __slots__ = ("game", "_hand", "_cards", "_dealt", "_path", "_depth", "_actions", "_street")
+    __slots__ = (
+        "game",
+        "_hand",
+        "_own",
+        "_cards",
+        "_dealt",
+        "_path",
+        "_actions",
+        "_street",
+    )
 
     def __init__(self, game: SearchGame) -> None:
         self.game = game
         self._hand: SearchHand | None = None
+        # Copy on write: clone() shares the hand and both states lose ``_own``;
+        # the first change to a shared hand copies it (_mine).
+        self._own = True
         # Immutable values only, so that clone() copies none of them: the cards
         # dealt (a tuple and a bit mask), the history as a linked list of
-        # (parent, action) pairs, and the public actions as text.
+        # (parent, action) pairs, the public actions as text, and their street.
         self._cards: tuple[int, ...] = ()
         self._dealt = 0
         self._path: tuple[object, int] | None = None
-        self._depth = 0
         self._actions = ""
         self._street = 0
 
@@ -234,18 +265,24 @@ class SearchState:
         """The engine's hand (``None`` while hole cards are being dealt).
 
         Warning: it holds every hole card dealt; never show it to a bot that
-        must not see them (use :meth:`information_state_string`)."""
-        return self._hand
+        must not see them (use :meth:`information_state_string`). Read it
+        only: it may be shared with clones of this state (copy on write), and
+        while a street's board is being dealt its board cards are in
+        :meth:`board_ids`, not yet in the hand."""
+        hand = self._hand
+        if hand is not None and hand._lazy is not None:
+            hand.finish()
+        return hand
 
     @property
     def history(self) -> tuple[int, ...]:
         """Every action id applied from the root, chance steps included."""
-        out = [0] * self._depth
+        out = []
         path = self._path
-        for index in range(self._depth - 1, -1, -1):
-            assert path is not None
-            out[index] = path[1]
+        while path is not None:
+            out.append(path[1])
             path = path[0]  # type: ignore[assignment]
+        out.reverse()
         return tuple(out)
 
     @property
@@ -330,13 +367,22 @@ class SearchState:
                 raise SearchError(f"not an action id: {action!r}")
             action = index
         hand = self._hand
-        if hand is None or hand._pending is not None:
-            self._deal(action)
+        if hand is None:  # a hole card
+            dealt = self._dealt
+            if not 0 <= action < 52 or dealt >> action & 1:
+                raise SearchError(f"card id {action!r} is not an undealt card (0..51)")
+            cards = self._cards = self._cards + (action,)
+            self._dealt = dealt | 1 << action
+            self._path = (self._path, action)
+            if len(cards) == self.game._hole_count:
+                self._start(cards)
             return
-        if hand._phase == OVER:
-            raise SearchError("the hand is over: no action applies")
+        if hand._pending is not None:
+            self._board_card(hand, action)
+            return
         seat = hand._to_act
-        assert seat is not None
+        if seat is None:  # neither a chance node nor a decision: the end (R5.2, R6)
+            raise SearchError("the hand is over: no action applies")
         legal = hand._memo
         if legal is None:
             legal = hand._memo = hand._legal(seat)
@@ -377,11 +423,13 @@ class SearchState:
         if street != self._street:
             token = "/" * (street - self._street) + token
             self._street = street
+        if not self._own:  # copy on write
+            hand = self._hand = game._copy(hand)
+            self._own = True
         hand._act(seat, move, legal)
         hand._decision += 1
         self._actions += token
         self._path = (self._path, action)
-        self._depth += 1
 
     def _allowed(self) -> str:
         ids = self.legal_actions()
@@ -389,44 +437,57 @@ class SearchState:
             return f"legal ids {ids[:4]}...{ids[-2:]}"
         return f"legal ids {ids}"
 
-    def _deal(self, card: object) -> None:
-        if type(card) is not int or not 0 <= card < 52 or self._dealt >> card & 1:
+    def _board_card(self, hand: SearchHand, card: int) -> None:
+        """Deal a board card: the hand reads the street's cards once they are
+        all dealt (a card that does not complete the street changes no hand)."""
+        if not 0 <= card < 52 or self._dealt >> card & 1:
             raise SearchError(f"card id {card!r} is not an undealt card (0..51)")
         game = self.game
-        cards = self._cards = (*self._cards, card)
+        cards = self._cards = self._cards + (card,)
         self._dealt |= 1 << card
         self._path = (self._path, card)
-        self._depth += 1
-        n2 = 2 * game.num_players
-        if len(cards) > n2:
-            assert self._hand is not None
-            self._hand.add_board_card(DECK[card])
-        elif len(cards) == n2:
-            order = game._order
-            n = game.num_players
-            hole: list[tuple[str, str]] = [("", "")] * n
-            for place, seat in enumerate(order):
-                hole[seat] = (DECK[cards[place]], DECK[cards[n + place]])
-            hand = game._template.copy()
-            hand._hole = hole
-            log = hand._log
-            for index, seat in game._hole_log:
-                log[index] = (HoleCardsDealt, seat, hole[seat])
-            self._hand = hand
+        board = cards[game._hole_count :]
+        if len(board) == hand._pending[2]:  # type: ignore[index]
+            if not self._own:  # copy on write
+                hand = self._hand = game._copy(hand)
+                self._own = True
+            hand.add_board(tuple([DECK[c] for c in board]))
+
+    def _start(self, cards: tuple[int, ...]) -> None:
+        """Every hole card is dealt: the engine's hand starts (forced bets posted)."""
+        game = self.game
+        hole = [(DECK[cards[a]], DECK[cards[b]]) for a, b in game._places]
+        hand = game._copy(game._template)
+        hand._hole = hole
+        log = hand._log
+        for index, seat in game._hole_log:
+            log[index] = (HoleCardsDealt, seat, hole[seat])
+        self._hand = hand
+        self._own = True
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> SearchState:
         """An independent copy (acting on one never changes the other)."""
-        twin = SearchState.__new__(SearchState)
+        twin = _new(SearchState)
         twin.game = self.game
-        hand = self._hand
-        twin._hand = None if hand is None else hand.copy()
+        twin._hand = self._hand
+        twin._own = self._own = False  # both share the hand now: copy on write
         twin._cards = self._cards
         twin._dealt = self._dealt
         twin._path = self._path
-        twin._depth = self._depth
         twin._actions = self._actions
         twin._street = self._street
+        return twin
+
+    def child(self, action: int) -> SearchState:
+        """A clone with ``action`` applied (OpenSpiel's ``State.child``); this
+        state is unchanged.
+
+        Raises:
+            SearchError: the id is not legal here.
+        """
+        twin = self.clone()
+        twin.apply_action(action)
         return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> SearchState:
@@ -439,7 +500,7 @@ class SearchState:
         Raises:
             SearchError: at the root.
         """
-        if not self._depth:
+        if self._path is None:
             raise SearchError("nothing to undo at the root")
         other = self.game.replay(self.history[:-1])
         for name in SearchState.__slots__:
@@ -450,7 +511,11 @@ class SearchState:
         """Chips won (+) or lost (-) per seat: final minus starting stack
         (zeros before the end; they sum to minus the rake, R13)."""
         hand = self._hand
-        if hand is None or hand._result is None:
+        if hand is None:
+            return (0,) * self.game.num_players
+        if hand._lazy is not None:
+            hand.finish()
+        if hand._result is None:
             return (0,) * self.game.num_players
         return hand._result.net
 
@@ -472,7 +537,7 @@ class SearchState:
 
     def shown_seats(self) -> tuple[int, ...]:
         """Seats whose cards were shown at the showdown (public at the end, R6)."""
-        hand = self._hand
+        hand = self.hand
         if hand is None or hand._result is None:
             return ()
         return hand._result.shown

@@ -1,0 +1,77 @@
+"""``holdem match --backend ray``: the chunks of deals as Ray tasks (extra ``ray``).
+
+Each chunk of :data:`holdem.search.match.CHUNK` deals is one task running
+:func:`holdem.search.match.play_chunk`, the code of a local run; a chunk makes
+its own agents from the match seed and its first deal, and the chips are exact
+integers and fractions, so a Ray run gives exactly the report of a local run
+with the same settings. Every node needs ``holdem`` (and any ``module:Class``
+agent) importable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from holdem.errors import HoldemError
+from holdem.search.match import DealResult, MatchJob, play_chunk
+from holdem.selfplay.simulate_ray import _check_reachable
+
+__all__ = ["RayMatchRunner"]
+
+
+class RayMatchRunner:
+    """A :data:`holdem.search.match.MatchRunner` that runs each chunk as a Ray task.
+
+    Uses the running Ray when ``ray.init`` was called already; otherwise it
+    connects to ``address`` (``None``: a new local Ray; ``"auto"``: the
+    cluster this machine belongs to) for the match and disconnects after.
+
+    Args:
+        address: the Ray cluster address, as for ``ray.init``.
+
+    Raises:
+        HoldemError: Ray is not installed.
+    """
+
+    def __init__(self, address: str | None = None) -> None:
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise HoldemError("the ray backend needs Ray: pip install 'holdem[ray]'") from None
+        self.address = address
+
+    def __call__(self, jobs: list[MatchJob]) -> Iterator[tuple[int, list[DealResult]]]:
+        """Run ``jobs`` as Ray tasks; yield each one's result as it finishes.
+
+        Raises:
+            HoldemError: raised in a task (e.g. an agent's failure), as itself.
+        """
+        import ray
+
+        started = not ray.is_initialized()
+        if started:
+            if self.address is not None:
+                _check_reachable(self.address)
+            ray.init(address=self.address, include_dashboard=False, log_to_driver=False)
+        try:
+            task = ray.remote(play_chunk)
+            pending = [task.remote(job) for job in jobs]
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                yield _get(ray, done[0])
+        finally:
+            if started:
+                ray.shutdown()
+
+
+def _get(ray: Any, ref: Any) -> tuple[int, list[DealResult]]:
+    """A task's result; an error of holdem's raised in a task is raised as itself."""
+    try:
+        result: tuple[int, list[DealResult]] = ray.get(ref)
+    except ray.exceptions.RayTaskError as error:
+        cause = getattr(error, "cause", None)
+        if isinstance(cause, HoldemError):
+            raise cause from None
+        raise
+    return result
