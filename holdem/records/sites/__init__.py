@@ -66,7 +66,7 @@ _SIGNS = (
     ("pokerstars", ("PokerStars ", "PokerMaster")),
     ("ggpoker", ("Poker Hand #",)),
     ("winamax", ("Winamax Poker - ",)),
-    ("ipoker", ("<?xml", "<session")),
+    ("ipoker", ("<?xml", "<session", "GAME #")),
     ("acpc", ("STATE:",)),
     ("pokernow", ("entry,at,order", "-- starting hand #")),
 )

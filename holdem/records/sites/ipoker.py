@@ -21,6 +21,7 @@ import re
 import xml.etree.ElementTree as ElementTree
 from decimal import Decimal
 
+from holdem.records.sites import ipoker_text
 from holdem.records.sites.model import Post, SiteAction, SiteHand, parse_amount
 
 SITE = "ipoker"
@@ -45,7 +46,10 @@ def _cards(text: str | None) -> tuple[str, ...]:
 
 
 def parse(text: str, file: str = "") -> list[SiteHand]:
-    """Every game of an iPoker XML text, in order."""
+    """Every game of an iPoker XML text (or text export: see
+    :mod:`holdem.records.sites.ipoker_text`), in order."""
+    if ipoker_text.is_text(text):
+        return ipoker_text.parse(text, file)
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         hand = SiteHand(SITE, "line-1", file, 1)
         return [hand.skipped("partial", "a document type declaration: not read (no entities)")]
