@@ -349,6 +349,7 @@ def test_a_folder_reads_every_site_file() -> None:
         "ggpoker.txt",
         "ipoker.xml",
         "ipoker-text.txt",
+        "ipoker-tournament.xml",
         "ipoker-text-tournament.txt",
         "partypoker.txt",
         "pokerstars-cash.txt",
@@ -356,7 +357,7 @@ def test_a_folder_reads_every_site_file() -> None:
         "winamax.txt",
     }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
-    assert statuses.count("matched") == 32 and statuses.count("skipped") == 8
+    assert statuses.count("matched") == 34 and statuses.count("skipped") == 8
     assert "differed" not in statuses and "rejected" not in statuses
 
 

@@ -104,3 +104,18 @@ def test_an_unknown_line_is_unknown_action() -> None:
     odd = text.replace("Dee: Fold\n", "Dee: Dances €0.20\n", 1)
     hand = {h.hand: h for h in import_text(odd, "x.txt")}["900000001"]
     assert (hand.status, hand.reason) == ("skipped", "unknown_action")
+
+
+def test_r2_ipoker_xml_tournament_with_localized_thousands_and_an_unclosed_game() -> None:
+    """A session with ``<tournamentname>`` is a tournament (chips, no rake);
+    ``1.500`` is 1,500 chips (an Italian client's thousands mark); the stakes
+    20/40 come from the posts; the last ``<game>`` ends after its last round
+    with no closing tag and is still read; the net is win - bet."""
+    hands = _hands("ipoker-tournament.xml")
+    first, second = hands["810000011"], hands["810000012"]
+    assert first.status == "matched"
+    assert _nets(first) == {"Ann": "-1500", "Bob": "1740", "Cid": "-40", "Dee": "-200"}
+    assert (first.pot, first.rake) == (Decimal("3240"), Decimal("0"))
+    assert first.record is not None and first.record["blinds_or_straddles"][:2] == [20, 40]
+    assert second.status == "matched"
+    assert _nets(second) == {"Bob": "60", "Cid": "-20", "Dee": "-40"}  # Ann (0 chips) is out

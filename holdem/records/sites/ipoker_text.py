@@ -236,7 +236,7 @@ def _read(hand: SiteHand, header: str, lines: list[str]) -> None:  # noqa: C901 
             "partial", "no seats" if not hand.seats else "no summary: the hand is cut short"
         )
         return
-    _stakes(hand)
+    blinds_from_posts(hand)
     if written_pot is not None and written_rake is not None:
         pot = written_pot + written_rake
         totals = sorted(put.items(), key=lambda item: item[1], reverse=True)
@@ -351,8 +351,9 @@ def _flush(hand: SiteHand, street: _Street, put: dict[str, Decimal]) -> None:
         _act(hand, street, name, verb, amount, put)
 
 
-def _stakes(hand: SiteHand) -> None:
-    """A tournament writes no stakes: the blinds are the largest posted."""
+def blinds_from_posts(hand: SiteHand) -> None:
+    """Stakes the header does not write (a tournament's): the largest blinds
+    posted, a small blind short of half the big one read as half (a short stack)."""
     small = [p.amount for p in hand.posts if p.kind == "sb"]
     big = [p.amount for p in hand.posts if p.kind == "bb"]
     antes = [p.amount for p in hand.posts if p.kind == "ante"]
