@@ -352,12 +352,13 @@ def test_a_folder_reads_every_site_file() -> None:
         "ipoker-tournament.xml",
         "ipoker-text-tournament.txt",
         "partypoker.txt",
+        "partypoker-tournament.txt",
         "pokerstars-cash.txt",
         "pokerstars-tournament.txt",
         "winamax.txt",
     }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
-    assert statuses.count("matched") == 34 and statuses.count("skipped") == 8
+    assert statuses.count("matched") == 36 and statuses.count("skipped") == 8
     assert "differed" not in statuses and "rejected" not in statuses
 
 

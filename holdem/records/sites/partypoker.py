@@ -38,6 +38,7 @@ _LINE = re.compile(
     r"bets|raises|is all-In|shows|doesn't show|does not show|wins|mucks)(.*)$"
 )
 _STREETS = {"flop": FLOP, "turn": TURN, "river": RIVER}
+_LEVEL = re.compile(r"Blinds(?:-Antes)?\(\s*([0-9][0-9,.]*)\s*/\s*([0-9][0-9,.]*)")
 _QUIET = (
     " has joined",
     " has left",
@@ -103,6 +104,10 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     put: dict[str, Decimal] = {}
     seated: set[str] = set()
     seats: list[tuple[int, str, Decimal]] = []
+    blinds: tuple[Decimal, Decimal] | None = None
+    level = _LEVEL.search(title)
+    if level:
+        blinds = (parse_amount(level.group(1)), parse_amount(level.group(2)))
     for raw in lines[2:]:
         text = raw.strip().rstrip(".")
         if not text:
@@ -116,6 +121,11 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             seats.append((int(seat.group(1)), seat.group(2), parse_amount(seat.group(3))))
             seated.add(seat.group(2))
             continue
+        level = _LEVEL.search(text)
+        if level and not hand.actions:  # the level in force (a later line may change it)
+            blinds = (parse_amount(level.group(1)), parse_amount(level.group(2)))
+        if text.startswith("** Dealing down") and hand.tournament and blinds is not None:
+            _implicit_blinds(hand, seats, blinds, bets, put)
         if text.startswith("** Dealing"):
             kind = text[len("** Dealing ") :].split(" ")[0].lower()
             if kind in _STREETS:
@@ -216,3 +226,29 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     if back and totals:
         hand.uncalled[totals[0][0]] = back
     hand.rake = left - back
+
+
+def _implicit_blinds(
+    hand: SiteHand,
+    seats: list[tuple[int, str, Decimal]],
+    blinds: tuple[Decimal, Decimal],
+    bets: dict[str, Decimal],
+    put: dict[str, Decimal],
+) -> None:
+    """Older tournament files write the level (``Blinds(100/200)``) and no
+    blind posts: the small blind is the first seat left of the button (the
+    button itself heads-up), the big blind the next; a short stack posts
+    what it has left after the ante."""
+    if any(p.kind in ("sb", "bb", "sb_bb") for p in hand.posts) or len(seats) < 2:
+        return
+    order = sorted(seats)
+    button = hand.button if hand.button is not None else order[-1][0]
+    after = [s for s in order if s[0] > button] + [s for s in order if s[0] <= button]
+    posters = [after[-1], after[0]] if len(after) == 2 else after[:2]
+    for (_, name, stack), amount, kind in zip(posters, blinds, ("sb", "bb"), strict=True):
+        amount = min(amount, stack - put.get(name, Decimal(0)))
+        if amount <= 0:
+            continue
+        hand.posts.append(Post(name, kind, amount))
+        put[name] = put.get(name, Decimal(0)) + amount
+        bets[name] = bets.get(name, Decimal(0)) + amount

@@ -1,0 +1,44 @@
+"""PartyPoker tournament hands: older files write the level and no blind
+posts; the blinds are placed by seat (R2) and the hands replayed strictly
+(R3.7). Fixture composed for the project; figures worked out by hand."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+from holdem.records.sites import decode, import_text
+from holdem.records.sites.check import Imported
+
+DATA = Path(__file__).parents[1] / "data" / "sites"
+
+
+def _hands() -> dict[str, Imported]:
+    text = decode((DATA / "partypoker-tournament.txt").read_bytes())
+    return {h.hand: h for h in import_text(text, "partypoker-tournament.txt")}
+
+
+def _nets(hand: Imported) -> dict[str, str]:
+    assert hand.net is not None
+    return {name: format(value, "f") for name, value in hand.net.items()}
+
+
+def test_r2_heads_up_the_button_posts_the_unwritten_small_blind() -> None:
+    """``Blinds-Antes(200/400 -25)``: Ann (button) 200, Bob 400; Bob's
+    all-in adds 2,575 to his blind (3,000 less the ante)."""
+    hand = _hands()["720000001"]
+    assert hand.status == "matched"
+    assert _nets(hand) == {"Ann": "3000", "Bob": "-3000"}
+    assert (hand.pot, hand.rake) == (Decimal("6000"), Decimal("0"))
+    assert hand.record is not None and hand.record["antes"] == [25, 25]
+    assert hand.record["blinds_or_straddles"] == [400, 200]  # Bob (p1) big, Ann (p2) small
+
+
+def test_r2_a_level_line_changes_the_blinds_and_a_short_stack_posts_all_it_has() -> None:
+    """``Blinds(300/600)`` after the seats overrides the header's level; Dee
+    posts 150 (all she has) as the small blind and is all-in: a main pot of
+    450 and a side pot of 2,700, both Cid's (R7, R8)."""
+    hand = _hands()["720000002"]
+    assert hand.status == "matched"
+    assert _nets(hand) == {"Cid": "1650", "Dee": "-150", "Eve": "-1500", "Fay": "0"}
+    assert hand.pot == Decimal("3150")
