@@ -31,7 +31,9 @@ def test_r2_heads_up_the_button_posts_the_unwritten_small_blind() -> None:
     assert _nets(hand) == {"Ann": "3000", "Bob": "-3000"}
     assert (hand.pot, hand.rake) == (Decimal("6000"), Decimal("0"))
     assert hand.record is not None and hand.record["antes"] == [25, 25]
-    assert hand.record["blinds_or_straddles"] == [400, 200]  # Bob (p1) big, Ann (p2) small
+    # heads-up the button (Ann, last) posts the small blind (R2)
+    assert hand.record["players"] == ["Bob", "Ann"]
+    assert hand.record["blinds_or_straddles"] == [200, 400]
 
 
 def test_r2_a_level_line_changes_the_blinds_and_a_short_stack_posts_all_it_has() -> None:
