@@ -44,3 +44,16 @@ def test_r2_a_level_line_changes_the_blinds_and_a_short_stack_posts_all_it_has()
     assert hand.status == "matched"
     assert _nets(hand) == {"Cid": "1650", "Dee": "-150", "Eve": "-1500", "Fay": "0"}
     assert hand.pot == Decimal("3150")
+
+
+def test_fastforward_files_write_seat_lines_in_lower_case() -> None:
+    """``seat 1: Ann ( $50 USD )`` (fastforward tables) reads like ``Seat``."""
+    text = (DATA / "partypoker.txt").read_text(encoding="utf-8")
+    lower = "\n".join(
+        "s" + line[1:] if line.startswith("Seat ") and ":" in line else line
+        for line in text.splitlines()
+    )
+    assert lower != text
+    before = [(h.hand, h.status, h.net) for h in import_text(text, "x.txt")]
+    after = [(h.hand, h.status, h.net) for h in import_text(lower, "x.txt")]
+    assert after == before and {s for _, s, _ in after} >= {"matched"}

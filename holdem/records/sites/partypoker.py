@@ -31,7 +31,7 @@ from holdem.records.sites.model import (
 SITE = "partypoker"
 
 _GAME = re.compile(r"^\*\*\*\*\* Hand History for Game (\d+) \*\*\*\*\*")
-_SEAT = re.compile(r"^Seat (\d+): (.+?) \(\s*([^()]*?)\s*\)\s*(.*)$")
+_SEAT = re.compile(r"^Seat (\d+): (.+?) \(\s*([^()]*?)\s*\)\s*(.*)$", re.I)
 _BUTTON = re.compile(r"^Seat (\d+) is the button")
 _LINE = re.compile(
     r"^(.+?) (posts (?:small blind|big blind \+ dead|big blind|ante|dead)|folds|checks|calls|"
