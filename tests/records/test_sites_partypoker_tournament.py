@@ -57,3 +57,13 @@ def test_fastforward_files_write_seat_lines_in_lower_case() -> None:
     before = [(h.hand, h.status, h.net) for h in import_text(text, "x.txt")]
     after = [(h.hand, h.status, h.net) for h in import_text(lower, "x.txt")]
     assert after == before and {s for _, s, _ in after} >= {"matched"}
+
+
+def test_r7_the_2020_format_raises_by_and_a_balance_summary() -> None:
+    """``Hand History For Game <letters>``: ``raises 500 to 500`` and ``calls
+    (400)`` add chips; ``is all-In.`` only marks; the summary's ``collected``
+    (uncalled chips included) and the cards after ``balance`` are the site's."""
+    hand = _hands()["1767600000abcdefgh01"]
+    assert hand.status == "matched"
+    assert _nets(hand) == {"Ann": "1210", "Bob": "-1000", "Cid": "-210"}
+    assert hand.pot == Decimal("2210")

@@ -30,9 +30,12 @@ from holdem.records.sites.model import (
 
 SITE = "partypoker"
 
-_GAME = re.compile(r"^\*\*\*\*\* Hand History for Game (\d+) \*\*\*\*\*")
+_GAME = re.compile(r"^\*\*\*\*\* Hand History for Game (\w+) \*\*\*\*\*", re.I)
+_BALANCE = re.compile(
+    r"^(.+?) balance [0-9][0-9,.]*, (?:bet [0-9][0-9,.]*, collected ([0-9][0-9,.]*)|lost)"
+)
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(\s*([^()]*?)\s*\)\s*(.*)$", re.I)
-_BUTTON = re.compile(r"^Seat (\d+) is the button")
+_BUTTON = re.compile(r"(?:^|-- )Seat (\d+) is the button", re.I)
 _LINE = re.compile(
     r"^(.+?) (posts (?:small blind|big blind \+ dead|big blind|ante|dead)|folds|checks|calls|"
     r"bets|raises|is all-In|shows|doesn't show|does not show|wins|mucks)(.*)$"
@@ -96,7 +99,8 @@ def _amount(rest: str) -> Decimal | None:
 
 def _read(hand: SiteHand, lines: list[str]) -> None:
     title = lines[1] if len(lines) > 1 else ""
-    if not re.search(r"\bNL Texas Hold'?em\b", title, re.I) and "No Limit Hold" not in title:
+    nlhe = re.search(r"\bNL Texas Hold'?em\b|Texas Hold'?em Game Table \(NL\)", title, re.I)
+    if not nlhe and "No Limit Hold" not in title:
         hand.skipped("not_nlhe", f"game {title.split(' - ')[0]!r}")
     hand.tournament = "Trny" in title or "Tourney" in title
     street = PREFLOP
@@ -112,7 +116,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
         text = raw.strip().rstrip(".")
         if not text:
             continue
-        button = _BUTTON.match(text)
+        button = _BUTTON.search(text)
         if button:
             hand.button = int(button.group(1))
             continue
@@ -141,6 +145,16 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             if len(cards) == 2:
                 hand.hole[name] = cards
             continue
+        balance = _BALANCE.match(text)
+        if balance:  # the 2020 format's summary: what each player collected
+            if balance.group(2):
+                hand.add(hand.collected, balance.group(1), parse_amount(balance.group(2)))
+            shown = split_cards(text.split("[", 1)[1].split("]", 1)[0]) if "[" in text else ()
+            if len(shown) == 2:
+                hand.shows[balance.group(1)] = shown
+            continue
+        if text.endswith(" is all-In") and not re.search(r"[0-9]", text[-12:]):
+            continue  # the 2020 format's mark after a bet, raise or call
         match = _LINE.match(text)
         if match is None:
             if any(text.startswith(n + " ") for n in seated) and not any(
