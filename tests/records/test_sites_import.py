@@ -348,13 +348,17 @@ def test_a_folder_reads_every_site_file() -> None:
         "pokernow.csv",
         "ggpoker.txt",
         "ipoker.xml",
+        "ipoker-text.txt",
+        "ipoker-tournament.xml",
+        "ipoker-text-tournament.txt",
         "partypoker.txt",
+        "partypoker-tournament.txt",
         "pokerstars-cash.txt",
         "pokerstars-tournament.txt",
         "winamax.txt",
     }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
-    assert statuses.count("matched") == 27 and statuses.count("skipped") == 7
+    assert statuses.count("matched") == 37 and statuses.count("skipped") == 8
     assert "differed" not in statuses and "rejected" not in statuses
 
 

@@ -61,12 +61,12 @@ PARSERS: dict[str, Callable[[str, str], list[SiteHand]]] = {
 
 #: What each site's files start with (after a byte-order mark and blank lines).
 _SIGNS = (
-    ("888", ("***** 888poker Hand History", "***** 888.es", "888poker")),
-    ("partypoker", ("***** Hand History for Game",)),
+    ("888", ("***** 888poker Hand History", "***** 888.es", "888poker", "***** Cassava Hand")),
+    ("partypoker", ("***** Hand History for Game", "***** Hand History For Game")),
     ("pokerstars", ("PokerStars ", "PokerMaster")),
     ("ggpoker", ("Poker Hand #",)),
     ("winamax", ("Winamax Poker - ",)),
-    ("ipoker", ("<?xml", "<session")),
+    ("ipoker", ("<?xml", "<session", "GAME #")),
     ("acpc", ("STATE:",)),
     ("pokernow", ("entry,at,order", "-- starting hand #")),
 )

@@ -21,6 +21,7 @@ import re
 import xml.etree.ElementTree as ElementTree
 from decimal import Decimal
 
+from holdem.records.sites import ipoker_text
 from holdem.records.sites.model import Post, SiteAction, SiteHand, parse_amount
 
 SITE = "ipoker"
@@ -45,19 +46,28 @@ def _cards(text: str | None) -> tuple[str, ...]:
 
 
 def parse(text: str, file: str = "") -> list[SiteHand]:
-    """Every game of an iPoker XML text, in order."""
+    """Every game of an iPoker XML text (or text export: see
+    :mod:`holdem.records.sites.ipoker_text`), in order."""
+    if ipoker_text.is_text(text):
+        return ipoker_text.parse(text, file)
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         hand = SiteHand(SITE, "line-1", file, 1)
         return [hand.skipped("partial", "a document type declaration: not read (no entities)")]
     head = re.search(r"<gametype>(.*?)</gametype>", text, re.S)
     game_type = head.group(1).strip() if head else ""
+    session = re.search(r"<tournamentcode>|<tournamentname>|<buyin>", text)
+    if session and "ournament" not in game_type:
+        game_type += " Tournament"  # a tournament session: its chips, no rake
     hands = []
     for match in _GAME.finditer(text):
         line = text.count("\n", 0, match.start()) + 1
         code = re.search(r'gamecode="([^"]*)"', match.group(0))
         hand = SiteHand(SITE, code.group(1) if code else f"line-{line}", file, line)
+        body = match.group(0)
+        if "</game>" not in body and body.rstrip().endswith("</round>"):
+            body = body.rstrip() + "</game>"  # a file ending after its last round, unclosed
         try:
-            game = ElementTree.fromstring(match.group(0))
+            game = ElementTree.fromstring(body)
         except ElementTree.ParseError as error:
             hands.append(hand.skipped("partial", f"not well-formed XML: {error}"))
             continue
@@ -69,6 +79,14 @@ def parse(text: str, file: str = "") -> list[SiteHand]:
     if not hands:
         hands.append(SiteHand(SITE, "line-1", file, 1).skipped("partial", "no <game> in the file"))
     return hands
+
+
+def _money(text: str, tournament: bool) -> Decimal:
+    """An amount; a tournament's chips are whole, so ``1.500`` (a localized
+    client's thousands mark, Italian say) is 1500 there."""
+    if tournament and re.fullmatch(r"\D*\d{1,3}(?:\.\d{3})+\D*", text.strip()):
+        text = text.replace(".", "")
+    return parse_amount(text)
 
 
 def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
@@ -83,13 +101,13 @@ def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
     for player in game.iter("player"):
         name = player.get("name", "")
         seat = int(player.get("seat", "0"))
-        hand.seats.append((seat, name, parse_amount(player.get("chips", "0"))))
+        hand.seats.append((seat, name, _money(player.get("chips", "0"), hand.tournament)))
         if player.get("dealer") == "1":
             hand.button = seat
-        win = parse_amount(player.get("win", "0"))
+        win = _money(player.get("win", "0"), hand.tournament)
         if win:
             hand.collected[name] = win
-        bet_of[name] = parse_amount(player.get("bet", "0"))
+        bet_of[name] = _money(player.get("bet", "0"), hand.tournament)
     hand.seats.sort()
     put: dict[str, Decimal] = {}
     for round_ in game.iter("round"):
@@ -107,7 +125,7 @@ def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
         bets: dict[str, Decimal] = {}
         for action in actions:
             name, kind = action.get("player", ""), action.get("type", "")
-            amount = parse_amount(action.get("sum", "0") or "0")
+            amount = _money(action.get("sum", "0") or "0", hand.tournament)
             if street == 0:
                 if kind in _POSTS:
                     hand.posts.append(Post(name, _POSTS[kind], amount))
@@ -135,6 +153,7 @@ def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
     antes = [p.amount for p in hand.posts if p.kind == "ante"]
     if antes:
         hand.ante = max(antes)
+    ipoker_text.blinds_from_posts(hand)
 
 
 def _act(

@@ -90,7 +90,8 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             seen_stakes = True
             hand.small_blind = parse_amount(stakes.group(1))
             hand.big_blind = parse_amount(stakes.group(2))
-            if stakes.group(3).replace(" ", "").lower() not in ("nolimitholdem", "nlholdem"):
+            game = re.sub(r"\s*(?:jackpot|snap|blast)\s+table$", "", stakes.group(3), flags=re.I)
+            if game.replace(" ", "").lower() not in ("nolimitholdem", "nlholdem"):
                 hand.skipped("not_nlhe", f"game {stakes.group(3)!r}")
             continue
         if text.startswith("Tournament #"):

@@ -30,14 +30,18 @@ from holdem.records.sites.model import (
 
 SITE = "partypoker"
 
-_GAME = re.compile(r"^\*\*\*\*\* Hand History for Game (\d+) \*\*\*\*\*")
-_SEAT = re.compile(r"^Seat (\d+): (.+?) \(\s*([^()]*?)\s*\)\s*(.*)$")
-_BUTTON = re.compile(r"^Seat (\d+) is the button")
+_GAME = re.compile(r"^\*\*\*\*\* Hand History for Game (\w+) \*\*\*\*\*", re.I)
+_BALANCE = re.compile(
+    r"^(.+?) balance [0-9][0-9,.]*, (?:bet [0-9][0-9,.]*, collected ([0-9][0-9,.]*)|lost)"
+)
+_SEAT = re.compile(r"^Seat (\d+): (.+?) \(\s*([^()]*?)\s*\)\s*(.*)$", re.I)
+_BUTTON = re.compile(r"(?:^|-- )Seat (\d+) is the button", re.I)
 _LINE = re.compile(
     r"^(.+?) (posts (?:small blind|big blind \+ dead|big blind|ante|dead)|folds|checks|calls|"
     r"bets|raises|is all-In|shows|doesn't show|does not show|wins|mucks)(.*)$"
 )
 _STREETS = {"flop": FLOP, "turn": TURN, "river": RIVER}
+_LEVEL = re.compile(r"Blinds(?:-Antes)?\(\s*([0-9][0-9,.]*)\s*/\s*([0-9][0-9,.]*)")
 _QUIET = (
     " has joined",
     " has left",
@@ -95,7 +99,8 @@ def _amount(rest: str) -> Decimal | None:
 
 def _read(hand: SiteHand, lines: list[str]) -> None:
     title = lines[1] if len(lines) > 1 else ""
-    if not re.search(r"\bNL Texas Hold'?em\b", title, re.I) and "No Limit Hold" not in title:
+    nlhe = re.search(r"\bNL Texas Hold'?em\b|Texas Hold'?em Game Table \(NL\)", title, re.I)
+    if not nlhe and "No Limit Hold" not in title:
         hand.skipped("not_nlhe", f"game {title.split(' - ')[0]!r}")
     hand.tournament = "Trny" in title or "Tourney" in title
     street = PREFLOP
@@ -103,11 +108,15 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     put: dict[str, Decimal] = {}
     seated: set[str] = set()
     seats: list[tuple[int, str, Decimal]] = []
+    blinds: tuple[Decimal, Decimal] | None = None
+    level = _LEVEL.search(title)
+    if level:
+        blinds = (parse_amount(level.group(1)), parse_amount(level.group(2)))
     for raw in lines[2:]:
         text = raw.strip().rstrip(".")
         if not text:
             continue
-        button = _BUTTON.match(text)
+        button = _BUTTON.search(text)
         if button:
             hand.button = int(button.group(1))
             continue
@@ -116,6 +125,11 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             seats.append((int(seat.group(1)), seat.group(2), parse_amount(seat.group(3))))
             seated.add(seat.group(2))
             continue
+        level = _LEVEL.search(text)
+        if level and not hand.actions:  # the level in force (a later line may change it)
+            blinds = (parse_amount(level.group(1)), parse_amount(level.group(2)))
+        if text.startswith("** Dealing down") and hand.tournament and blinds is not None:
+            _implicit_blinds(hand, seats, blinds, bets, put)
         if text.startswith("** Dealing"):
             kind = text[len("** Dealing ") :].split(" ")[0].lower()
             if kind in _STREETS:
@@ -131,6 +145,16 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             if len(cards) == 2:
                 hand.hole[name] = cards
             continue
+        balance = _BALANCE.match(text)
+        if balance:  # the 2020 format's summary: what each player collected
+            if balance.group(2):
+                hand.add(hand.collected, balance.group(1), parse_amount(balance.group(2)))
+            shown = split_cards(text.split("[", 1)[1].split("]", 1)[0]) if "[" in text else ()
+            if len(shown) == 2:
+                hand.shows[balance.group(1)] = shown
+            continue
+        if text.endswith(" is all-In") and not re.search(r"[0-9]", text[-12:]):
+            continue  # the 2020 format's mark after a bet, raise or call
         match = _LINE.match(text)
         if match is None:
             if any(text.startswith(n + " ") for n in seated) and not any(
@@ -216,3 +240,29 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     if back and totals:
         hand.uncalled[totals[0][0]] = back
     hand.rake = left - back
+
+
+def _implicit_blinds(
+    hand: SiteHand,
+    seats: list[tuple[int, str, Decimal]],
+    blinds: tuple[Decimal, Decimal],
+    bets: dict[str, Decimal],
+    put: dict[str, Decimal],
+) -> None:
+    """Older tournament files write the level (``Blinds(100/200)``) and no
+    blind posts: the small blind is the first seat left of the button (the
+    button itself heads-up), the big blind the next; a short stack posts
+    what it has left after the ante."""
+    if any(p.kind in ("sb", "bb", "sb_bb") for p in hand.posts) or len(seats) < 2:
+        return
+    order = sorted(seats)
+    button = hand.button if hand.button is not None else order[-1][0]
+    after = [s for s in order if s[0] > button] + [s for s in order if s[0] <= button]
+    posters = [after[-1], after[0]] if len(after) == 2 else after[:2]
+    for (_, name, stack), amount, kind in zip(posters, blinds, ("sb", "bb"), strict=True):
+        amount = min(amount, stack - put.get(name, Decimal(0)))
+        if amount <= 0:
+            continue
+        hand.posts.append(Post(name, kind, amount))
+        put[name] = put.get(name, Decimal(0)) + amount
+        bets[name] = bets.get(name, Decimal(0)) + amount
