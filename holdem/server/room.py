@@ -34,6 +34,7 @@ from holdem.engine.hand import Hand
 from holdem.errors import HoldemError, value_text
 from holdem.selfplay.agents import answer_runs, make_agent
 from holdem.server.deal import commit_fields, deal_committed, restore_deck, reveal
+from holdem.server.journal import Journal
 from holdem.server.lobby import apply_choices, bank_field, check_buy_in, rebuy_now
 from holdem.server.room_model import Player as Player
 from holdem.server.room_model import RoomError as RoomError
@@ -118,7 +119,8 @@ class Room:
         self._owned_texts: dict[int, str] = {}  # stream number -> its owner's JSON
         self._wake = asyncio.Event()
         self.listeners: set[asyncio.Event] = set()
-        saved = None if store is None else store.load(index)
+        self._journal = Journal(index, state_key)  # whole states or log records (the store)
+        saved = None if store is None else store.load(index, state_key)
         if saved is not None:
             assert store is not None
             self._load_text(saved, f"{store.path} table {index}")
@@ -658,15 +660,14 @@ class Room:
         save that fails (disk full, folder gone) does not stop the table: the
         failure is logged once (logger ``holdem.server``) and the next action
         tries again."""
-        if self._path is None and self._store is None:
+        if self._store is not None:
+            self._save_to_store(self._store)
+            return
+        if self._path is None:
             return
         text = json.dumps(self.state(), separators=(",", ":"), ensure_ascii=False)
         if self._key is not None:
             text = signing.sign(text, self._key)
-        if self._store is not None:
-            self._save_to_store(self._store, text)
-            return
-        assert self._path is not None
         path = self._path
         temp = path.with_name(path.name + ".tmp")
         try:
@@ -685,10 +686,14 @@ class Room:
             LOG.warning("%s: saved again", path)
             self._save_failed = False
 
-    def _save_to_store(self, store: Store, text: str) -> None:
+    def _save_to_store(self, store: Store) -> None:
         last = self.stream.last
         try:
-            future = store.put(self.index, text)
+            seq, text, mac = self._journal.entry(self)
+            if seq == 0:  # the whole state
+                future = store.put(self.index, text)
+            else:  # a log record (holdem.server.journal)
+                future = store.append(self.index, seq, text, mac)
         except sqlite3.Error as error:
             self._saved(str(error) or type(error).__name__, last, store)
             return

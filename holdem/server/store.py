@@ -11,6 +11,12 @@ until the write that holds it is committed, so the crash guarantee of
 ``tests/test_server_crash.py`` holds: no action a client saw acted on is
 lost by a ``kill -9``.
 
+Incremental (:mod:`holdem.server.journal`): the whole state is written when
+a hand starts or ends or the players change; each other action appends a
+small record to the ``log`` table in the same writer thread and transaction
+batching, and :meth:`Store.load` replays the records on the last whole state.
+A whole state deletes its table's records (bounded storage).
+
 What it does not promise: with ``synchronous=NORMAL`` a commit is in the
 operating system's hands, not yet on the disk; a power cut or a kernel crash
 (not a killed process) may lose the last commits before a checkpoint, the
@@ -29,13 +35,37 @@ import sqlite3
 import threading
 from pathlib import Path
 
+from holdem.server.journal import replay
+
 __all__ = ["FILE_NAME", "Store"]
 
 FILE_NAME = "tables.sqlite3"
 _SCHEMA = "CREATE TABLE IF NOT EXISTS tables (idx INTEGER PRIMARY KEY, state TEXT NOT NULL)"
+_LOG_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS log (idx INTEGER NOT NULL, seq INTEGER NOT NULL,"
+    " record TEXT NOT NULL, mac TEXT NOT NULL, PRIMARY KEY (idx, seq))"
+)
 _UPSERT = "INSERT INTO tables (idx, state) VALUES (?, ?) ON CONFLICT(idx) DO UPDATE SET state = ?"
+_PRUNE = "DELETE FROM log WHERE idx = ?"
+_APPEND = "INSERT OR REPLACE INTO log (idx, seq, record, mac) VALUES (?, ?, ?, ?)"
 
-_Item = tuple[int, str, "asyncio.AbstractEventLoop", "asyncio.Future[str | None]"]
+# (table index, record number (0: a whole state), text, mac, loop, future)
+_Item = tuple[int, int, str, str, "asyncio.AbstractEventLoop", "asyncio.Future[str | None]"]
+_Row = tuple[int, int, str, str]
+
+
+def _write_rows(connection: sqlite3.Connection, rows: list[_Row]) -> None:
+    """Write whole states (record number 0: the table's records go) and log
+    records, in order, each table's items before its last whole state dropped."""
+    last_state = {index: i for i, (index, seq, _, _) in enumerate(rows) if seq == 0}
+    for i, (index, seq, text, mac) in enumerate(rows):
+        if i < last_state.get(index, -1):
+            continue  # a later whole state of the same table stands for it
+        if seq == 0:
+            connection.execute(_UPSERT, (index, text, text))
+            connection.execute(_PRUNE, (index,))
+        else:
+            connection.execute(_APPEND, (index, seq, text, mac))
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -63,15 +93,31 @@ class Store:
         self.path = path
         with contextlib.closing(_connect(path)) as connection:
             connection.execute(_SCHEMA)
+            connection.execute(_LOG_SCHEMA)
         self._queue: queue.Queue[_Item | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
-    def load(self, index: int) -> str | None:
-        """The saved state text of table ``index``, or ``None``."""
+    def load(self, index: int, key: bytes | None = None) -> str | None:
+        """The saved state text of table ``index`` (its last whole state with
+        its log records replayed, :func:`holdem.server.journal.replay`), or ``None``.
+
+        Args:
+            index: the table's number.
+            key: the HMAC key the state and the records were signed with.
+
+        Raises:
+            HoldemError: a log record refused (see :func:`holdem.server.journal.replay`).
+        """
         with contextlib.closing(_connect(self.path)) as connection:
             row = connection.execute("SELECT state FROM tables WHERE idx = ?", (index,)).fetchone()
-        return None if row is None else str(row[0])
+            records = connection.execute(
+                "SELECT seq, record, mac FROM log WHERE idx = ? ORDER BY seq", (index,)
+            ).fetchall()
+        if row is None:
+            return None
+        rows = [(int(seq), str(text), str(mac)) for seq, text, mac in records]
+        return replay(index, str(row[0]), rows, key)
 
     def save_now(self, index: int, text: str) -> None:
         """Write table ``index``'s state at once, in this thread (no event
@@ -80,11 +126,29 @@ class Store:
         Raises:
             sqlite3.Error: the write failed.
         """
+        self._write_now([(index, 0, text, "")])
+
+    def append_now(self, index: int, seq: int, text: str, mac: str) -> None:
+        """Write log record ``seq`` of table ``index`` at once (as :meth:`save_now`).
+
+        Raises:
+            sqlite3.Error: the write failed.
+        """
+        self._write_now([(index, seq, text, mac)])
+
+    def _write_now(self, rows: list[_Row]) -> None:
         with self._lock, contextlib.closing(_connect(self.path)) as connection:
-            connection.execute(_UPSERT, (index, text, text))
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                _write_rows(connection, rows)
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+            connection.execute("COMMIT")
 
     def put(self, index: int, text: str) -> asyncio.Future[str | None] | None:
-        """Queue table ``index``'s state for the writer thread.
+        """Queue table ``index``'s whole state for the writer thread (its
+        log records are deleted in the same transaction).
 
         Returns:
             A future of the running loop, done once the state is committed
@@ -92,16 +156,26 @@ class Store:
             ``None`` when no loop runs (then the state was written at once,
             :meth:`save_now`).
         """
+        return self._put(index, 0, text, "")
+
+    def append(
+        self, index: int, seq: int, text: str, mac: str
+    ) -> asyncio.Future[str | None] | None:
+        """Queue log record ``seq`` (from 1 after each whole state) of table
+        ``index`` for the writer thread; returns as :meth:`put`."""
+        return self._put(index, seq, text, mac)
+
+    def _put(self, index: int, seq: int, text: str, mac: str) -> asyncio.Future[str | None] | None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self.save_now(index, text)
+            self._write_now([(index, seq, text, mac)])
             return None
         if self._thread is None:
             self._thread = threading.Thread(target=self._write, name="holdem-store", daemon=True)
             self._thread.start()
         future: asyncio.Future[str | None] = loop.create_future()
-        self._queue.put((index, text, loop, future))
+        self._queue.put((index, seq, text, mac, loop, future))
         return future
 
     def close(self) -> None:
@@ -130,20 +204,17 @@ class Store:
                         stop = True
                         break
                     batch.append(more)
-                latest = {index: text for index, text, _, _ in batch}  # the last state wins
                 error: str | None = None
                 try:
                     with self._lock:
                         connection.execute("BEGIN IMMEDIATE")
-                        connection.executemany(
-                            _UPSERT, [(i, t, t) for i, t in sorted(latest.items())]
-                        )
+                        _write_rows(connection, [item[:4] for item in batch])
                         connection.execute("COMMIT")
                 except sqlite3.Error as failure:
                     with contextlib.suppress(sqlite3.Error):
                         connection.execute("ROLLBACK")
                     error = str(failure) or type(failure).__name__
-                for _, _, loop, future in batch:
+                for *_, loop, future in batch:
                     with contextlib.suppress(RuntimeError):  # the loop is closed
                         loop.call_soon_threadsafe(_settle, future, error)
                 if stop:
