@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import queue
 import sqlite3
+import sys
 import threading
 from pathlib import Path
 
@@ -40,6 +41,9 @@ from holdem.server.journal import replay
 __all__ = ["FILE_NAME", "Store"]
 
 FILE_NAME = "tables.sqlite3"
+SWITCH_INTERVAL = 0.001
+"""Seconds: the interpreter's thread switch interval once the writer thread
+runs (:func:`sys.setswitchinterval`; lowered from CPython's 0.005, never raised)."""
 _SCHEMA = "CREATE TABLE IF NOT EXISTS tables (idx INTEGER PRIMARY KEY, state TEXT NOT NULL)"
 _LOG_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS log (idx INTEGER NOT NULL, seq INTEGER NOT NULL,"
@@ -172,6 +176,11 @@ class Store:
             self._write_now([(index, seq, text, mac)])
             return None
         if self._thread is None:
+            # The writer needs the GIL to commit while the busy loop holds
+            # it: with CPython's default 5 ms switch interval every commit,
+            # and so every action clients wait to see, could wait that long.
+            if sys.getswitchinterval() > SWITCH_INTERVAL:
+                sys.setswitchinterval(SWITCH_INTERVAL)
             self._thread = threading.Thread(target=self._write, name="holdem-store", daemon=True)
             self._thread.start()
         future: asyncio.Future[str | None] = loop.create_future()
