@@ -30,9 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import queue
 import sqlite3
-import sys
 import threading
 from pathlib import Path
 
@@ -41,9 +39,8 @@ from holdem.server.journal import replay
 __all__ = ["FILE_NAME", "Store"]
 
 FILE_NAME = "tables.sqlite3"
-SWITCH_INTERVAL = 0.001
-"""Seconds: the interpreter's thread switch interval once the writer thread
-runs (:func:`sys.setswitchinterval`; lowered from CPython's 0.005, never raised)."""
+CHECKPOINT_EVERY = 500
+"""Commits between two WAL checkpoints (run in a thread: they fsync)."""
 _SCHEMA = "CREATE TABLE IF NOT EXISTS tables (idx INTEGER PRIMARY KEY, state TEXT NOT NULL)"
 _LOG_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS log (idx INTEGER NOT NULL, seq INTEGER NOT NULL,"
@@ -53,8 +50,7 @@ _UPSERT = "INSERT INTO tables (idx, state) VALUES (?, ?) ON CONFLICT(idx) DO UPD
 _PRUNE = "DELETE FROM log WHERE idx = ?"
 _APPEND = "INSERT OR REPLACE INTO log (idx, seq, record, mac) VALUES (?, ?, ?, ?)"
 
-# (table index, record number (0: a whole state), text, mac, loop, future)
-_Item = tuple[int, int, str, str, "asyncio.AbstractEventLoop", "asyncio.Future[str | None]"]
+# (table index, record number (0: a whole state), text, mac)
 _Row = tuple[int, int, str, str]
 
 
@@ -98,9 +94,12 @@ class Store:
         with contextlib.closing(_connect(path)) as connection:
             connection.execute(_SCHEMA)
             connection.execute(_LOG_SCHEMA)
-        self._queue: queue.Queue[_Item | None] = queue.Queue()
-        self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._rows: list[tuple[_Row, asyncio.Future[str | None]]] = []  # for the next commit
+        self._flushing = False  # a commit is scheduled on the loop
+        self._connection: sqlite3.Connection | None = None  # the loop's
+        self._commits = 0
+        self._checkpointer: threading.Thread | None = None
 
     def load(self, index: int, key: bytes | None = None) -> str | None:
         """The saved state text of table ``index`` (its last whole state with
@@ -142,17 +141,11 @@ class Store:
 
     def _write_now(self, rows: list[_Row]) -> None:
         with self._lock, contextlib.closing(_connect(self.path)) as connection:
-            connection.execute("BEGIN IMMEDIATE")
-            try:
-                _write_rows(connection, rows)
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
-            connection.execute("COMMIT")
+            _commit(connection, rows)
 
     def put(self, index: int, text: str) -> asyncio.Future[str | None] | None:
-        """Queue table ``index``'s whole state for the writer thread (its
-        log records are deleted in the same transaction).
+        """Queue table ``index``'s whole state for the next commit (its log
+        records are deleted in the same transaction).
 
         Returns:
             A future of the running loop, done once the state is committed
@@ -166,7 +159,7 @@ class Store:
         self, index: int, seq: int, text: str, mac: str
     ) -> asyncio.Future[str | None] | None:
         """Queue log record ``seq`` (from 1 after each whole state) of table
-        ``index`` for the writer thread; returns as :meth:`put`."""
+        ``index`` for the next commit; returns as :meth:`put`."""
         return self._put(index, seq, text, mac)
 
     def _put(self, index: int, seq: int, text: str, mac: str) -> asyncio.Future[str | None] | None:
@@ -175,63 +168,73 @@ class Store:
         except RuntimeError:
             self._write_now([(index, seq, text, mac)])
             return None
-        if self._thread is None:
-            # The writer needs the GIL to commit while the busy loop holds
-            # it: with CPython's default 5 ms switch interval every commit,
-            # and so every action clients wait to see, could wait that long.
-            if sys.getswitchinterval() > SWITCH_INTERVAL:
-                sys.setswitchinterval(SWITCH_INTERVAL)
-            self._thread = threading.Thread(target=self._write, name="holdem-store", daemon=True)
-            self._thread.start()
         future: asyncio.Future[str | None] = loop.create_future()
-        self._queue.put((index, seq, text, mac, loop, future))
+        self._rows.append(((index, seq, text, mac), future))
+        if not self._flushing:
+            self._flushing = True
+            loop.call_soon(self._flush)  # after what this loop iteration runs
         return future
 
-    def close(self) -> None:
-        """Write what is queued, then stop the writer thread."""
-        if self._thread is not None:
-            self._queue.put(None)
-            self._thread.join()
-            self._thread = None
-
-    def _write(self) -> None:
-        """The writer thread: commit everything queued in one transaction."""
-        connection = _connect(self.path)
+    def _flush(self) -> None:
+        """Commit everything queued in this loop iteration in one transaction
+        (a group commit: no fsync, tens of microseconds), then settle its futures."""
+        self._flushing = False
+        batch, self._rows = self._rows, []
+        if not batch:
+            return
+        error: str | None = None
         try:
-            while True:
-                item = self._queue.get()
-                if item is None:
-                    return
-                batch = [item]
-                stop = False
-                while True:
-                    try:
-                        more = self._queue.get_nowait()
-                    except queue.Empty:
-                        break
-                    if more is None:
-                        stop = True
-                        break
-                    batch.append(more)
-                error: str | None = None
-                try:
-                    with self._lock:
-                        connection.execute("BEGIN IMMEDIATE")
-                        _write_rows(connection, [item[:4] for item in batch])
-                        connection.execute("COMMIT")
-                except sqlite3.Error as failure:
-                    with contextlib.suppress(sqlite3.Error):
-                        connection.execute("ROLLBACK")
-                    error = str(failure) or type(failure).__name__
-                for *_, loop, future in batch:
-                    with contextlib.suppress(RuntimeError):  # the loop is closed
-                        loop.call_soon_threadsafe(_settle, future, error)
-                if stop:
-                    return
-        finally:
-            connection.close()
+            with self._lock:
+                if self._connection is None:
+                    self._connection = _connect(self.path)
+                    # checkpoints (the fsync) run in a thread: _checkpoint
+                    self._connection.execute("PRAGMA wal_autocheckpoint=0")
+                _commit(self._connection, [row for row, _ in batch])
+        except sqlite3.Error as failure:
+            error = str(failure) or type(failure).__name__
+        for _, future in batch:
+            if not future.done():
+                future.set_result(error)
+        self._commits += 1
+        if self._commits % CHECKPOINT_EVERY == 0:
+            thread = self._checkpointer
+            if thread is None or not thread.is_alive():
+                thread = threading.Thread(target=self._checkpoint, name="holdem-store", daemon=True)
+                self._checkpointer = thread
+                thread.start()
+
+    def _checkpoint(self) -> None:
+        """Copy the WAL into the database file and fsync it, off the loop
+        (``PASSIVE``: commits go on meanwhile)."""
+        with contextlib.suppress(sqlite3.Error), contextlib.closing(_connect(self.path)) as db:
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def close(self) -> None:
+        """Write what is queued, wait for a checkpoint running, and close."""
+        batch, self._rows = self._rows, []
+        if batch:
+            with contextlib.suppress(sqlite3.Error):
+                self._write_now([row for row, _ in batch])
+        if self._checkpointer is not None:
+            self._checkpointer.join()
+            self._checkpointer = None
+        with self._lock:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
 
 
-def _settle(future: asyncio.Future[str | None], error: str | None) -> None:
-    if not future.done():
-        future.set_result(error)
+def _commit(connection: sqlite3.Connection, rows: list[_Row]) -> None:
+    """Write ``rows`` in one transaction (rolled back on an error).
+
+    Raises:
+        sqlite3.Error: the write failed.
+    """
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        _write_rows(connection, rows)
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
