@@ -121,6 +121,10 @@ class Journal:
         self._seq = 0
         self._mac = ""
 
+    def reset(self) -> None:
+        """Write a whole state next (a write failed: the records would follow a gap)."""
+        self._base = None
+
     def entry(self, room: RoomLike) -> tuple[int, str, str]:
         """The next thing to store for ``room``: ``(0, state text, "")`` for a
         whole state (signed with :func:`holdem.engine.signing.sign` when keyed),

@@ -708,6 +708,7 @@ class Room:
         message ``last``; a failure is logged once and play goes on."""
         self._durable = max(self._durable, last)
         if error is not None:
+            self._journal.reset()  # the next save is a whole state
             if not self._save_failed:
                 LOG.warning(
                     "%s: cannot save table %d (%s); play goes on unsaved",

@@ -1,21 +1,29 @@
-"""The tables' saved states in SQLite, written off the event loop (issue 22,
-item 4): ``holdem serve --state-dir DIR --state-store sqlite``.
+"""The tables' saved states in SQLite (issue 22, item 4):
+``holdem serve --state-dir DIR --state-store sqlite``.
 
 With JSON files (the default store) every action rebuilds the table's state
 and writes and fsyncs a file inside the one event loop, so every table waits
-for the disk. Here the loop only encodes the state; one writer thread puts
-it in ``DIR/tables.sqlite3`` (WAL journal) and commits everything that
-queued up meanwhile in one transaction (group commit). The room holds back
-what clients see of an action (its stream messages, the ``seated`` answer)
-until the write that holds it is committed, so the crash guarantee of
-``tests/test_server_crash.py`` holds: no action a client saw acted on is
-lost by a ``kill -9``.
+for the disk. Here the states go to ``DIR/tables.sqlite3`` (WAL journal,
+``synchronous=NORMAL``): what the tables queue in one turn of the event loop
+is committed in one transaction at the end of that turn (a group commit;
+with no fsync a commit of a few rows takes tens of microseconds), and the
+WAL checkpoints, which fsync, run in a thread. The room holds back what
+clients see of an action (its stream messages, the ``seated`` answer) until
+the commit that holds it, so the crash guarantee of
+``tests/server/test_server_crash.py`` holds: no action a client saw acted on
+is lost by a ``kill -9``.
 
 Incremental (:mod:`holdem.server.journal`): the whole state is written when
 a hand starts or ends or the players change; each other action appends a
-small record to the ``log`` table in the same writer thread and transaction
-batching, and :meth:`Store.load` replays the records on the last whole state.
+small record (signed, chained) to the ``log`` table in the same group
+commits, and :meth:`Store.load` replays the records on the last whole state.
 A whole state deletes its table's records (bounded storage).
+
+Why not a writer thread (the first version): handing each commit to a
+thread and back cost more than the commit (the thread waits for the GIL the
+busy loop holds, up to CPython's 5 ms switch interval), and clients wait for
+that hand-off on every action; measured in benchmarks/bench_server_load.py,
+see docs/server.md.
 
 What it does not promise: with ``synchronous=NORMAL`` a commit is in the
 operating system's hands, not yet on the disk; a power cut or a kernel crash
@@ -23,7 +31,7 @@ operating system's hands, not yet on the disk; a power cut or a kernel crash
 database staying consistent. The JSON files fsync each write, at a cost
 every table waits for.
 
-Standard library only (:mod:`sqlite3`, :mod:`threading`).
+Standard library only (:mod:`sqlite3`, :mod:`threading`, :mod:`hmac`).
 """
 
 from __future__ import annotations
@@ -79,8 +87,15 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 
 class Store:
-    """A SQLite file of saved tables (one row per table: its index and its
-    state text, signed or not), written by one thread.
+    """A SQLite file of saved tables: ``tables`` (a row per table: its index
+    and its last whole state text, signed or not) and ``log`` (the records
+    written since, :mod:`holdem.server.journal`), group-committed once per
+    turn of the event loop.
+
+    A failed commit is reported to the rooms (the futures' results); a
+    table's records are then dropped until its next whole state, which the
+    room writes next (:meth:`holdem.server.journal.Journal.reset`), so the log
+    never holds a gap.
 
     Args:
         path: the database file (made if missing).
@@ -100,6 +115,7 @@ class Store:
         self._connection: sqlite3.Connection | None = None  # the loop's
         self._commits = 0
         self._checkpointer: threading.Thread | None = None
+        self._broken: set[int] = set()  # tables whose last write failed
 
     def load(self, index: int, key: bytes | None = None) -> str | None:
         """The saved state text of table ``index`` (its last whole state with
@@ -182,6 +198,15 @@ class Store:
         batch, self._rows = self._rows, []
         if not batch:
             return
+        rows, skipped = [], []
+        for row, future in batch:
+            index, seq = row[0], row[1]
+            if seq == 0:
+                self._broken.discard(index)
+            elif index in self._broken:  # a record after a failed one: a gap
+                skipped.append(future)
+                continue
+            rows.append((row, future))
         error: str | None = None
         try:
             with self._lock:
@@ -189,12 +214,17 @@ class Store:
                     self._connection = _connect(self.path)
                     # checkpoints (the fsync) run in a thread: _checkpoint
                     self._connection.execute("PRAGMA wal_autocheckpoint=0")
-                _commit(self._connection, [row for row, _ in batch])
+                _commit(self._connection, [row for row, _ in rows])
         except sqlite3.Error as failure:
             error = str(failure) or type(failure).__name__
-        for _, future in batch:
+            # The tables' next records would follow a gap: none until a whole state.
+            self._broken.update(row[0] for row, _ in rows)
+        for _, future in rows:
             if not future.done():
                 future.set_result(error)
+        for future in skipped:
+            if not future.done():
+                future.set_result("a log record before this one was not written")
         self._commits += 1
         if self._commits % CHECKPOINT_EVERY == 0:
             thread = self._checkpointer

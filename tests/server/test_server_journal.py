@@ -143,3 +143,45 @@ def test_the_records_seats_are_the_table_snapshots_seats(tmp_path: Path) -> None
     (without the rest of the table): the two must agree."""
     room = _in_hand(tmp_path, None)
     assert _seats(room.table) == table_snapshot.snapshot(room.table)["seats"]
+
+
+def test_a_failed_commit_leaves_no_gap_in_the_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a commit fails, a table's records are refused until its next
+    whole state (which prunes the log): recovery never meets a gap."""
+    import asyncio
+
+    from holdem.server import store as store_module
+
+    real = store_module._commit
+    failures = [sqlite3.OperationalError("disk I/O error")]
+
+    def failing(connection: sqlite3.Connection, rows: list[tuple[int, int, str, str]]) -> None:
+        if failures:
+            raise failures.pop()
+        real(connection, rows)
+
+    async def play() -> list[str | None]:
+        store = Store(tmp_path / "tables.sqlite3")
+        results: list[str | None] = []
+        for put in (
+            lambda: store.put(0, "{}"),
+            lambda: store.append(0, 1, "one", ""),  # fails
+            lambda: store.append(0, 2, "two", ""),  # after a gap: not written
+            lambda: store.put(0, "{}"),
+            lambda: store.append(0, 1, "one again", ""),
+        ):
+            future = put()
+            assert future is not None
+            results.append(await future)
+            if len(results) == 1:
+                monkeypatch.setattr(store_module, "_commit", failing)
+        store.close()
+        return results
+
+    results = asyncio.run(play())
+    assert results[0] is None and results[1] == "disk I/O error"
+    assert results[2] == "a log record before this one was not written"
+    assert results[3:] == [None, None]
+    assert _rows(tmp_path) == [(1, "one again", "")]
