@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -165,13 +166,14 @@ def test_a_failed_commit_leaves_no_gap_in_the_log(
     async def play() -> list[str | None]:
         store = Store(tmp_path / "tables.sqlite3")
         results: list[str | None] = []
-        for put in (
+        puts: list[Callable[[], asyncio.Future[str | None] | None]] = [
             lambda: store.put(0, "{}"),
             lambda: store.append(0, 1, "one", ""),  # fails
             lambda: store.append(0, 2, "two", ""),  # after a gap: not written
             lambda: store.put(0, "{}"),
             lambda: store.append(0, 1, "one again", ""),
-        ):
+        ]
+        for put in puts:
             future = put()
             assert future is not None
             results.append(await future)
