@@ -92,8 +92,8 @@ async def client(port: int, table: int, index: int, totals: Totals, rng: random.
                     if event["s"] != me:
                         totals.leaks.append(f"table {table}: seat {me} got {event}")
                     allowed |= set(CARD.findall(event["c"]))
-                elif kind in ("board", "show"):
-                    allowed |= set(CARD.findall(event["c"]))
+                elif kind in ("board", "show", "allin"):  # allin: all-in hands turned up (R6)
+                    allowed |= set(CARD.findall(json.dumps(event["c"])))
                 elif kind == "act" and event["s"] == me and sent_at is not None:
                     totals.latencies.append(time.perf_counter() - sent_at)
                     sent_at = None

@@ -32,6 +32,7 @@ from holdem.errors import value_text
 from holdem.selfplay.agents import answer_runs, make_agent
 from holdem.server.deal import commit_fields, deal_committed, reveal
 from holdem.server.histories import Histories
+from holdem.server.journal import Journal
 from holdem.server.lobby import apply_choices, bank_field, check_buy_in, rebuy_now
 from holdem.server.room_model import Player as Player
 from holdem.server.room_model import RoomError as RoomError
@@ -118,7 +119,8 @@ class Room(SavedRoom):
         self._owned_texts: dict[int, str] = {}  # stream number -> its owner's JSON
         self._wake = asyncio.Event()
         self.listeners: set[asyncio.Event] = set()
-        saved = None if store is None else store.load(index)
+        self._journal = Journal(index, state_key)  # whole states or log records (the store)
+        saved = None if store is None else store.load(index, state_key)
         if saved is not None:
             assert store is not None
             self._load_text(saved, f"{store.path} table {index}")

@@ -24,6 +24,7 @@ from holdem.engine.hand import Hand
 from holdem.errors import HoldemError, value_text
 from holdem.selfplay.agents import make_agent
 from holdem.server.deal import commit_fields, restore_deck
+from holdem.server.journal import Journal
 from holdem.server.room_model import Player, RoomError, RoomSettings
 from holdem.server.store import Store
 from holdem.table import snapshot as table_snapshot
@@ -58,6 +59,7 @@ class SavedRoom:
     _save_failed: bool
     _out_since: dict[int, float]
     _deck: CommittedDeck | None
+    _journal: Journal
 
     @property
     def hand_number(self) -> int:
@@ -102,15 +104,14 @@ class SavedRoom:
         save that fails (disk full, folder gone) does not stop the table: the
         failure is logged once (logger ``holdem.server``) and the next action
         tries again."""
-        if self._path is None and self._store is None:
+        if self._store is not None:
+            self._save_to_store(self._store)
+            return
+        if self._path is None:
             return
         text = json.dumps(self.state(), separators=(",", ":"), ensure_ascii=False)
         if self._key is not None:
             text = signing.sign(text, self._key)
-        if self._store is not None:
-            self._save_to_store(self._store, text)
-            return
-        assert self._path is not None
         path = self._path
         temp = path.with_name(path.name + ".tmp")
         try:
@@ -129,10 +130,14 @@ class SavedRoom:
             LOG.warning("%s: saved again", path)
             self._save_failed = False
 
-    def _save_to_store(self, store: Store, text: str) -> None:
+    def _save_to_store(self, store: Store) -> None:
         last = self.stream.last
         try:
-            future = store.put(self.index, text)
+            seq, text, mac = self._journal.entry(self)
+            if seq == 0:  # the whole state
+                future = store.put(self.index, text)
+            else:  # a log record (holdem.server.journal)
+                future = store.append(self.index, seq, text, mac)
         except sqlite3.Error as error:
             self._saved(str(error) or type(error).__name__, last, store)
             return
@@ -147,6 +152,7 @@ class SavedRoom:
         message ``last``; a failure is logged once and play goes on."""
         self._durable = max(self._durable, last)
         if error is not None:
+            self._journal.reset()  # the next save is a whole state
             if not self._save_failed:
                 LOG.warning(
                     "%s: cannot save table %d (%s); play goes on unsaved",

@@ -20,6 +20,7 @@ from server_process import ServerProcess, WsClient  # noqa: E402
 
 from holdem.errors import ConfigError  # noqa: E402
 from holdem.server import RoomSettings, Server  # noqa: E402
+from holdem.server.store import Store  # noqa: E402
 
 ARGS = ("--bots", "2", "--bot-delay", "0", "--decision-seconds", "60", "--state-store", "sqlite")
 SETTINGS = RoomSettings(bots=2, agent="call", bot_delay=0, between_hands=0)
@@ -27,8 +28,10 @@ KEY = b"0123456789abcdef0123456789abcdef"
 
 
 def _saved(folder: Path, index: int = 0) -> dict[str, Any]:
-    with sqlite3.connect(folder / "tables.sqlite3") as db:
-        (text,) = db.execute("SELECT state FROM tables WHERE idx = ?", (index,)).fetchone()
+    """The table's saved state as recovery reads it: the last whole state
+    with the log records replayed (holdem.server.journal)."""
+    text = Store(folder / "tables.sqlite3").load(index)
+    assert text is not None
     if text.startswith("hmac-sha256:"):
         text = text.split("\n", 1)[1]
     data: dict[str, Any] = json.loads(text)
@@ -84,6 +87,12 @@ def test_kill_9_loses_no_action_a_client_saw(tmp_path: Path) -> None:
         last = client.last
         server.kill()
         client.close()
+    with sqlite3.connect(state / "tables.sqlite3") as db:
+        records = db.execute("SELECT COUNT(*) FROM log WHERE idx = 0").fetchone()[0]
+        (whole,) = db.execute("SELECT state FROM tables WHERE idx = 0").fetchone()
+    # The whole state is the hand's start; Ann's actions are in the log records.
+    assert records > 0
+    assert not [r for r in json.loads(whole)["table"]["hand"]["log"] if r["event"] == "Acted"]
     saved = _saved(state)["table"]
     assert saved["hand"] is not None and saved["hand"]["result"] is None
     ann = saved["hand_seats"].index(seat)
