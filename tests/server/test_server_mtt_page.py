@@ -36,7 +36,12 @@ LAYOUT = {
 def serving(server: MttServer) -> Iterator[str]:
     port = free_port()
     config = uvicorn.Config(
-        create_mtt_app(server), host="127.0.0.1", port=port, log_level="warning", lifespan="on"
+        create_mtt_app(server),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=1,  # open connections do not hold the server up
     )
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
@@ -48,7 +53,9 @@ def serving(server: MttServer) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}/"
     finally:
         running.should_exit = True
-        thread.join(10)
+        thread.join(15)
+        # a server left running would keep playing its tournament in this process
+        assert not thread.is_alive(), "the tournament server did not stop"
 
 
 def test_r15_the_page_follows_a_move() -> None:
