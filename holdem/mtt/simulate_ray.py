@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from holdem.errors import HoldemError
 from holdem.mtt.simulate import Spec, run_spec
+from holdem.selfplay.simulate_ray import ray_session, task_result
 
 __all__ = ["run_many_ray"]
 
@@ -32,26 +32,7 @@ def run_many_ray(
         HoldemError: Ray is not installed; or the error of holdem's raised in
             the first failing tournament (in seed order), as in a local run.
     """
-    try:
-        import ray
-    except ImportError:
-        raise HoldemError("the ray backend needs Ray: pip install 'holdem[ray]'") from None
-    started = not ray.is_initialized()
-    if started:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
-    try:
+    with ray_session(address) as ray:
         task = ray.remote(run_spec)
         refs = [task.remote(spec, seed) for seed in seeds]
-        results: list[dict[str, Any]] = []
-        for ref in refs:
-            try:
-                results.append(ray.get(ref))
-            except ray.exceptions.RayTaskError as error:
-                cause = getattr(error, "cause", None)
-                if isinstance(cause, HoldemError):
-                    raise cause from None
-                raise
-        return results
-    finally:
-        if started:
-            ray.shutdown()
+        return [task_result(ray, ref) for ref in refs]

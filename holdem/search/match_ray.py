@@ -11,11 +11,9 @@ agent) importable.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
-from holdem.errors import HoldemError
 from holdem.search.match import DealResult, MatchJob, play_chunk
-from holdem.selfplay.simulate_ray import _check_reachable
+from holdem.selfplay.simulate_ray import ray_session, require_ray, task_result
 
 __all__ = ["RayMatchRunner"]
 
@@ -35,10 +33,7 @@ class RayMatchRunner:
     """
 
     def __init__(self, address: str | None = None) -> None:
-        try:
-            import ray  # noqa: F401
-        except ImportError:
-            raise HoldemError("the ray backend needs Ray: pip install 'holdem[ray]'") from None
+        require_ray()
         self.address = address
 
     def __call__(self, jobs: list[MatchJob]) -> Iterator[tuple[int, list[DealResult]]]:
@@ -47,31 +42,9 @@ class RayMatchRunner:
         Raises:
             HoldemError: raised in a task (e.g. an agent's failure), as itself.
         """
-        import ray
-
-        started = not ray.is_initialized()
-        if started:
-            if self.address is not None:
-                _check_reachable(self.address)
-            ray.init(address=self.address, include_dashboard=False, log_to_driver=False)
-        try:
+        with ray_session(self.address) as ray:
             task = ray.remote(play_chunk)
             pending = [task.remote(job) for job in jobs]
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
-                yield _get(ray, done[0])
-        finally:
-            if started:
-                ray.shutdown()
-
-
-def _get(ray: Any, ref: Any) -> tuple[int, list[DealResult]]:
-    """A task's result; an error of holdem's raised in a task is raised as itself."""
-    try:
-        result: tuple[int, list[DealResult]] = ray.get(ref)
-    except ray.exceptions.RayTaskError as error:
-        cause = getattr(error, "cause", None)
-        if isinstance(cause, HoldemError):
-            raise cause from None
-        raise
-    return result
+                yield task_result(ray, done[0])

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Iterator
+from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 from holdem.errors import HoldemError
@@ -32,10 +34,7 @@ class RayRunner:
     """
 
     def __init__(self, address: str | None = None) -> None:
-        try:
-            import ray  # noqa: F401
-        except ImportError:
-            raise HoldemError("the ray backend needs Ray: pip install 'holdem[ray]'") from None
+        require_ray()
         self.address = address
 
     def __call__(
@@ -48,21 +47,14 @@ class RayRunner:
                 :class:`~holdem.selfplay.agent_specs.AgentFailure`): the one of the first
                 chunk that fails, as in a local run.
         """
-        import ray
-
-        started = not ray.is_initialized()
-        if started:
-            if self.address is not None:
-                _check_reachable(self.address)
-            ray.init(address=self.address, include_dashboard=False, log_to_driver=False)
-        try:
+        with ray_session(self.address) as ray:
             task = ray.remote(_work)
             refs = [task.remote(job) for job in jobs]
             pending = list(refs)
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
                 try:
-                    result = _get(ray, done[0])
+                    result = task_result(ray, done[0])
                 except HoldemError:
                     # Name the first failing hand, as a local run does: an earlier
                     # chunk's failure comes before this one.
@@ -70,24 +62,55 @@ class RayRunner:
                         if refs.index(ref) > refs.index(done[0]):
                             ray.cancel(ref)
                     for ref in refs[: refs.index(done[0])]:
-                        _get(ray, ref)
+                        task_result(ray, ref)
                     raise
                 yield result
-        finally:
-            if started:
-                ray.shutdown()
 
 
-def _get(ray: Any, ref: Any) -> tuple[int, list[tuple[int, int]]]:
-    """A task's result; an error of holdem's raised in a task is raised as itself."""
+def require_ray() -> ModuleType:
+    """The ``ray`` module.
+
+    Raises:
+        HoldemError: Ray is not installed (one line saying how to get it).
+    """
     try:
-        result: tuple[int, list[tuple[int, int]]] = ray.get(ref)
+        import ray
+    except ImportError:
+        raise HoldemError("the ray backend needs Ray: pip install 'holdem[ray]'") from None
+    return ray
+
+
+@contextmanager
+def ray_session(address: str | None) -> Iterator[Any]:
+    """The ``ray`` module, connected for the block: the running Ray when
+    ``ray.init`` was called already; otherwise a new local Ray (``address``
+    ``None``) or the cluster at ``address``, checked first, shut down after.
+
+    Raises:
+        HoldemError: Ray is not installed, or nothing answers at ``address``.
+    """
+    ray = require_ray()
+    started = not ray.is_initialized()
+    if started:
+        if address is not None:
+            _check_reachable(address)
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    try:
+        yield ray
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def task_result(ray: Any, ref: Any) -> Any:
+    """A Ray task's result; an error of holdem's raised in the task is raised as itself."""
+    try:
+        return ray.get(ref)
     except ray.exceptions.RayTaskError as error:
         cause = getattr(error, "cause", None)
         if isinstance(cause, HoldemError):
             raise cause from None
         raise
-    return result
 
 
 def _check_reachable(address: str, timeout: float = 5.0) -> None:
