@@ -33,6 +33,7 @@ from holdem.records.sites.model import (
     SiteAction,
     SiteHand,
     parse_amount,
+    split_hands,
 )
 
 SITE = "ipoker"
@@ -64,16 +65,7 @@ def _cards(text: str) -> tuple[str, ...]:
 
 
 def _hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
-    start: int | None = None
-    for number, line in enumerate(lines):
-        if _GAME.match(line):
-            if start is not None:
-                yield start + 1, lines[start:number]
-            start = number
-        elif start is None and line.strip():
-            start = number
-    if start is not None:
-        yield start + 1, lines[start:]
+    return split_hands(lines, lambda k: _GAME.match(lines[k]) is not None)
 
 
 def parse(text: str, file: str = "") -> list[SiteHand]:

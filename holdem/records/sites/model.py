@@ -13,6 +13,7 @@ to whole chips with one ``chip_unit`` per hand (``0.01`` for cents).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from decimal import Decimal, InvalidOperation
 
 import attrs
@@ -190,3 +191,28 @@ def split_cards(text: str) -> tuple[str, ...]:
     """Cards as sites write them (``"Ah Kd"``, ``"[ 8h, Kd ]"``, ``"10h"``) in ``Ah`` form."""
     cards = re.findall(r"(10|[2-9TJQKA])([cdhs])", text.replace("X", ""), flags=re.I)
     return tuple(("T" if r == "10" else r.upper()) + s.lower() for r, s in cards)
+
+
+def split_hands(
+    lines: list[str], starts: Callable[[int], bool], *, trim: bool = False
+) -> Iterator[tuple[int, list[str]]]:
+    """The hands of a file: ``(first line number, 1-based; its lines)``, a hand
+    beginning at each line number ``k`` where ``starts(k)`` is true. Text
+    before the first hand is a hand of its own (reported, not dropped); with
+    ``trim``, blank lines at the end of a hand are left out."""
+    start: int | None = None
+    for number, line in enumerate(lines):
+        if starts(number):
+            if start is not None:
+                yield start + 1, _trimmed(lines[start:number], trim)
+            start = number
+        elif start is None and line.strip():
+            start = number
+    if start is not None:
+        yield start + 1, _trimmed(lines[start:], trim)
+
+
+def _trimmed(lines: list[str], trim: bool) -> list[str]:
+    while trim and lines and not lines[-1].strip():
+        lines = lines[:-1]
+    return lines

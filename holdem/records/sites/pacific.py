@@ -24,6 +24,7 @@ from holdem.records.sites.model import (
     SiteHand,
     parse_amount,
     split_cards,
+    split_hands,
 )
 
 SITE = "888"
@@ -42,18 +43,13 @@ _STREETS = {"flop": FLOP, "turn": TURN, "river": RIVER}
 
 
 def _hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
-    start: int | None = None
-    for number, line in enumerate(lines):
-        if _GAME.match(line) or (
-            line.startswith("***** 888") and (number == 0 or not _GAME.match(lines[number - 1]))
-        ):
-            if start is not None:
-                yield start + 1, lines[start:number]
-            start = number
-        elif start is None and line.strip():
-            start = number
-    if start is not None:
-        yield start + 1, lines[start:]
+    def starts(k: int) -> bool:
+        line = lines[k]
+        return _GAME.match(line) is not None or (
+            line.startswith("***** 888") and (k == 0 or not _GAME.match(lines[k - 1]))
+        )
+
+    return split_hands(lines, starts)
 
 
 def parse(text: str, file: str = "") -> list[SiteHand]:

@@ -25,6 +25,7 @@ from holdem.records.sites.model import (
     SiteHand,
     parse_amount,
     split_cards,
+    split_hands,
 )
 
 SITE = "pokerstars"
@@ -79,24 +80,9 @@ _QUIET = (
 )
 
 
-def split_hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
+def _hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
     """The hands of a file: (first line number, lines), blank lines trimmed."""
-    start: int | None = None
-    for number, line in enumerate(lines):
-        if HEADER.match(line):
-            if start is not None:
-                yield start + 1, _trim(lines[start:number])
-            start = number
-        elif start is None and line.strip():
-            start = number  # text before the first header: reported, not dropped
-    if start is not None:
-        yield start + 1, _trim(lines[start:])
-
-
-def _trim(lines: list[str]) -> list[str]:
-    while lines and not lines[-1].strip():
-        lines = lines[:-1]
-    return lines
+    return split_hands(lines, lambda k: HEADER.match(lines[k]) is not None, trim=True)
 
 
 def parse(text: str, file: str = "", site: str = SITE) -> list[SiteHand]:
@@ -105,7 +91,7 @@ def parse(text: str, file: str = "", site: str = SITE) -> list[SiteHand]:
     # of a line ("*** RIVER *** [4d Kh JPokerStars Hand #..."): split it there.
     text = _GLUED.sub("\n", text)
     lines = [line.rstrip() for line in text.splitlines()]
-    return [parse_hand(chunk, file, number, site) for number, chunk in split_hands(lines)]
+    return [parse_hand(chunk, file, number, site) for number, chunk in _hands(lines)]
 
 
 def parse_hand(lines: list[str], file: str = "", line: int = 1, site: str = SITE) -> SiteHand:
