@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from holdem.cli.common import OK, USAGE, Parser, items
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, value_text
 
 __all__ = ["add_parser", "run_icm", "run_mtt"]
 
@@ -27,7 +27,8 @@ def _numbers(text: str, what: str, whole: bool) -> list[int | Fraction]:
             out.append(int(item) if whole else Fraction(item))
         except (ValueError, ZeroDivisionError):
             kind = "whole numbers" if whole else "numbers"
-            raise HoldemError(f"{what}: {kind} separated by commas, got {item!r}") from None
+            got = value_text(item, True)
+            raise HoldemError(f"{what}: {kind} separated by commas, got {got}") from None
     if not out:
         raise HoldemError(f"{what}: give at least one number")
     return out
@@ -185,7 +186,7 @@ def _spec(args: argparse.Namespace) -> Any:
     for item in items(args.colour_up or ""):
         level, _, unit = item.partition(":")
         if not (level.isdigit() and unit.isdigit()):
-            raise HoldemError(f"--colour-up: expected LEVEL:UNIT, got {item!r}")
+            raise HoldemError(f"--colour-up: expected LEVEL:UNIT, got {value_text(item, True)}")
         colour.append((int(level), int(unit)))
     entries = Entries(
         buy_in=args.buy_in,

@@ -27,13 +27,17 @@ import attrs
 
 from holdem.engine.betting import Action
 from holdem.engine.hand import Hand
-from holdem.errors import ConfigError
+from holdem.errors import ConfigError, value_text
 from holdem.mtt.director import Director
 from holdem.mtt.entries import Entries
 from holdem.mtt.events import Moved, MttEvent, TableBroken
 from holdem.selfplay.tournament import DEFAULT_SCHEDULE
 from holdem.table.schedule import Schedule
 from holdem.table.table import Decide
+
+MAX_PLAYERS = 100_000
+"""The most players a simulated tournament registers (and the most late
+registrants): each is an agent object in memory, so the field is bounded."""
 
 
 def agents_director(
@@ -65,13 +69,20 @@ def agents_director(
 
     if not agents:
         raise ConfigError("agents", "name at least one agent")
-    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-        raise ConfigError("players", f"must be a whole number >= 2, got {players!r}")
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not 2 <= players <= MAX_PLAYERS
+    ):
+        got = value_text(players)
+        raise ConfigError("players", f"must be a whole number from 2 to {MAX_PLAYERS:,}, got {got}")
     makers = {spec: factory(spec) for spec in dict.fromkeys(agents)}
     names = []
     table: dict[str, Any] = {}
-    if isinstance(late, bool) or not isinstance(late, int) or late < 0:
-        raise ConfigError("late", f"must be a whole number >= 0, got {late!r}")
+    if isinstance(late, bool) or not isinstance(late, int) or not 0 <= late <= MAX_PLAYERS:
+        raise ConfigError(
+            "late", f"must be a whole number from 0 to {MAX_PLAYERS:,}, got {value_text(late)}"
+        )
     for i in range(1, players + late + 1):
         spec = agents[(i - 1) % len(agents)]
         name = f"p{i}-{spec.rsplit(':', 1)[-1]}"

@@ -274,3 +274,21 @@ def test_r15_snapshot_at_any_point_plays_on_identically(
         each.run(decide)  # type: ignore[arg-type]
     assert d.standings() == twin.standings()
     assert mtt_snapshot.dumps(d) == mtt_snapshot.dumps(twin)
+
+
+def test_a_field_too_large_fails_at_construction_in_one_line() -> None:
+    """Bad configuration fails at once: `holdem mtt --players 10**20` was accepted and
+    then built agents for ever; a 5,000-digit stack in `holdem icm` is one short line."""
+    from helpers import run_cli_in_memory
+
+    argv = ["mtt", "--players", "9" * 20, "--seats", "9", "--stack", "100", "--agents", "call"]
+    status, out, err = run_cli_in_memory(argv)
+    assert (status, out) == (2, "")
+    assert err == (
+        "holdem mtt: error: players: must be a whole number from 2 to 100,000, got "
+        + "9" * 20
+        + "\n"
+    )
+    status, out, err = run_cli_in_memory(["icm", "--stacks", "9" * 5000 + ",1", "--payouts", "50,50"])
+    assert status == 2 and err.count("\n") == 1 and len(err) < 200
+    assert "(5,000 characters)" in err
