@@ -37,6 +37,8 @@ from holdem.engine import _fasteval
 from holdem.engine.cards import DECK, parse_cards
 from holdem.engine.pots import Pot, award_pots, layer_pots
 from holdem.equity._deals import canonical, consistent_deals, orders, unrestricted
+from holdem.equity._late import outcomes as _late_outcomes
+from holdem.equity._late import shares as _late_shares
 from holdem.equity.ranges import Range, RangeError, parse_range
 from holdem.errors import CardError, HoldemError, value_text
 
@@ -510,11 +512,52 @@ def _monte_carlo(
 
 
 # -------------------------------------------------------------------- API
+_UNITS = [math.lcm(*range(1, n + 1)) for n in range(11)]
+"""Parts of a pot for ``n`` players: every split among them is a whole number of parts."""
+
+
 @functools.lru_cache(maxsize=4096)
 def _fraction(numerator: int, denominator: int) -> Fraction:
     """``Fraction(numerator, denominator)``, the common small ones (late in
     the hand: a river card out of 44) made once."""
     return Fraction(numerator, denominator)
+
+
+def _parsed(
+    hands: Sequence[str | Range],
+    board: str | Iterable[str] | None,
+    dead: str | Iterable[str] | None,
+    exact: bool | None,
+    samples: int | None,
+    seed: int | None,
+    target_stderr: float | None,
+    time_limit: float | None,
+    budget: float,
+) -> tuple[list[list[tuple[int, int]]], list[str], tuple[int, ...], tuple[int, ...]]:
+    """Check the settings and parse the cards (see :func:`_hands`)."""
+    _check_settings(samples, seed, target_stderr, time_limit, budget)
+    if exact is not None and not isinstance(exact, bool):
+        raise EquityError(f"exact must be True, False or None, got {value_text(exact, True)}")
+    parsed = _hands(hands, board, dead)
+    if exact is True and samples is not None:
+        raise EquityError("choose exact or a number of samples, not both")
+    return parsed
+
+
+def _late(
+    combos: list[list[tuple[int, int]]],
+    board: tuple[int, ...],
+    exact: bool | None,
+    samples: int | None,
+) -> bool:
+    """Whether the deal is counted river card by river card (:mod:`holdem.equity._late`):
+    exact, known hole cards, on the turn or river."""
+    return (
+        exact is not False
+        and samples is None
+        and len(board) >= 4
+        and all(len(c) == 1 for c in combos)
+    )
 
 
 def _finishing_orders(
@@ -538,25 +581,51 @@ def _finishing_orders(
     list[float] | None,
     int | None,
 ]:
-    _check_settings(samples, seed, target_stderr, time_limit, budget)
-    if exact is not None and not isinstance(exact, bool):
-        raise EquityError(f"exact must be True, False or None, got {value_text(exact, True)}")
-    combos, names, board_ix, dead_ix = _hands(hands, board, dead)
-    if exact is True and samples is not None:
-        raise EquityError("choose exact or a number of samples, not both")
-    if exact is not False and samples is None and len(board_ix) >= 4:
-        if all(len(c) == 1 for c in combos):
-            raw, boards = _fasteval.late_outcomes([c[0] for c in combos], board_ix, dead_ix)
-            return names, board_ix, dead_ix, orders(raw, len(combos), full), boards, None, None
+    combos, names, board_ix, dead_ix = _parsed(
+        hands, board, dead, exact, samples, seed, target_stderr, time_limit, budget
+    )
+    return (names, board_ix, dead_ix) + _counted(
+        combos,
+        board_ix,
+        dead_ix,
+        exact,
+        samples,
+        seed,
+        target_stderr,
+        time_limit,
+        budget,
+        progress,
+        full,
+    )
+
+
+def _counted(
+    combos: list[list[tuple[int, int]]],
+    board_ix: tuple[int, ...],
+    dead_ix: tuple[int, ...],
+    exact: bool | None,
+    samples: int | None,
+    seed: int | None,
+    target_stderr: float | None,
+    time_limit: float | None,
+    budget: float,
+    progress: Progress | None,
+    full: bool,
+) -> tuple[dict[tuple[int, ...], int], int, list[float] | None, int | None]:
+    """Finishing orders with their counts (see :func:`holdem.equity._deals.orders` for
+    ``full``), the deals counted or sampled, the standard errors and seed (Monte Carlo)."""
+    if _late(combos, board_ix, exact, samples):
+        raw, boards = _late_outcomes([c[0] for c in combos], board_ix, dead_ix)
+        return orders(raw, len(combos), full), boards, None, None
     if exact is not False and samples is None:
         found = _exact(combos, board_ix, dead_ix, None if exact else budget, progress, full)
         if found is not None:
-            return names, board_ix, dead_ix, found[0], found[1], None, None
+            return found[0], found[1], None, None
     seed = 0 if seed is None else seed
     counts, done, errors = _monte_carlo(
         combos, board_ix, dead_ix, samples, seed, target_stderr, time_limit, progress
     )
-    return names, board_ix, dead_ix, counts, done, errors, seed
+    return counts, done, errors, seed
 
 
 def equity(
@@ -604,27 +673,45 @@ def equity(
             bad range or board, fewer than 2 or more than 10 players,
             ``hands`` not a list, or a setting of the wrong type or range.
     """
-    names, board_ix, dead_ix, counts, boards, errors, used_seed = _finishing_orders(
-        hands, board, dead, exact, samples, seed, target_stderr, time_limit, budget, progress, False
+    combos, names, board_ix, dead_ix = _parsed(
+        hands, board, dead, exact, samples, seed, target_stderr, time_limit, budget
     )
     n = len(names)
-    win = [0] * n
-    tie = [0] * n
     # Pot shares in units of 1/lcm(1..n) of a pot: integers, whatever the split.
-    unit = math.lcm(*range(1, n + 1))
-    share = [0] * n
-    for key, count in counts.items():
-        firsts = key.count(0)
-        if firsts == 1:
-            i = key.index(0)
-            win[i] += count
-            share[i] += count * unit
-            continue
-        part = count * unit // firsts
-        for i, place in enumerate(key):
-            if place == 0:
-                tie[i] += count
-                share[i] += part
+    unit = _UNITS[n]
+    errors: list[float] | None = None
+    used_seed: int | None = None
+    if _late(combos, board_ix, exact, samples):
+        win, tie, share, boards = _late_shares([c[0] for c in combos], board_ix, dead_ix, unit)
+    else:
+        counts, boards, errors, used_seed = _counted(
+            combos,
+            board_ix,
+            dead_ix,
+            exact,
+            samples,
+            seed,
+            target_stderr,
+            time_limit,
+            budget,
+            progress,
+            False,
+        )
+        win = [0] * n
+        tie = [0] * n
+        share = [0] * n
+        for key, count in counts.items():
+            firsts = key.count(0)
+            if firsts == 1:
+                i = key.index(0)
+                win[i] += count
+                share[i] += count * unit
+                continue
+            part = count * unit // firsts
+            for i, place in enumerate(key):
+                if place == 0:
+                    tie[i] += count
+                    share[i] += part
     players = tuple(
         PlayerEquity(
             names[i],
