@@ -141,10 +141,10 @@ def classes(
     s0, s1, s2, s3 = b0 & 3, b1 & 3, b2 & 3, b3 & 3
     if s0 != s1 and s0 != s2 and s0 != s3 and s1 != s2 and s1 != s3 and s2 != s3:
         return list(zip(*by_rank)), left, boards  # four suits: no flush possible
-    suits = (s0, s1, s2, s3)
+    board_suits = (s0, s1, s2, s3)
     extra: list[tuple[int, ...]] = []
     for s in {s0, s1, s2, s3}:
-        on_board = suits.count(s)
+        on_board = board_suits.count(s)
         if on_board < 2:
             continue
         # A flush needs 5 of s in 7 cards: hole cards of s with the board's, and the river.
