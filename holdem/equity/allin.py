@@ -32,6 +32,7 @@ from fractions import Fraction
 import attrs
 
 from holdem.engine import _fasteval
+from holdem.engine._frozen import fast_constructor
 from holdem.engine.cards import DECK, parse_cards
 from holdem.engine.pots import Pot, award_pots, layer_pots
 from holdem.equity._deals import canonical, consistent_deals, orders
@@ -54,6 +55,9 @@ MAX_SAMPLES = 100_000_000
 ``target_stderr`` or ``time_limit`` (about an hour of work on one core)."""
 _MOST_CARD_TEXT = 160
 """Longest board or dead cards read (52 cards with separators fit)."""
+_NORMAL_LENGTHS = frozenset(range(2, 105, 2))
+"""Lengths of 1 to 52 cards written without separators (``"2c7d9h"``)."""
+_CARD_TEXTS = frozenset(DECK)
 
 Progress = Callable[[float], None]
 """Called now and then with the fraction of the work done, 0.0 to 1.0."""
@@ -120,15 +124,15 @@ def _cards(what: str, cards: object) -> tuple[str, ...]:
     """Parse ``board`` or ``dead``: ``None``, text (``"2c7d9h"``) or a sequence of cards."""
     if cards is None:
         return ()
+    if type(cards) is str and len(cards) in _NORMAL_LENGTHS:
+        # Cards in normal form ("2c7d9h"), the common case, taken as they are.
+        plain = tuple([cards[i : i + 2] for i in range(0, len(cards), 2)])
+        distinct = set(plain)
+        if len(distinct) == len(plain) and distinct <= _CARD_TEXTS:
+            return plain
     if isinstance(cards, (str, Sequence)) and len(cards) > _MOST_CARD_TEXT:
         # parse_cards echoes what it cannot read: keep the error line short.
         raise EquityError(f"{what}: too many cards in {value_text(cards, True)}")
-    if isinstance(cards, str) and not len(cards) % 2:
-        # Cards in normal form ("2c7d9h"), the common case, taken as they are.
-        index = _fasteval.INDEX
-        plain = tuple([cards[i : i + 2] for i in range(0, len(cards), 2)])
-        if all(c in index for c in plain) and len(set(plain)) == len(plain):
-            return plain
     if not isinstance(cards, str) and not (
         isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray))
     ):
@@ -178,7 +182,9 @@ def _hands(
     dead: str | Iterable[str] | None,
 ) -> tuple[list[list[tuple[int, int]]], list[str], tuple[int, ...], tuple[int, ...]]:
     """Parse and check the input; return combos per player (card removal done)."""
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+    if type(hands) is not list and (
+        isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence)
+    ):
         raise EquityError("hands must be a list of hands or ranges, one per player")
     if not 2 <= len(hands) <= 10:
         raise EquityError(f"2 to 10 players, got {len(hands)}")
@@ -319,6 +325,9 @@ def _exact(
 
 
 # -------------------------------------------------------------------- API
+_new_player = fast_constructor(PlayerEquity)
+_new_result = fast_constructor(EquityResult)
+"""``PlayerEquity(...)`` and ``EquityResult(...)`` with every field given, built faster."""
 _UNITS = [math.lcm(*range(1, n + 1)) for n in range(11)]
 """Parts of a pot for ``n`` players: every split among them is a whole number of parts."""
 
@@ -359,12 +368,7 @@ def _late(
 ) -> bool:
     """Whether the deal is counted river card by river card (:mod:`holdem.equity._late`):
     exact, known hole cards, on the turn or river."""
-    return (
-        exact is not False
-        and samples is None
-        and len(board) >= 4
-        and all(len(c) == 1 for c in combos)
-    )
+    return exact is not False and samples is None and len(board) >= 4 and max(map(len, combos)) == 1
 
 
 def _finishing_orders(
@@ -528,17 +532,23 @@ def equity(
                 if place == 0:
                     tie[i] += count
                     share[i] += part
-    players = tuple(
-        PlayerEquity(
-            names[i],
-            _fraction(win[i], boards),
-            _fraction(tie[i], boards),
-            _fraction(share[i], boards * unit),
-            None if errors is None else errors[i],
+    frac = _fraction
+    whole = boards * unit
+    if errors is None:
+        players = tuple(
+            [
+                _new_player(name, frac(w, boards), frac(t, boards), frac(s, whole), None)
+                for name, w, t, s in zip(names, win, tie, share)
+            ]
         )
-        for i in range(n)
-    )
-    return EquityResult(
+    else:
+        players = tuple(
+            [
+                _new_player(name, frac(w, boards), frac(t, boards), frac(s, whole), error)
+                for name, w, t, s, error in zip(names, win, tie, share, errors)
+            ]
+        )
+    return _new_result(
         players,
         boards,
         errors is None,
