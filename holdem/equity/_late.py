@@ -30,6 +30,10 @@ _LOCK = threading.Lock()
 """Held while :func:`rows` builds the table: threads asking at once build it once."""
 
 
+_ALONE = [tuple((1,) * p + (0,) + (1,) * (n - 1 - p) for p in range(n)) for n in range(11)]
+"""``_ALONE[n][p]``: a value tuple where player ``p`` of ``n`` wins alone."""
+
+
 def rows() -> dict[int, tuple[int, ...]]:
     """The 6-card to 7-card next-state table, built on first use.
 
@@ -79,7 +83,10 @@ def _build() -> dict[int, tuple[int, ...]]:
 
 
 def classes(
-    holes: Sequence[tuple[int, int]], board: Sequence[int], dead: Sequence[int]
+    holes: Sequence[tuple[int, int]],
+    board: Sequence[int],
+    dead: Sequence[int],
+    winners_only: bool = False,
 ) -> tuple[list[tuple[int, ...]], Sequence[int], int]:
     """Every completion of a 4- or 5-card board, in classes of river cards
     that give every player the same value.
@@ -89,6 +96,10 @@ def classes(
             no card twice (with ``board`` and ``dead``).
         board: 4 or 5 board cards (card indices).
         dead: cards known to be out of the deck.
+        winners_only: only who wins or ties matters (not the order of the
+            others): the river cards that give one player a flush beating
+            everyone may share one class, whose tuple is ``0`` for him and
+            ``1`` for the others instead of treys ranks.
 
     Returns:
         ``(values, weights, boards)``: per class, the tuple of the players'
@@ -143,6 +154,7 @@ def classes(
         return list(zip(*by_rank)), left, boards  # four suits: no flush possible
     board_suits = (s0, s1, s2, s3)
     extra: list[tuple[int, ...]] = []
+    extra_weights: list[int] = []
     for s in {s0, s1, s2, s3}:
         on_board = board_suits.count(s)
         if on_board < 2:
@@ -168,6 +180,35 @@ def classes(
         ranks = [r for r in range(13) if not taken >> r & 1]  # river cards of s left
         for r in ranks:
             left[r] -= 1  # scored on its own below
+        if winners_only and len(drawing) == 1:
+            # One player draws to the flush: each river card of s is his
+            # alone when his flush beats every other player's hand with that
+            # river rank (no full house or better); those cards make one class.
+            p = drawing[0]
+            a, b = holes[p]
+            mask = base
+            if a & 3 == s:
+                mask |= 1 << (a >> 2)
+            if b & 3 == s:
+                mask |= 1 << (b >> 2)
+            if mask.bit_count() >= 5:  # a flush already (see below)
+                by_rank[p] = (flush[mask],) * 13
+            others = by_rank[:p] + by_rank[p + 1 :]
+            floor = others[0] if len(others) == 1 else list(map(min, *others))
+            alone = 0
+            for r in ranks:
+                value = flush[mask | 1 << r]
+                if value < floor[r]:
+                    alone += 1
+                else:
+                    row = [values[r] for values in by_rank]
+                    row[p] = value
+                    extra.append(tuple(row))
+                    extra_weights.append(1)
+            if alone:
+                extra.append(_ALONE[len(holes)][p])
+                extra_weights.append(alone)
+            continue
         columns = [list(map(row.__getitem__, ranks)) for row in by_rank]
         for p in drawing:
             a, b = holes[p]
@@ -182,9 +223,10 @@ def classes(
                 # drawing suit): a river card of another suit leaves it as it is.
                 by_rank[p] = (flush[mask],) * 13
         extra += zip(*columns)
+        extra_weights += [1] * len(ranks)
     if not extra:
         return list(zip(*by_rank)), left, boards
-    return list(zip(*by_rank)) + extra, left + [1] * len(extra), boards
+    return list(zip(*by_rank)) + extra, left + extra_weights, boards
 
 
 def outcomes(
@@ -224,7 +266,7 @@ def shares(
         in ``1/unit`` of a pot (a tie of ``k`` players gives each
         ``unit // k``); ``boards`` as for :func:`classes`.
     """
-    values, weights, boards = classes(holes, board, dead)
+    values, weights, boards = classes(holes, board, dead, True)
     if len(holes) == 2:
         won0 = won1 = tied = 0
         for (v0, v1), weight in zip(values, weights):

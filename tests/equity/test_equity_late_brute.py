@@ -113,6 +113,9 @@ def test_r6_1_equity_equals_the_showdown_of_every_river_card(deck: list[str], si
         ),  # everyone plays the board
         (["7h2c", "7d2d", "8c9c"], "7s7c2h2s"),  # full houses, quads on the river
         (["AhKh", "QhJh", "2h3h", "9c9d"], "ThTc4h5d"),  # three flush draws, a straight flush
+        (["As9s", "7h2h", "KdQd"], "7s7c2s5d"),  # one flush draw against a full house
+        (["AsQs", "8h8d", "KdKc"], "Ks8s3s2d"),  # a flush made on the turn, sets drawing to more
+        (["AsQs", "Tc9c"], "Ks8s3sJd"),  # heads-up: a made flush against a straight draw
     ],
 )
 def test_r8_1_splits_are_exact_fractions(hands: list[str], board: str) -> None:
