@@ -58,6 +58,8 @@ _MOST_CARD_TEXT = 160
 _NORMAL_LENGTHS = frozenset(range(2, 105, 2))
 """Lengths of 1 to 52 cards written without separators (``"2c7d9h"``)."""
 _CARD_TEXTS = frozenset(DECK)
+_HOLE_CARDS = {a + b: (i, j) for i, a in enumerate(DECK) for j, b in enumerate(DECK) if i != j}
+"""Two different cards in normal form (``"AsAh"``) -> their card indices (2,652 entries)."""
 
 Progress = Callable[[float], None]
 """Called now and then with the fraction of the work done, 0.0 to 1.0."""
@@ -195,14 +197,14 @@ def _hands(
     index = _fasteval.INDEX
     pairs = []
     texts: list[str] = []
+    hole = _HOLE_CARDS.get
     for h in hands:
-        if type(h) is not str or len(h) != 4:
+        if type(h) is not str:
             break
-        a = index.get(h[:2])
-        b = index.get(h[2:])
-        if a is None or b is None:
+        pair = hole(h)
+        if pair is None:
             break
-        pairs.append((a, b))
+        pairs.append(pair)
         texts.append(h)
     else:
         # Every player's hole cards in normal form (the common case late in
