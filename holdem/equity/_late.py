@@ -7,10 +7,12 @@ state of a next-state table (:func:`rows`): the state's 13 entries are the
 non-flush treys rank of the 7 cards for a river card of each rank, so a
 player costs one dict look-up, and the 13 river ranks are compared for every
 player at once (``zip`` of the rows). Only a suit with 2 board cards on the
-turn (3 on the river) can make a flush, and only for a player holding 4 of it
-with the board: the river cards of such a suit (a drawing suit) are scored one
-by one with a flush look-up, every other river card counts by its rank.
-At most two suits draw on a 4-card board.
+turn (3 on the river) can make a flush, and only for a player holding 4 or
+more of it with the board: the river cards of such a suit (a drawing suit)
+are scored one by one with a flush look-up, every other river card counts by
+its rank. At most two suits draw on a 4-card board. When only who wins
+matters and one player alone draws to a suit, the river cards of it that
+give him a flush beating every other hand make one class.
 
 Values are treys ranks (1 = royal flush ... 7462, lower is better); equal
 values split the pot (R6.1, R8.1).
@@ -28,8 +30,6 @@ from holdem.engine._fasteval import CARD_KEY, RANK_KEYS
 _ROWS: dict[int, tuple[int, ...]] | None = None
 _LOCK = threading.Lock()
 """Held while :func:`rows` builds the table: threads asking at once build it once."""
-
-
 _ALONE = [tuple((1,) * p + (0,) + (1,) * (n - 1 - p) for p in range(n)) for n in range(11)]
 """``_ALONE[n][p]``: a value tuple where player ``p`` of ``n`` wins alone."""
 
@@ -49,13 +49,13 @@ def rows() -> dict[int, tuple[int, ...]]:
         6 cards hold 4 times names no hand and is never read (0 or a
         meaningless rank).
     """
+    global _ROWS
     table = _ROWS
     if table is None:
         with _LOCK:
             table = _ROWS
             if table is None:
-                table = _build()
-                globals()["_ROWS"] = table
+                table = _ROWS = _build()
     return table
 
 
