@@ -38,7 +38,7 @@ def rows() -> dict[int, tuple[int, ...]]:
     """The 6-card to 7-card next-state table, built on first use.
 
     Built from :func:`holdem.engine._fasteval.tables` (itself built on first
-    use) in 40 to 90 ms on one core; 18,395 entries, about 4.6 MB. Importing
+    use) in 40 to 120 ms on one core; 18,395 entries, about 4.6 MB. Importing
     the module builds nothing.
 
     Returns:
