@@ -37,7 +37,9 @@ installed): river and turn, heads-up and 6-way. The driver's choices:
   fresh spots, and each side's best pass is kept (best of N). The ratio is
   poker-equity's time over holdem's (above 1: holdem is faster).
 * After the timing, every spot's equities are checked to agree (to 1e-9)
-  between the two, so both did the same work.
+  between the two, so both did the same work. Each side's answer is its
+  public form: poker-equity's a dict of its statistics (floats), holdem's
+  an ``EquityResult`` of exact fractions.
 * holdem keeps no result between calls; what it reuses across calls is its
   tables and an LRU cache of the fractions it makes (``_fraction``; late in
   the hand the same small fractions recur).

@@ -213,8 +213,8 @@ def test_next_state_table_equals_the_7_card_table() -> None:
 
 
 def test_late_outcomes_count_every_river_card() -> None:
-    """The value tuples :func:`holdem.equity._late.outcomes` counts are the
-    showdown's ranks of each board, board by board (what ``pot_equity`` orders)."""
+    """R6.1: the value tuples :func:`holdem.equity._late.outcomes` counts are
+    the showdown's ranks of each board, board by board (what ``pot_equity`` orders)."""
     rng = random.Random(3)
     index = _fasteval.INDEX
     for _ in range(100):
