@@ -76,6 +76,12 @@ class CardError(HoldemError):
     """A card string cannot be parsed, or a card is dealt twice (R5.4)."""
 
 
+class EquityError(HoldemError):
+    """Bad input to the equity calculator: a card twice, too many cards,
+    an unknown card, a bad range, a range left empty by card removal, a bad
+    player count or board size."""
+
+
 class NotationError(HoldemError):
     """An action written in text notation cannot be parsed."""
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 import threading
 from array import array
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from treys import Card
@@ -582,99 +581,3 @@ def _heads_up(
                             part[before] -= w
                             part[after] += w
     return {(0, 1): part[0], (1, 0): part[1], (0, 0): part[2]}
-
-
-def late_outcomes(
-    holes: Sequence[tuple[int, int]], board: tuple[int, ...], dead: tuple[int, ...]
-) -> tuple[dict[tuple[int, ...], int], int]:
-    """Exact value tuples (treys ranks, lower is better; one per player) with
-    their counts for fixed hole cards on the turn or river, and the number of
-    boards: the one board, or each river card left,
-    evaluated directly (the cheap late-hand case, without the counting
-    machinery). Only a suit with 3 board cards on the river (2 on the turn)
-    can make a flush, and at most one (two) such suit exists, so the board's
-    part is worked out once per call. On the turn a river card's value
-    depends only on its rank, unless its suit can make a flush: 13 look-ups
-    per player, then a flush look-up for the cards of that suit."""
-    flush = tables()[1]
-    by_sum = _by_sum()
-    card_key = CARD_KEY
-    total = 0
-    board_masks = [0, 0, 0, 0]
-    for c in board:
-        total += card_key[c]
-        board_masks[c & 3] |= 1 << (c >> 2)
-    if len(board) == 5:
-        suit = next((s for s in range(4) if board_masks[s].bit_count() >= 3), -1)
-        if suit < 0:  # no flush possible: the rank multiset decides
-            values = tuple([by_sum[total + card_key[a] + card_key[b]] for a, b in holes])
-            return {values: 1}, 1
-        base = board_masks[suit]
-        out = []
-        for a, b in holes:
-            mask = base
-            if a & 3 == suit:
-                mask |= 1 << (a >> 2)
-            if b & 3 == suit:
-                mask |= 1 << (b >> 2)
-            out.append(
-                flush[mask] if mask.bit_count() >= 5 else by_sum[total + card_key[a] + card_key[b]]
-            )
-        return {tuple(out): 1}, 1
-    used = set(board)
-    used.update(dead)
-    for a, b in holes:
-        used.add(a)
-        used.add(b)
-    # Per player, the 4-card flush draws (or made flushes) of the suits with
-    # 2+ board cards; a river card of another suit counts by its rank alone.
-    draws: dict[int, list[int]] = {}
-    for s in range(4):
-        bm = board_masks[s]
-        if bm.bit_count() >= 2:
-            masks = [
-                bm | (1 << (a >> 2) if a & 3 == s else 0) | (1 << (b >> 2) if b & 3 == s else 0)
-                for a, b in holes
-            ]
-            if max(map(int.bit_count, masks)) >= 4:
-                draws[s] = masks
-    plain = [4 - len(draws)] * 13  # river cards by rank, outside the drawing suits
-    for c in used:
-        if c & 3 not in draws:
-            plain[c >> 2] -= 1
-    suited = [c for s in draws for c in range(s, 52, 4) if c not in used]  # the drawing suits'
-    keys = [total + k for k in RANK_KEYS]
-    look = by_sum.__getitem__
-    top = len(by_sum)
-    by_ranks = []
-    columns = []
-    for p, (a, b) in enumerate(holes):
-        # The non-flush value by the river card's rank, from the additive keys
-        # (a rank held four times already has no river card: its entry is
-        # never read, and may lie past the array's end).
-        key = card_key[a] + card_key[b]
-        try:
-            by_rank = list(map(look, map(key.__add__, keys)))
-        except IndexError:
-            by_rank = [by_sum[key + k] if key + k < top else 0 for k in keys]
-        column = [by_rank[c >> 2] for c in suited]
-        for s, masks in draws.items():
-            mask = masks[p]
-            size = mask.bit_count()
-            if size >= 5:
-                # A flush whatever the river (5+ board cards of s: s is the
-                # only drawing suit, so every suited card is of s).
-                by_rank = [flush[mask]] * 13
-                column = [flush[mask | 1 << (c >> 2)] for c in suited]
-            elif size == 4:
-                column = [
-                    flush[mask | 1 << (c >> 2)] if c & 3 == s else v for c, v in zip(suited, column)
-                ]
-        by_ranks.append(by_rank)
-        columns.append(column)
-    outcomes = dict(Counter(zip(*columns)))
-    get = outcomes.get
-    for values, count in zip(zip(*by_ranks), plain):
-        if count:
-            outcomes[values] = get(values, 0) + count
-    return outcomes, 52 - len(used)

@@ -26,19 +26,22 @@ from __future__ import annotations
 
 import functools
 import math
-import random
-import time
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
 import attrs
 
 from holdem.engine import _fasteval
+from holdem.engine._frozen import fast_constructor
 from holdem.engine.cards import DECK, parse_cards
 from holdem.engine.pots import Pot, award_pots, layer_pots
-from holdem.equity._deals import canonical, consistent_deals, orders, unrestricted
+from holdem.equity._deals import canonical, consistent_deals, orders
+from holdem.equity._late import outcomes as _late_outcomes
+from holdem.equity._late import shares as _late_shares
+from holdem.equity._sampling import NO_DEAL, monte_carlo
 from holdem.equity.ranges import Range, RangeError, parse_range
-from holdem.errors import CardError, HoldemError, value_text
+from holdem.errors import CardError, value_text
+from holdem.errors import EquityError as EquityError  # its home before holdem.errors
 
 DEFAULT_BUDGET = 2.0
 """Estimated seconds of exact work above which :func:`equity` samples instead."""
@@ -50,19 +53,16 @@ DEFAULT_SAMPLES = 200_000
 MAX_SAMPLES = 100_000_000
 """The most samples one call may ask for, and the cap of a run bounded only by
 ``target_stderr`` or ``time_limit`` (about an hour of work on one core)."""
-_CHUNK = 2000
 _MOST_CARD_TEXT = 160
 """Longest board or dead cards read (52 cards with separators fit)."""
-_NO_DEAL = "the ranges leave no deal without a card twice"
+_NORMAL_LENGTHS = frozenset(range(2, 105, 2))
+"""Lengths of 1 to 52 cards written without separators (``"2c7d9h"``)."""
+_CARD_TEXTS = frozenset(DECK)
+_HOLE_CARDS = {a + b: (i, j) for i, a in enumerate(DECK) for j, b in enumerate(DECK) if i != j}
+"""Two different cards in normal form (``"AsAh"``) -> their card indices (2,652 entries)."""
 
 Progress = Callable[[float], None]
 """Called now and then with the fraction of the work done, 0.0 to 1.0."""
-
-
-class EquityError(HoldemError):
-    """Bad input to the equity calculator: a card twice, too many cards,
-    an unknown card, a bad range, a range left empty by card removal, a bad
-    player count or board size."""
 
 
 @attrs.frozen
@@ -126,15 +126,15 @@ def _cards(what: str, cards: object) -> tuple[str, ...]:
     """Parse ``board`` or ``dead``: ``None``, text (``"2c7d9h"``) or a sequence of cards."""
     if cards is None:
         return ()
+    if type(cards) is str and len(cards) in _NORMAL_LENGTHS:
+        # Cards in normal form ("2c7d9h"), the common case, taken as they are.
+        plain = tuple([cards[i : i + 2] for i in range(0, len(cards), 2)])
+        distinct = set(plain)
+        if len(distinct) == len(plain) and distinct <= _CARD_TEXTS:
+            return plain
     if isinstance(cards, (str, Sequence)) and len(cards) > _MOST_CARD_TEXT:
         # parse_cards echoes what it cannot read: keep the error line short.
         raise EquityError(f"{what}: too many cards in {value_text(cards, True)}")
-    if isinstance(cards, str) and not len(cards) % 2:
-        # Cards in normal form ("2c7d9h"), the common case, taken as they are.
-        index = _fasteval.INDEX
-        plain = tuple([cards[i : i + 2] for i in range(0, len(cards), 2)])
-        if all(c in index for c in plain) and len(set(plain)) == len(plain):
-            return plain
     if not isinstance(cards, str) and not (
         isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray))
     ):
@@ -184,7 +184,9 @@ def _hands(
     dead: str | Iterable[str] | None,
 ) -> tuple[list[list[tuple[int, int]]], list[str], tuple[int, ...], tuple[int, ...]]:
     """Parse and check the input; return combos per player (card removal done)."""
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+    if type(hands) is not list and (
+        isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence)
+    ):
         raise EquityError("hands must be a list of hands or ranges, one per player")
     if not 2 <= len(hands) <= 10:
         raise EquityError(f"2 to 10 players, got {len(hands)}")
@@ -195,14 +197,14 @@ def _hands(
     index = _fasteval.INDEX
     pairs = []
     texts: list[str] = []
+    hole = _HOLE_CARDS.get
     for h in hands:
-        if type(h) is not str or len(h) != 4:
+        if type(h) is not str:
             break
-        a = index.get(h[:2])
-        b = index.get(h[2:])
-        if a is None or b is None:
+        pair = hole(h)
+        if pair is None:
             break
-        pairs.append((a, b))
+        pairs.append(pair)
         texts.append(h)
     else:
         # Every player's hole cards in normal form (the common case late in
@@ -307,7 +309,7 @@ def _exact(
             holes_of[key] = holes
             weight_of[key] = 1
     if not weight_of:
-        raise EquityError(_NO_DEAL)
+        raise EquityError(NO_DEAL)
     deal = 5 - len(board)
     if budget is not None and len(weight_of) * _unit_cost(len(combos), deal) > budget:
         return None
@@ -324,197 +326,51 @@ def _exact(
     return total, boards
 
 
-# ------------------------------------------------------------ Monte Carlo
-_SEARCH_LIMIT = 200_000
-"""Combos tried by :func:`_feasible` before it gives up (no answer)."""
-_MAX_REJECTIONS = 100_000
-"""Random draws of hole cards in a row that clash before :func:`_sample` gives up."""
-
-
-def _feasible(combos: list[list[tuple[int, int]]]) -> bool | None:
-    """Whether one combo per player can be dealt with no card twice;
-    ``None`` when :data:`_SEARCH_LIMIT` combos were tried without an answer."""
-    limit = _SEARCH_LIMIT
-    order = sorted(combos, key=len)  # the most constrained players first
-    n = len(order)
-    if len({c for combo in combos for pair in combo for c in pair}) < 2 * n:
-        return False  # too few cards between them
-    used: set[int] = set()
-    tried = 0
-
-    def walk(i: int) -> bool | None:
-        nonlocal tried
-        if i == n:
-            return True
-        for a, b in order[i]:
-            tried += 1
-            if tried > limit:
-                return None
-            if a in used or b in used:
-                continue
-            used.add(a)
-            used.add(b)
-            found = walk(i + 1)
-            used.discard(a)
-            used.discard(b)
-            if found is not False:
-                return found
-        return False
-
-    return walk(0)
-
-
-def _sample(
-    combos: list[list[tuple[int, int]]],
-    board: tuple[int, ...],
-    dead: tuple[int, ...],
-    rng: random.Random,
-    count: int,
-    acc: dict[tuple[int, ...], int],
-) -> None:
-    """Add ``count`` random deals' finishing orders to ``acc``.
-
-    Each deal is drawn uniformly from the consistent deals (no card twice):
-    the players with a narrower range by rejection among themselves, the
-    unrestricted ones (:func:`holdem.equity._deals.unrestricted`) with the board from the rest
-    of the deck.
-    """
-    rank7, flush = _fasteval.tables()
-    prime = _fasteval.CARD_PRIME
-    base = [c for c in range(52) if c not in set(board) | set(dead)]
-    deal = 5 - len(board)
-    n = len(combos)
-    wide, free = unrestricted(combos)
-    narrow = [i for i in range(n) if i not in wide]
-    narrow_combos = [combos[i] for i in narrow]
-    fixed = all(len(c) == 1 for c in narrow_combos)
-    # The deck left by the narrow players is ``free`` and nothing else when the
-    # cards of the deck outside ``free`` are all held by known hands: then the
-    # unrestricted holes and the board are one draw; else two.
-    known_cards = {x for c in narrow_combos if len(c) == 1 for x in c[0]}
-    one_draw = not wide or set(base) - free <= known_cards
-    if fixed:
-        known0 = [c[0] for c in narrow_combos]
-        used0 = {x for h in known0 for x in h}
-        deck0 = [c for c in base if c not in used0]
-    choice = rng.choice
-    sample = rng.sample
-    width = 2 * len(narrow)
-    holes: list[tuple[int, int]] = [(0, 0)] * n
-    for _ in range(count):
-        if fixed:
-            known = known0
-            deck = deck0
-        else:
-            for _ in range(_MAX_REJECTIONS):
-                known = [choice(c) for c in narrow_combos]
-                used = {x for h in known for x in h}
-                if len(used) == width:
-                    break
-            else:
-                raise EquityError(
-                    f"the ranges almost never leave a deal without a card twice "
-                    f"({_MAX_REJECTIONS:,} random deals in a row had one); narrow them"
-                )
-            deck = [c for c in base if c not in used]
-        if one_draw:
-            drawn = sample(deck, 2 * len(wide) + deal)
-        else:
-            drawn = sample([c for c in deck if c in free], 2 * len(wide))
-            drawn += sample([c for c in deck if c not in drawn], deal)
-        for j, i in enumerate(narrow):
-            holes[i] = known[j]
-        for j, i in enumerate(wide):
-            holes[i] = (drawn[2 * j], drawn[2 * j + 1])
-        cards = [*board, *drawn[2 * len(wide) :]]
-        product = 1
-        masks = [0, 0, 0, 0]
-        for c in cards:
-            product *= prime[c]
-            masks[c & 3] |= 1 << (c >> 2)
-        suit = -1
-        for s in range(4):
-            if masks[s].bit_count() >= 3:
-                suit = s
-        values = []
-        for a, b in holes:
-            value = rank7[product * prime[a] * prime[b]]
-            if suit >= 0:
-                m = masks[suit]
-                if a & 3 == suit:
-                    m |= 1 << (a >> 2)
-                if b & 3 == suit:
-                    m |= 1 << (b >> 2)
-                if m.bit_count() >= 5:
-                    value = flush[m]
-            values.append(value)
-        places = sorted(set(values))
-        key = tuple([places.index(v) for v in values])
-        acc[key] = acc.get(key, 0) + 1
-
-
-def _stderr(counts: dict[tuple[int, ...], int], samples: int, n: int) -> list[float]:
-    """Standard error of each player's mean pot share over ``samples`` deals."""
-    out = []
-    for i in range(n):
-        s1 = s2 = 0.0
-        for key, count in counts.items():
-            if key[i] == 0:
-                share = 1.0 / key.count(0)
-                s1 += count * share
-                s2 += count * share * share
-        mean = s1 / samples
-        var = max(s2 / samples - mean * mean, 0.0)
-        out.append(math.sqrt(var / max(samples - 1, 1)))
-    return out
-
-
-def _monte_carlo(
-    combos: list[list[tuple[int, int]]],
-    board: tuple[int, ...],
-    dead: tuple[int, ...],
-    samples: int | None,
-    seed: int,
-    target: float | None,
-    time_limit: float | None,
-    progress: Progress | None,
-) -> tuple[dict[tuple[int, ...], int], int, list[float]]:
-    if samples is None and target is None and time_limit is None:
-        samples, target = DEFAULT_SAMPLES, DEFAULT_TARGET
-    cap = samples if samples is not None else MAX_SAMPLES
-    if _feasible(combos) is False:
-        raise EquityError(_NO_DEAL)
-    rng = random.Random(seed)
-    acc: dict[tuple[int, ...], int] = {}
-    done = 0
-    start = time.perf_counter()
-    errors = [math.inf] * len(combos)
-    while done < cap:
-        step = min(_CHUNK, cap - done)
-        _sample(combos, board, dead, rng, step, acc)
-        done += step
-        errors = _stderr(acc, done, len(combos))
-        elapsed = time.perf_counter() - start
-        if progress is not None:
-            parts = [done / cap]
-            if time_limit:
-                parts.append(elapsed / time_limit)
-            if target is not None and done >= 2 * _CHUNK:
-                parts.append(min((target / max(errors)) ** 2, 1.0) if max(errors) else 1.0)
-            progress(min(max(parts), 1.0))
-        if target is not None and done >= 2 * _CHUNK and max(errors) <= target:
-            break
-        if time_limit is not None and elapsed >= time_limit:
-            break
-    return acc, done, errors
-
-
 # -------------------------------------------------------------------- API
+_new_player = fast_constructor(PlayerEquity)
+_new_result = fast_constructor(EquityResult)
+"""``PlayerEquity(...)`` and ``EquityResult(...)`` with every field given, built faster."""
+_UNITS = [math.lcm(*range(1, n + 1)) for n in range(11)]
+"""Parts of a pot for ``n`` players: every split among them is a whole number of parts."""
+
+
 @functools.lru_cache(maxsize=4096)
 def _fraction(numerator: int, denominator: int) -> Fraction:
     """``Fraction(numerator, denominator)``, the common small ones (late in
     the hand: a river card out of 44) made once."""
     return Fraction(numerator, denominator)
+
+
+def _parsed(
+    hands: Sequence[str | Range],
+    board: str | Iterable[str] | None,
+    dead: str | Iterable[str] | None,
+    exact: bool | None,
+    samples: int | None,
+    seed: int | None,
+    target_stderr: float | None,
+    time_limit: float | None,
+    budget: float,
+) -> tuple[list[list[tuple[int, int]]], list[str], tuple[int, ...], tuple[int, ...]]:
+    """Check the settings and parse the cards (see :func:`_hands`)."""
+    _check_settings(samples, seed, target_stderr, time_limit, budget)
+    if exact is not None and not isinstance(exact, bool):
+        raise EquityError(f"exact must be True, False or None, got {value_text(exact, True)}")
+    parsed = _hands(hands, board, dead)
+    if exact is True and samples is not None:
+        raise EquityError("choose exact or a number of samples, not both")
+    return parsed
+
+
+def _late(
+    combos: list[list[tuple[int, int]]],
+    board: tuple[int, ...],
+    exact: bool | None,
+    samples: int | None,
+) -> bool:
+    """Whether the deal is counted river card by river card (:mod:`holdem.equity._late`):
+    exact, known hole cards, on the turn or river."""
+    return exact is not False and samples is None and len(board) >= 4 and max(map(len, combos)) == 1
 
 
 def _finishing_orders(
@@ -538,25 +394,60 @@ def _finishing_orders(
     list[float] | None,
     int | None,
 ]:
-    _check_settings(samples, seed, target_stderr, time_limit, budget)
-    if exact is not None and not isinstance(exact, bool):
-        raise EquityError(f"exact must be True, False or None, got {value_text(exact, True)}")
-    combos, names, board_ix, dead_ix = _hands(hands, board, dead)
-    if exact is True and samples is not None:
-        raise EquityError("choose exact or a number of samples, not both")
-    if exact is not False and samples is None and len(board_ix) >= 4:
-        if all(len(c) == 1 for c in combos):
-            raw, boards = _fasteval.late_outcomes([c[0] for c in combos], board_ix, dead_ix)
-            return names, board_ix, dead_ix, orders(raw, len(combos), full), boards, None, None
+    combos, names, board_ix, dead_ix = _parsed(
+        hands, board, dead, exact, samples, seed, target_stderr, time_limit, budget
+    )
+    return (names, board_ix, dead_ix) + _counted(
+        combos,
+        board_ix,
+        dead_ix,
+        exact,
+        samples,
+        seed,
+        target_stderr,
+        time_limit,
+        budget,
+        progress,
+        full,
+    )
+
+
+def _counted(
+    combos: list[list[tuple[int, int]]],
+    board_ix: tuple[int, ...],
+    dead_ix: tuple[int, ...],
+    exact: bool | None,
+    samples: int | None,
+    seed: int | None,
+    target_stderr: float | None,
+    time_limit: float | None,
+    budget: float,
+    progress: Progress | None,
+    full: bool,
+) -> tuple[dict[tuple[int, ...], int], int, list[float] | None, int | None]:
+    """Finishing orders with their counts (see :func:`holdem.equity._deals.orders` for
+    ``full``), the deals counted or sampled, the standard errors and seed (Monte Carlo)."""
+    if _late(combos, board_ix, exact, samples):
+        raw, boards = _late_outcomes([c[0] for c in combos], board_ix, dead_ix)
+        return orders(raw, len(combos), full), boards, None, None
     if exact is not False and samples is None:
         found = _exact(combos, board_ix, dead_ix, None if exact else budget, progress, full)
         if found is not None:
-            return names, board_ix, dead_ix, found[0], found[1], None, None
+            return found[0], found[1], None, None
     seed = 0 if seed is None else seed
-    counts, done, errors = _monte_carlo(
-        combos, board_ix, dead_ix, samples, seed, target_stderr, time_limit, progress
+    if samples is None and target_stderr is None and time_limit is None:
+        samples, target_stderr = DEFAULT_SAMPLES, DEFAULT_TARGET
+    counts, done, errors = monte_carlo(
+        combos,
+        board_ix,
+        dead_ix,
+        MAX_SAMPLES if samples is None else samples,
+        seed,
+        target_stderr,
+        time_limit,
+        progress,
     )
-    return names, board_ix, dead_ix, counts, done, errors, seed
+    return counts, done, errors, seed
 
 
 def equity(
@@ -604,38 +495,62 @@ def equity(
             bad range or board, fewer than 2 or more than 10 players,
             ``hands`` not a list, or a setting of the wrong type or range.
     """
-    names, board_ix, dead_ix, counts, boards, errors, used_seed = _finishing_orders(
-        hands, board, dead, exact, samples, seed, target_stderr, time_limit, budget, progress, False
+    combos, names, board_ix, dead_ix = _parsed(
+        hands, board, dead, exact, samples, seed, target_stderr, time_limit, budget
     )
     n = len(names)
-    win = [0] * n
-    tie = [0] * n
     # Pot shares in units of 1/lcm(1..n) of a pot: integers, whatever the split.
-    unit = math.lcm(*range(1, n + 1))
-    share = [0] * n
-    for key, count in counts.items():
-        firsts = key.count(0)
-        if firsts == 1:
-            i = key.index(0)
-            win[i] += count
-            share[i] += count * unit
-            continue
-        part = count * unit // firsts
-        for i, place in enumerate(key):
-            if place == 0:
-                tie[i] += count
-                share[i] += part
-    players = tuple(
-        PlayerEquity(
-            names[i],
-            _fraction(win[i], boards),
-            _fraction(tie[i], boards),
-            _fraction(share[i], boards * unit),
-            None if errors is None else errors[i],
+    unit = _UNITS[n]
+    errors: list[float] | None = None
+    used_seed: int | None = None
+    if _late(combos, board_ix, exact, samples):
+        win, tie, share, boards = _late_shares([c[0] for c in combos], board_ix, dead_ix, unit)
+    else:
+        counts, boards, errors, used_seed = _counted(
+            combos,
+            board_ix,
+            dead_ix,
+            exact,
+            samples,
+            seed,
+            target_stderr,
+            time_limit,
+            budget,
+            progress,
+            False,
         )
-        for i in range(n)
-    )
-    return EquityResult(
+        win = [0] * n
+        tie = [0] * n
+        share = [0] * n
+        for key, count in counts.items():
+            firsts = key.count(0)
+            if firsts == 1:
+                i = key.index(0)
+                win[i] += count
+                share[i] += count * unit
+                continue
+            part = count * unit // firsts
+            for i, place in enumerate(key):
+                if place == 0:
+                    tie[i] += count
+                    share[i] += part
+    frac = _fraction
+    whole = boards * unit
+    if errors is None:
+        players = tuple(
+            [
+                _new_player(name, frac(w, boards), frac(t, boards), frac(s, whole), None)
+                for name, w, t, s in zip(names, win, tie, share)
+            ]
+        )
+    else:
+        players = tuple(
+            [
+                _new_player(name, frac(w, boards), frac(t, boards), frac(s, whole), error)
+                for name, w, t, s, error in zip(names, win, tie, share, errors)
+            ]
+        )
+    return _new_result(
         players,
         boards,
         errors is None,

@@ -435,7 +435,7 @@ def test_monte_carlo_refuses_ranges_with_no_deal(
 def test_monte_carlo_gives_up_when_the_ranges_almost_never_fit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    module = sys.modules["holdem.equity.allin"]
+    module = sys.modules["holdem.equity._sampling"]
 
     # Without the up-front search, the sampler must still stop, with its own error.
     monkeypatch.setattr(module, "_SEARCH_LIMIT", 1)
@@ -446,7 +446,8 @@ def test_monte_carlo_gives_up_when_the_ranges_almost_never_fit(
 
 
 def test_feasibility_search() -> None:
-    from holdem.equity.allin import _feasible, _hands
+    from holdem.equity._sampling import _feasible
+    from holdem.equity.allin import _hands
 
     def combos(*hands: str) -> list[list[tuple[int, int]]]:
         return _hands(list(hands), None, None)[0]

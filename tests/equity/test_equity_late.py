@@ -1,6 +1,7 @@
 """Equity late in the hand: on the turn and river, fixed hole cards are
-evaluated directly, river card by river card (R6.1), and must count exactly
-what the general enumerator counts (finishing orders and boards)."""
+evaluated directly, river card by river card (R6.1, :mod:`holdem.equity._late`),
+and must count exactly what the general enumerator counts (finishing orders
+and boards)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from holdem.engine import _fasteval
 from holdem.engine.cards import DECK
+from holdem.equity import _late
 from holdem.equity.allin import equity
 
 E = importlib.import_module("holdem.equity.allin")
@@ -39,7 +40,7 @@ def test_late_counts_equal_the_general_enumerator(deck: list[str]) -> None:
     dead cards, flushes made on the river or already on the turn, quads."""
     for hands, board, dead in spots(11, 700, deck):
         combos, _, board_ix, dead_ix = E._hands(hands, board, dead)
-        raw, boards = _fasteval.late_outcomes([c[0] for c in combos], board_ix, dead_ix)
+        raw, boards = _late.outcomes([c[0] for c in combos], board_ix, dead_ix)
         for full in (False, True):
             expected = E._exact(combos, board_ix, dead_ix, None, None, full)
             assert (E.orders(raw, len(hands), full), boards) == expected, (hands, board, dead)
@@ -78,7 +79,7 @@ def test_hole_cards_in_normal_form_parse_like_the_general_path() -> None:
 
 def _same_as_general(hands: list[str], board: str, dead: str) -> None:
     combos, _, board_ix, dead_ix = E._hands(hands, board, dead)
-    raw, boards = _fasteval.late_outcomes([c[0] for c in combos], board_ix, dead_ix)
+    raw, boards = _late.outcomes([c[0] for c in combos], board_ix, dead_ix)
     for full in (False, True):
         expected = E._exact(combos, board_ix, dead_ix, None, None, full)
         assert (E.orders(raw, len(hands), full), boards) == expected, (hands, board, dead)

@@ -73,7 +73,7 @@ def test_ten_random_players_never_redraw(monkeypatch: pytest.MonkeyPatch) -> Non
     """Ten ``random`` players took over 5 minutes: nearly every random deal of
     ten independent combos had a card twice and was redrawn. With a single
     attempt allowed per deal, sampling them from the deck still works."""
-    monkeypatch.setattr(sys.modules["holdem.equity.allin"], "_MAX_REJECTIONS", 1)
+    monkeypatch.setattr(sys.modules["holdem.equity._sampling"], "_MAX_REJECTIONS", 1)
     result = equity(["random"] * 10, samples=4000, seed=2)
     assert result.boards == 4000 and not result.exact
     assert sum(p.equity for p in result.players) == 1
