@@ -1,0 +1,372 @@
+"""The search state's nodes: the betting of R1-R5 on a few ints and lists (internal).
+
+A node of :class:`~holdem.search.state.SearchState` is one tuple (layout
+below), never changed once built: ``clone()`` shares it, ``apply_action``
+builds the child's tuple (the per-seat lists it changes are new lists; the
+others are the parent's, shared and never written to), and the parent is the
+child's first field, so ``undo()`` is one step back and the history a walk
+up the chain.
+
+The betting follows :class:`~holdem.engine.hand.Hand` step for step: the legal
+amounts of ``Hand._legal`` (R3.3-R3.6, the reopening of R4.2 and R4.3,
+pot-limit R3.5), the chips of ``Hand._put`` (a full raise sets the minimum
+raise, R4.1), the seat to act of ``_first_to_act`` (R5.1, R5.1a), the end of
+a street of ``_end_street`` (the uncalled bet as
+:func:`holdem.engine.pots.uncalled_bet` finds it, R7.4; the hand won by folds, R5.2;
+the run-out, R5.3) and the streets of ``_deal``. Nothing is settled here: a
+finished node is turned into the engine's own hand (:func:`materialize`),
+whose showdown and payout (R6-R8, R13) give the chips. The hypothesis tests
+of ``tests/search/test_search_tree.py`` compare every node with a plain
+:class:`~holdem.engine.hand.Hand` and with the engine's replay
+(:func:`engine_hand`).
+
+Node fields (``n`` seats; seats are 0-based):
+
+==============  =============================================================
+``PARENT``      the parent node, ``None`` at the root
+``ACTION``      the action id that led here (``None`` at the root)
+``PLAYER``      the seat to act, ``CHANCE`` (-1) or ``TERMINAL`` (-4)
+``CARDS``       card ids dealt: the hole cards in dealing order, then the board
+``DEALT``       the same as a bit mask (bit ``c`` for card id ``c``)
+``TEXT``        the public betting (``SearchState.public_actions``)
+``TSTREET``     the street of the last betting token written (for ``/``)
+``STREET``      the engine's street, 0 preflop .. 3 river
+``STACKS``      chips behind per seat (a list, never written to)
+``BETS``        chips bet on this street per seat (a list)
+``CONTRIB``     chips put in during the hand per seat (``Hand._contrib``, a list)
+``LEVEL``       per seat, the bet to match when it last acted on this street,
+                ``NOT_ACTED`` before it acts (``Hand._acted`` and ``_level``)
+``FOLDED``      per seat, folded (a list of bools)
+``CURRENT``     the bet to match on this street
+``MIN_RAISE``   the minimum raise increment (R3.3, R4.1)
+``AGGRESSOR``   the last seat to bet or raise on the street, or ``None``
+``PENDING``     while board cards are dealt: ``(run_out, need)``, ``need``
+                the board length the engine waits for
+``RETURNED``    uncalled chips returned per seat so far (a tuple)
+``RANOUT``      the board was run out (R5.3, read by R6.4's shows)
+``END``         at the end: ``[showdown, hand]``: ``showdown`` false when the
+                hand was won by folds; ``hand`` the settled engine hand,
+                filled in when first read
+==============  =============================================================
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from holdem.engine import pots as _pots
+from holdem.engine.betting import Action, Kind
+from holdem.engine.cards import DECK
+from holdem.engine.events import HoleCardsDealt
+from holdem.engine.settlement import BETTING, OVER
+from holdem.search._hand import SearchHand
+
+if TYPE_CHECKING:
+    from holdem.search.state import SearchGame
+
+Node = tuple[Any, ...]
+"""A search node (see the module for its fields)."""
+
+(
+    PARENT,
+    ACTION,
+    PLAYER,
+    CARDS,
+    DEALT,
+    TEXT,
+    TSTREET,
+    STREET,
+    STACKS,
+    BETS,
+    CONTRIB,
+    LEVEL,
+    FOLDED,
+    CURRENT,
+    MIN_RAISE,
+    AGGRESSOR,
+    PENDING,
+    RETURNED,
+    RANOUT,
+    END,
+) = range(20)
+
+CHANCE = -1
+TERMINAL = -4
+NOT_ACTED = -1
+"""``LEVEL`` of a seat that has not acted on the street (levels are >= 0)."""
+BOARD_SIZE = (0, 3, 4, 5)
+_TOKEN = re.compile(r"[fkc]|[br]\d+")
+
+
+def first_to_act(
+    order: tuple[int, ...],
+    stacks: list[int],
+    bets: list[int],
+    level: list[int],
+    folded: list[bool],
+    current: int,
+) -> int | None:
+    """``Hand._first_to_act`` from ``order[0]`` (``order``: every seat, clockwise, R5.1).
+
+    The first seat that is in, has chips and has not acted or owes chips,
+    when two seats or more can bet; a lone seat able to bet acts only when
+    it owes chips (R5.1a); else ``None``."""
+    start = order[0]
+    if bets[start] < current and stacks[start] and not folded[start]:
+        return start
+    first = None
+    able = 0
+    last = -1
+    for s in order:
+        if folded[s] or not stacks[s]:
+            continue
+        able += 1
+        last = s
+        if first is None and (level[s] < 0 or bets[s] < current):
+            first = s
+        if able > 1 and first is not None:
+            return first
+    if able == 1:
+        return last if bets[last] < current else None
+    return first
+
+
+def bounds(game: SearchGame, node: Node, seat: int) -> tuple[int | None, int | None]:
+    """``(min_raise_to, max_raise_to)`` of ``seat`` at ``node`` as ``Hand._legal``
+    gives them (R3.3-R3.6, R4.2, R4.3), ``(None, None)`` when it may not raise."""
+    stacks, bets, level, folded = node[STACKS], node[BETS], node[LEVEL], node[FOLDED]
+    current, min_raise = node[CURRENT], node[MIN_RAISE]
+    stack, bet = stacks[seat], bets[seat]
+    owed = current - bet
+    if stack <= owed:
+        return None, None
+    acted = level[seat]
+    if acted >= 0 and current - acted < min_raise:  # not reopened (R4.2, R4.3)
+        return None, None
+    for other in game._others[seat]:  # R3.6: somebody else can put in more
+        if not folded[other] and bets[other] + stacks[other] > current:
+            high = bet + stack
+            low = current + min_raise
+            if game._pot_limit:  # R3.5: the pot after the call, at least a full raise
+                cap = current + sum(node[CONTRIB]) + game._dead + owed
+                if cap < low:
+                    cap = low
+                if cap < high:
+                    high = cap
+            if low > high:
+                low = high
+            return low, high
+    return None, None
+
+
+def end_street(
+    game: SearchGame,
+    node: Node,
+    action: int,
+    text: str,
+    tstreet: int,
+    stacks: list[int],
+    bets: list[int],
+    contrib: list[int],
+    level: list[int],
+    folded: list[bool],
+    current: int,
+    min_raise: int,
+    aggressor: int | None,
+    able: int,
+) -> Node:
+    """The child of ``node`` after ``action``, the last of a betting round
+    (``Hand._end_street``): the uncalled bet back (R7.4), then the end (one
+    seat left, R5.2; the river's showdown) or a chance node for the next
+    board cards (all five when fewer than two seats can bet, R5.3).
+    ``able``: the seats in with chips after the action (any number when one
+    seat is left)."""
+    returned = node[RETURNED]
+    top = max(contrib)
+    if contrib.count(top) == 1:  # as pots.uncalled_bet: the top nobody matched
+        seat = contrib.index(top)
+        others = contrib[:]
+        others[seat] = 0
+        chips = top - max(others)
+        if not stacks[seat] and not folded[seat]:
+            able += 1  # chips again: it counts for the run-out (R5.3)
+        stacks = stacks[:]
+        stacks[seat] += chips
+        bets = bets[:]
+        bets[seat] -= min(chips, bets[seat])
+        contrib = contrib[:]
+        contrib[seat] -= chips
+        back = list(returned)
+        back[seat] += chips
+        returned = tuple(back)
+    street = node[STREET]
+    pending: tuple[bool, int] | None = None
+    end: list[Any] | None = None
+    if folded.count(False) == 1:
+        player, end = TERMINAL, [False, None]
+    elif street < 3:
+        run_out = able < 2
+        player, pending = CHANCE, (run_out, 5 if run_out else BOARD_SIZE[street + 1])
+    else:
+        player, end = TERMINAL, [True, None]
+    return (
+        node,
+        action,
+        player,
+        node[CARDS],
+        node[DEALT],
+        text,
+        tstreet,
+        street,
+        stacks,
+        bets,
+        contrib,
+        level,
+        folded,
+        current,
+        min_raise,
+        aggressor,
+        pending,
+        returned,
+        node[RANOUT],
+        end,
+    )
+
+
+def board_done(game: SearchGame, node: Node) -> Node:
+    """``node`` has the board cards its ``PENDING`` waits for: the engine's
+    ``_deal`` goes on, to the next street's first seat or the showdown."""
+    run_out = node[PENDING][0]
+    street = node[STREET]
+    stacks, bets, level = node[STACKS], node[BETS], node[LEVEL]
+    current, min_raise, aggressor = node[CURRENT], node[MIN_RAISE], node[AGGRESSOR]
+    player = TERMINAL
+    end: list[Any] | None = [True, None]
+    ranout = node[RANOUT] or run_out
+    while street < 3:
+        street += 1
+        if not run_out:
+            n = len(stacks)
+            bets = [0] * n
+            level = [NOT_ACTED] * n
+            current, min_raise, aggressor = 0, game.config.min_bet, None
+            seat = first_to_act(game._rot[game._left], stacks, bets, level, node[FOLDED], 0)
+            # Two seats or more could bet when the street ended (else run_out):
+            # one of them acts first (R5.1).
+            assert seat is not None
+            player, end = seat, None
+            break
+    return (
+        node[PARENT],
+        node[ACTION],
+        player,
+        node[CARDS],
+        node[DEALT],
+        node[TEXT],
+        node[TSTREET],
+        street,
+        stacks,
+        bets,
+        node[CONTRIB],
+        level,
+        node[FOLDED],
+        current,
+        min_raise,
+        aggressor,
+        None,
+        node[RETURNED],
+        ranout,
+        end,
+    )
+
+
+def materialize(game: SearchGame, node: Node) -> SearchHand:
+    """The engine's hand at ``node`` (after the hole cards), built from its
+    fields; at the end it is settled by the engine (R6-R8, R13). Without a
+    log only (a game that keeps one replays: :func:`engine_hand`)."""
+    hand = game._copy(game._template)
+    cards = node[CARDS]
+    folded = node[FOLDED]
+    live = [s for s in range(len(folded)) if not folded[s]]
+    hand._hole = [(DECK[cards[a]], DECK[cards[b]]) for a, b in game._places]
+    hand._stacks = list(node[STACKS])
+    hand._bets = list(node[BETS])
+    hand._contrib = list(node[CONTRIB])
+    hand._folded = list(folded)
+    level = node[LEVEL]
+    hand._acted = [x >= 0 for x in level]
+    hand._level = [x if x >= 0 else 0 for x in level]
+    hand._returned = list(node[RETURNED])
+    hand._current = node[CURRENT]
+    hand._min_raise = node[MIN_RAISE]
+    hand._aggressor = node[AGGRESSOR]
+    street = node[STREET]
+    hand._street = street
+    board = tuple([DECK[c] for c in cards[game._hole_count : game._hole_count + BOARD_SIZE[street]]])
+    hand._board = hand._known = hand._deck_board = board
+    pending = node[PENDING]
+    hand._pending = None if pending is None else (live, pending[0], pending[1])
+    hand._ranout = node[RANOUT]
+    player = node[PLAYER]
+    hand._to_act = player if player >= 0 else None
+    hand._memo = None
+    hand._decision = len(_TOKEN.findall(node[TEXT]))
+    hand._phase = BETTING
+    hand._result = None
+    hand._lazy = None
+    end = node[END]
+    if end is not None:
+        hand._phase = OVER
+        if end[0]:
+            hand._lazy = (True, live, None)
+        else:  # won by folds (R5.2): settled without a showdown
+            layering = _pots._layer(tuple(hand._contrib), hand._folded, hand._dead)
+            hand._lazy = (False, None, layering)
+        hand.finish()
+    return hand
+
+
+def engine_hand(game: SearchGame, history: tuple[int, ...]) -> SearchHand | None:
+    """The engine's hand reached by ``history`` from the root, played through
+    :class:`~holdem.search._hand.SearchHand` itself (its betting, its log when
+    the game keeps one, its settlement); ``None`` while hole cards are dealt.
+
+    Raises:
+        AssertionError: ``history`` is not legal (it comes from a state)."""
+    hand: SearchHand | None = None
+    cards: list[int] = []
+    hole = game._hole_count
+    for action in history:
+        if hand is None:
+            cards.append(action)
+            if len(cards) == hole:
+                hand = game._copy(game._template)
+                holes = [(DECK[cards[a]], DECK[cards[b]]) for a, b in game._places]
+                hand._hole = holes
+                log = hand._log
+                for index, seat in game._hole_log:
+                    log[index] = (HoleCardsDealt, seat, holes[seat])
+            continue
+        pending = hand._pending
+        if pending is not None:
+            cards.append(action)
+            if len(cards) - hole == pending[2]:
+                hand.add_board(tuple([DECK[c] for c in cards[hole:]]))
+            continue
+        seat = hand._to_act
+        assert seat is not None
+        legal = hand._legal(seat)
+        move: Action
+        if action == 0:
+            move = Action(Kind.FOLD)
+        elif action == 1:
+            move = Action(Kind.CHECK) if legal.can_check else Action(Kind.CALL)
+        else:
+            kind = Kind.BET if legal.raise_word == "bet" else Kind.RAISE
+            move = Action(kind, action - 2)
+        hand._act(seat, move, legal)
+        hand._decision += 1
+    if hand is not None:
+        hand.finish()
+    return hand
