@@ -5,7 +5,8 @@ below), never changed once built: ``clone()`` shares it, ``apply_action``
 builds the child's tuple (the per-seat lists it changes are new lists; the
 others are the parent's, shared and never written to), and the parent is the
 child's first field, so ``undo()`` is one step back and the history a walk
-up the chain.
+up the chain. The betting fields are a tuple of their own (``BET``), which a
+card that completes no street shares with its parent.
 
 The betting follows :class:`~holdem.engine.hand.Hand` step for step: the legal
 amounts of ``Hand._legal`` (R3.3-R3.6, the reopening of R4.2 and R4.3,
@@ -28,6 +29,12 @@ Node fields (``n`` seats; seats are 0-based):
 ``PLAYER``      the seat to act, ``CHANCE`` (-1) or ``TERMINAL`` (-4)
 ``CARDS``       card ids dealt: the hole cards in dealing order, then the board
 ``DEALT``       the same as a bit mask (bit ``c`` for card id ``c``)
+``BET``         the betting state, a tuple with the fields below
+==============  =============================================================
+
+Betting fields (``node[BET][TEXT]`` ...):
+
+==============  =============================================================
 ``TEXT``        the public betting (``SearchState.public_actions``)
 ``TSTREET``     the street of the last betting token written (for ``/``)
 ``STREET``      the engine's street, 0 preflop .. 3 river
@@ -68,12 +75,8 @@ if TYPE_CHECKING:
 Node = tuple[Any, ...]
 """A search node (see the module for its fields)."""
 
+PARENT, ACTION, PLAYER, CARDS, DEALT, BET = range(6)
 (
-    PARENT,
-    ACTION,
-    PLAYER,
-    CARDS,
-    DEALT,
     TEXT,
     TSTREET,
     STREET,
@@ -89,7 +92,7 @@ Node = tuple[Any, ...]
     RETURNED,
     RANOUT,
     END,
-) = range(20)
+) = range(15)
 
 CHANCE = -1
 TERMINAL = -4
@@ -135,8 +138,9 @@ def first_to_act(
 def bounds(game: SearchGame, node: Node, seat: int) -> tuple[int | None, int | None]:
     """``(min_raise_to, max_raise_to)`` of ``seat`` at ``node`` as ``Hand._legal``
     gives them (R3.3-R3.6, R4.2, R4.3), ``(None, None)`` when it may not raise."""
-    stacks, bets, level, folded = node[STACKS], node[BETS], node[LEVEL], node[FOLDED]
-    current, min_raise = node[CURRENT], node[MIN_RAISE]
+    state = node[BET]
+    stacks, bets, level, folded = state[STACKS], state[BETS], state[LEVEL], state[FOLDED]
+    current, min_raise = state[CURRENT], state[MIN_RAISE]
     stack, bet = stacks[seat], bets[seat]
     owed = current - bet
     if stack <= owed:
@@ -149,7 +153,7 @@ def bounds(game: SearchGame, node: Node, seat: int) -> tuple[int | None, int | N
             high = bet + stack
             low = current + min_raise
             if game._pot_limit:  # R3.5: the pot after the call, at least a full raise
-                cap = current + sum(node[CONTRIB]) + game._dead + owed
+                cap = current + sum(state[CONTRIB]) + game._dead + owed
                 if cap < low:
                     cap = low
                 if cap < high:
@@ -182,7 +186,8 @@ def end_street(
     board cards (all five when fewer than two seats can bet, R5.3).
     ``able``: the seats in with chips after the action (any number when one
     seat is left)."""
-    returned = node[RETURNED]
+    state = node[BET]
+    returned = state[RETURNED]
     top = max(contrib)
     if contrib.count(top) == 1:  # as pots.uncalled_bet: the top nobody matched
         seat = contrib.index(top)
@@ -200,7 +205,7 @@ def end_street(
         back = list(returned)
         back[seat] += chips
         returned = tuple(back)
-    street = node[STREET]
+    street = state[STREET]
     pending: tuple[bool, int] | None = None
     end: list[Any] | None = None
     if folded.count(False) == 1:
@@ -216,34 +221,37 @@ def end_street(
         player,
         node[CARDS],
         node[DEALT],
-        text,
-        tstreet,
-        street,
-        stacks,
-        bets,
-        contrib,
-        level,
-        folded,
-        current,
-        min_raise,
-        aggressor,
-        pending,
-        returned,
-        node[RANOUT],
-        end,
+        (
+            text,
+            tstreet,
+            street,
+            stacks,
+            bets,
+            contrib,
+            level,
+            folded,
+            current,
+            min_raise,
+            aggressor,
+            pending,
+            returned,
+            state[RANOUT],
+            end,
+        ),
     )
 
 
 def board_done(game: SearchGame, node: Node) -> Node:
     """``node`` has the board cards its ``PENDING`` waits for: the engine's
     ``_deal`` goes on, to the next street's first seat or the showdown."""
-    run_out = node[PENDING][0]
-    street = node[STREET]
-    stacks, bets, level = node[STACKS], node[BETS], node[LEVEL]
-    current, min_raise, aggressor = node[CURRENT], node[MIN_RAISE], node[AGGRESSOR]
+    state = node[BET]
+    run_out = state[PENDING][0]
+    street = state[STREET]
+    stacks, bets, level = state[STACKS], state[BETS], state[LEVEL]
+    current, min_raise, aggressor = state[CURRENT], state[MIN_RAISE], state[AGGRESSOR]
     player = TERMINAL
     end: list[Any] | None = [True, None]
-    ranout = node[RANOUT] or run_out
+    ranout = state[RANOUT] or run_out
     while street < 3:
         street += 1
         if not run_out:
@@ -251,7 +259,7 @@ def board_done(game: SearchGame, node: Node) -> Node:
             bets = [0] * n
             level = [NOT_ACTED] * n
             current, min_raise, aggressor = 0, game.config.min_bet, None
-            seat = first_to_act(game._rot[game._left], stacks, bets, level, node[FOLDED], 0)
+            seat = first_to_act(game._rot[game._left], stacks, bets, level, state[FOLDED], 0)
             # Two seats or more could bet when the street ended (else run_out):
             # one of them acts first (R5.1).
             assert seat is not None
@@ -263,21 +271,23 @@ def board_done(game: SearchGame, node: Node) -> Node:
         player,
         node[CARDS],
         node[DEALT],
-        node[TEXT],
-        node[TSTREET],
-        street,
-        stacks,
-        bets,
-        node[CONTRIB],
-        level,
-        node[FOLDED],
-        current,
-        min_raise,
-        aggressor,
-        None,
-        node[RETURNED],
-        ranout,
-        end,
+        (
+            state[TEXT],
+            state[TSTREET],
+            street,
+            stacks,
+            bets,
+            state[CONTRIB],
+            level,
+            state[FOLDED],
+            current,
+            min_raise,
+            aggressor,
+            None,
+            state[RETURNED],
+            ranout,
+            end,
+        ),
     )
 
 
@@ -286,36 +296,37 @@ def materialize(game: SearchGame, node: Node) -> SearchHand:
     fields; at the end it is settled by the engine (R6-R8, R13). Without a
     log only (a game that keeps one replays: :func:`engine_hand`)."""
     hand = game._copy(game._template)
+    state = node[BET]
     cards = node[CARDS]
-    folded = node[FOLDED]
+    folded = state[FOLDED]
     live = [s for s in range(len(folded)) if not folded[s]]
     hand._hole = [(DECK[cards[a]], DECK[cards[b]]) for a, b in game._places]
-    hand._stacks = list(node[STACKS])
-    hand._bets = list(node[BETS])
-    hand._contrib = list(node[CONTRIB])
+    hand._stacks = list(state[STACKS])
+    hand._bets = list(state[BETS])
+    hand._contrib = list(state[CONTRIB])
     hand._folded = list(folded)
-    level = node[LEVEL]
+    level = state[LEVEL]
     hand._acted = [x >= 0 for x in level]
     hand._level = [x if x >= 0 else 0 for x in level]
-    hand._returned = list(node[RETURNED])
-    hand._current = node[CURRENT]
-    hand._min_raise = node[MIN_RAISE]
-    hand._aggressor = node[AGGRESSOR]
-    street = node[STREET]
+    hand._returned = list(state[RETURNED])
+    hand._current = state[CURRENT]
+    hand._min_raise = state[MIN_RAISE]
+    hand._aggressor = state[AGGRESSOR]
+    street = state[STREET]
     hand._street = street
     board = tuple([DECK[c] for c in cards[game._hole_count : game._hole_count + BOARD_SIZE[street]]])
     hand._board = hand._known = hand._deck_board = board
-    pending = node[PENDING]
+    pending = state[PENDING]
     hand._pending = None if pending is None else (live, pending[0], pending[1])
-    hand._ranout = node[RANOUT]
+    hand._ranout = state[RANOUT]
     player = node[PLAYER]
     hand._to_act = player if player >= 0 else None
     hand._memo = None
-    hand._decision = len(_TOKEN.findall(node[TEXT]))
+    hand._decision = len(_TOKEN.findall(state[TEXT]))
     hand._phase = BETTING
     hand._result = None
     hand._lazy = None
-    end = node[END]
+    end = state[END]
     if end is not None:
         hand._phase = OVER
         if end[0]:

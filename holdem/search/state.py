@@ -80,6 +80,7 @@ CARD_INDEX: dict[str, int] = {card: i for i, card in enumerate(DECK)}
 """The chance-action id of each card: its index in :data:`holdem.engine.cards.DECK`."""
 
 _new = object.__new__
+_PENDING = _tree.PENDING
 
 
 class SearchGame:
@@ -202,17 +203,7 @@ class SearchGame:
         acted, level = template._acted, template._level
         pending = template._pending
         assert template._phase != OVER  # forced bets never end a hand
-        self._start: tuple[int, tuple[bool, int] | None] = (
-            (CHANCE, (pending[1], pending[2]))
-            if pending is not None
-            else (template._to_act, None)  # type: ignore[assignment]
-        )
-        self._root: Node = (
-            None,
-            None,
-            CHANCE,
-            (),
-            0,
+        betting = (
             "",
             0,
             template._street,
@@ -229,6 +220,14 @@ class SearchGame:
             False,
             None,
         )
+        self._root: Node = (None, None, CHANCE, (), 0, betting)
+        # Once the hole cards are dealt: the seat to act, or a chance node for
+        # the board when the forced bets put all but one seat all-in (R5.3).
+        if pending is None:
+            assert template._to_act is not None
+            self._start: tuple[int, tuple[Any, ...]] = (template._to_act, betting)
+        else:
+            self._start = (CHANCE, betting[:11] + ((pending[1], pending[2]),) + betting[12:])
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle as the arguments that built the game (its copy function is made again)."""
@@ -303,7 +302,7 @@ class SearchState:
         street's board is being dealt its board cards are in
         :meth:`board_ids`, not yet in the hand."""
         node = self._s
-        if node[_tree.END] is not None:
+        if node[_tree.BET][_tree.END] is not None:
             return self._settled()
         if len(node[_tree.CARDS]) < self.game._hole_count:
             return None
@@ -313,7 +312,7 @@ class SearchState:
 
     def _settled(self) -> SearchHand:
         """The engine's settled hand at the end (built once, kept in the node)."""
-        end = self._s[_tree.END]
+        end = self._s[_tree.BET][_tree.END]
         hand: SearchHand | None = end[1]
         if hand is None:
             game = self.game
@@ -363,9 +362,9 @@ class SearchState:
         seat = node[2]
         if seat < 0:
             raise SearchError("no seat is to act here (a chance node or the end of the hand)")
-        stack = node[_tree.STACKS][seat]
-        bet = node[_tree.BETS][seat]
-        current = node[_tree.CURRENT]
+        stack = node[_tree.BET][_tree.STACKS][seat]
+        bet = node[_tree.BET][_tree.BETS][seat]
+        current = node[_tree.BET][_tree.CURRENT]
         owed = current - bet
         low, high = bounds(self.game, node, seat)
         return fast_legal_actions(  # type: ignore[no-any-return]
@@ -389,7 +388,7 @@ class SearchState:
         game = self.game
         if not game._full:
             return sorted(self._abstract_ids())
-        owed = node[_tree.CURRENT] - node[_tree.BETS][seat]
+        owed = node[_tree.BET][_tree.CURRENT] - node[_tree.BET][_tree.BETS][seat]
         ids = [FOLD, CHECK_CALL] if owed > 0 or game._free_fold else [CHECK_CALL]
         low, high = bounds(game, node, seat)
         if low is not None and high is not None:
@@ -399,18 +398,18 @@ class SearchState:
     def _abstract_ids(self) -> set[int]:
         legal = self._legal()
         node = self._s
-        stacks = node[_tree.STACKS]
+        stacks = node[_tree.BET][_tree.STACKS]
         abstraction = self.game.abstraction
         if isinstance(abstraction, Abstraction):
             out = {FOLD} if legal.can_fold else set()
-            pot = sum(node[_tree.CONTRIB]) + self.game._dead
-            for action in abstraction.actions(legal, pot, node[_tree.CURRENT])[1:]:
+            pot = sum(node[_tree.BET][_tree.CONTRIB]) + self.game._dead
+            for action in abstraction.actions(legal, pot, node[_tree.BET][_tree.CURRENT])[1:]:
                 if action is not None:
                     out.add(CHECK_CALL if action.amount is None else RAISE_BASE + action.amount)
             return out
         # push_fold
         out = {FOLD} if legal.can_fold else set()
-        folded = node[_tree.FOLDED]
+        folded = node[_tree.BET][_tree.FOLDED]
         if legal.can_check or legal.call >= stacks[legal.seat]:
             out.add(CHECK_CALL)
         elif any(not folded[s] and stacks[s] == 0 for s in range(len(stacks))):
@@ -433,12 +432,24 @@ class SearchState:
                 raise SearchError(f"not an action id: {action!r}")
             action = index
         node = self._s
+        _, _, seat, cards, dealt, state = node
+        game = self.game
+        if seat < 0:
+            if seat != CHANCE:  # the end (R5.2, R6)
+                raise SearchError("the hand is over: no action applies")
+            if not 0 <= action < 52 or dealt >> action & 1:
+                raise SearchError(f"card id {action!r} is not an undealt card (0..51)")
+            cards += (action,)
+            pending = state[_PENDING]
+            if pending is None:  # a hole card
+                if len(cards) == game._hole_count:  # the hand starts (R5.1)
+                    seat, state = game._start
+            elif len(cards) - game._hole_count == pending[1]:  # the street's board is in
+                self._s = board_done(game, (node, action, seat, cards, dealt | 1 << action, state))
+                return
+            self._s = (node, action, seat, cards, dealt | 1 << action, state)
+            return
         (
-            _,
-            _,
-            seat,
-            cards,
-            dealt,
             text,
             tstreet,
             street,
@@ -450,35 +461,11 @@ class SearchState:
             current,
             min_raise,
             aggressor,
-            pending,
+            _,
             returned,
             ranout,
             _,
-        ) = node
-        game = self.game
-        if seat < 0:
-            if seat != CHANCE:  # the end (R5.2, R6)
-                raise SearchError("the hand is over: no action applies")
-            if not 0 <= action < 52 or dealt >> action & 1:
-                raise SearchError(f"card id {action!r} is not an undealt card (0..51)")
-            cards += (action,)
-            if pending is None:  # a hole card
-                if len(cards) == game._hole_count:  # the hand starts (R5.1)
-                    seat, pending = game._start
-            elif len(cards) - game._hole_count == pending[1]:  # the street's board is in
-                self._s = board_done(
-                    game,
-                    (node, action, seat, cards, dealt | 1 << action, text, tstreet, street,
-                     stacks, bets, contrib, level, folded, current, min_raise, aggressor,
-                     pending, returned, ranout, None),
-                )  # fmt: skip
-                return
-            self._s = (
-                node, action, seat, cards, dealt | 1 << action, text, tstreet, street, stacks,
-                bets, contrib, level, folded, current, min_raise, aggressor, pending, returned,
-                ranout, None,
-            )  # fmt: skip
-            return
+        ) = state
         if not game._full and action not in self._abstract_ids():
             raise SearchError(f"action {action!r} is not legal for seat {seat}: {self._allowed()}")
         stack = stacks[seat]
@@ -579,8 +566,9 @@ class SearchState:
             )  # fmt: skip
             return
         self._s = (
-            node, action, to_act, cards, dealt, text, tstreet, street, stacks, bets, contrib,
-            level, folded, current, min_raise, aggressor, None, returned, ranout, None,
+            node, action, to_act, cards, dealt,
+            (text, tstreet, street, stacks, bets, contrib, level, folded, current, min_raise,
+             aggressor, None, returned, ranout, None),
         )  # fmt: skip
 
     def _allowed(self) -> str:
@@ -604,7 +592,9 @@ class SearchState:
         Raises:
             SearchError: the id is not legal here.
         """
-        twin = self.clone()
+        twin = _new(SearchState)  # clone(), inlined
+        twin.game = self.game
+        twin._s = self._s
         twin.apply_action(action)
         return twin
 
@@ -648,7 +638,7 @@ class SearchState:
     def returns(self) -> tuple[int, ...]:
         """Chips won (+) or lost (-) per seat: final minus starting stack
         (zeros before the end; they sum to minus the rake, R13)."""
-        if self._s[_tree.END] is None:
+        if self._s[_tree.BET][_tree.END] is None:
             return (0,) * self.game.num_players
         result = self._settled()._result
         assert result is not None
@@ -673,7 +663,7 @@ class SearchState:
 
     def shown_seats(self) -> tuple[int, ...]:
         """Seats whose cards were shown at the showdown (public at the end, R6)."""
-        if self._s[_tree.END] is None:
+        if self._s[_tree.BET][_tree.END] is None:
             return ()
         result = self._settled()._result
         assert result is not None
@@ -683,7 +673,7 @@ class SearchState:
         """The betting so far: ``f`` fold, ``k`` check, ``c`` call, ``b<to>`` /
         ``r<to>`` bet / raise to ``to`` chips on the street, ``/`` between
         streets (chance steps are not written)."""
-        text: str = self._s[_tree.TEXT]
+        text: str = self._s[_tree.BET][_tree.TEXT]
         return text
 
     def _chips(self) -> encode.Chips:
@@ -692,7 +682,7 @@ class SearchState:
         name; at the end the settled stacks, R8; while the hole cards are
         dealt, the forced bets posted, R2)."""
         node = self._s
-        if node[_tree.END] is not None:
+        if node[_tree.BET][_tree.END] is not None:
             hand = self._settled()
             return (
                 STREETS[hand._street],
@@ -702,11 +692,11 @@ class SearchState:
                 tuple(hand._folded),
             )
         return (
-            STREETS[node[_tree.STREET]],
-            tuple(node[_tree.CONTRIB]),
-            tuple(node[_tree.BETS]),
-            tuple(node[_tree.STACKS]),
-            tuple(node[_tree.FOLDED]),
+            STREETS[node[_tree.BET][_tree.STREET]],
+            tuple(node[_tree.BET][_tree.CONTRIB]),
+            tuple(node[_tree.BET][_tree.BETS]),
+            tuple(node[_tree.BET][_tree.STACKS]),
+            tuple(node[_tree.BET][_tree.FOLDED]),
         )
     def information_state_string(self, player: int) -> str:
         """Everything ``player`` knows, over the whole history (perfect recall).
