@@ -314,7 +314,9 @@ def materialize(game: SearchGame, node: Node) -> SearchHand:
     hand._aggressor = state[AGGRESSOR]
     street = state[STREET]
     hand._street = street
-    board = tuple([DECK[c] for c in cards[game._hole_count : game._hole_count + BOARD_SIZE[street]]])
+    board = tuple(
+        [DECK[c] for c in cards[game._hole_count : game._hole_count + BOARD_SIZE[street]]]
+    )
     hand._board = hand._known = hand._deck_board = board
     pending = state[PENDING]
     hand._pending = None if pending is None else (live, pending[0], pending[1])

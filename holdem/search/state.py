@@ -45,8 +45,8 @@ from holdem.engine.betting import LegalActions, fast_legal_actions
 from holdem.engine.cards import DECK
 from holdem.engine.config import Structure, TableConfig, plain_int
 from holdem.engine.events import HoleCardsDealt
-from holdem.engine.streets import STREETS
 from holdem.engine.settlement import OVER
+from holdem.engine.streets import STREETS
 from holdem.errors import ConfigError
 from holdem.search import _tree, encode
 from holdem.search._errors import SearchError
@@ -367,7 +367,7 @@ class SearchState:
         current = node[_tree.BET][_tree.CURRENT]
         owed = current - bet
         low, high = bounds(self.game, node, seat)
-        return fast_legal_actions(  # type: ignore[no-any-return]
+        return fast_legal_actions(
             seat,
             owed > 0 or self.game._free_fold,
             owed <= 0,
@@ -698,6 +698,7 @@ class SearchState:
             tuple(node[_tree.BET][_tree.STACKS]),
             tuple(node[_tree.BET][_tree.FOLDED]),
         )
+
     def information_state_string(self, player: int) -> str:
         """Everything ``player`` knows, over the whole history (perfect recall).
 

@@ -115,7 +115,9 @@ def lockstep(config: TableConfig, seed: int, abstraction: Any = "full") -> list[
             assert street == hand.street
             assert contrib == hand.contributions and bets == hand.bets
             assert stacks == hand.stacks and folded == hand.folded
-            assert len(state.board_ids()) == _BOARD[["preflop", "flop", "turn", "river"].index(street)]
+            assert (
+                len(state.board_ids()) == _BOARD[["preflop", "flop", "turn", "river"].index(street)]
+            )
             action = pick(ids, rng)
             if action == FOLD:
                 hand.fold(player)
