@@ -60,17 +60,34 @@ Betting fields (``node[BET][TEXT]`` ...):
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from holdem.engine import pots as _pots
 from holdem.engine.betting import Action, Kind
 from holdem.engine.cards import DECK
+from holdem.engine.config import TableConfig
 from holdem.engine.events import HoleCardsDealt
 from holdem.engine.settlement import BETTING, OVER
 from holdem.search._hand import SearchHand
 
-if TYPE_CHECKING:
-    from holdem.search.state import SearchGame
+
+class SearchGame(Protocol):
+    """What the nodes read of a :class:`holdem.search.state.SearchGame` (a
+    protocol: the state module imports this one, not the other way round)."""
+
+    config: TableConfig
+    _template: SearchHand
+    _copy: Callable[[SearchHand], SearchHand]
+    _hole_count: int
+    _hole_log: tuple[tuple[int, int], ...]
+    _places: tuple[tuple[int, int], ...]
+    _others: tuple[tuple[int, ...], ...]
+    _rot: tuple[tuple[int, ...], ...]
+    _left: int
+    _pot_limit: bool
+    _dead: int
+
 
 Node = tuple[Any, ...]
 """A search node (see the module for its fields)."""
@@ -358,8 +375,8 @@ def engine_hand(game: SearchGame, history: tuple[int, ...]) -> SearchHand | None
                 holes = [(DECK[cards[a]], DECK[cards[b]]) for a, b in game._places]
                 hand._hole = holes
                 log = hand._log
-                for index, seat in game._hole_log:
-                    log[index] = (HoleCardsDealt, seat, holes[seat])
+                for index, owner in game._hole_log:
+                    log[index] = (HoleCardsDealt, owner, holes[owner])
             continue
         pending = hand._pending
         if pending is not None:
