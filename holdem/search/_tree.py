@@ -2,24 +2,31 @@
 
 A node of :class:`~holdem.search.state.SearchState` is one tuple (layout
 below), never changed once built: ``clone()`` shares it, ``apply_action``
-builds the child's tuple (the per-seat lists it changes are new lists; the
-others are the parent's, shared and never written to), and the parent is the
-child's first field, so ``undo()`` is one step back and the history a walk
-up the chain. The betting fields are a tuple of their own (``BET``), which a
-card that completes no street shares with its parent.
+builds the child's tuple (the lists it changes are new lists; the others are
+the parent's, shared and never written to), and the parent is the child's
+first field, so ``undo()`` is one step back and the history a walk up the
+chain. The betting fields are a tuple of their own (``BET``), which a card
+that completes no street shares with its parent.
 
 The betting follows :class:`~holdem.engine.hand.Hand` step for step: the legal
 amounts of ``Hand._legal`` (R3.3-R3.6, the reopening of R4.2 and R4.3,
 pot-limit R3.5), the chips of ``Hand._put`` (a full raise sets the minimum
 raise, R4.1), the seat to act of ``_first_to_act`` (R5.1, R5.1a), the end of
 a street of ``_end_street`` (the uncalled bet as
-:func:`holdem.engine.pots.uncalled_bet` finds it, R7.4; the hand won by folds, R5.2;
-the run-out, R5.3) and the streets of ``_deal``. Nothing is settled here: a
-finished node is turned into the engine's own hand (:func:`materialize`),
-whose showdown and payout (R6-R8, R13) give the chips. The hypothesis tests
-of ``tests/search/test_search_tree.py`` compare every node with a plain
-:class:`~holdem.engine.hand.Hand` and with the engine's replay
-(:func:`engine_hand`).
+:func:`holdem.engine.pots.uncalled_bet` finds it, R7.4; the hand won by
+folds, R5.2; the run-out, R5.3) and the streets of ``_deal``. Nothing is
+settled here: a finished node is turned into the engine's own hand
+(:func:`materialize`), whose showdown and payout (R6-R8, R13) give the
+chips. The hypothesis tests of ``tests/search/test_search_tree.py`` compare
+every node with a plain :class:`~holdem.engine.hand.Hand` and with the
+engine's replay (:func:`engine_hand`).
+
+The engine's ``_level`` (the bet to match when a seat last acted, for R4.2)
+is not kept: for a seat that has acted on the street and still has chips it
+is the seat's bet (a check or a call matches the bet to match, a bet or
+raise makes it), and a seat with no chips never acts again on the street
+(an uncalled bet may give it chips back, but only once the street is over),
+so the engine never reads another seat's level.
 
 Node fields (``n`` seats; seats are 0-based):
 
@@ -38,11 +45,10 @@ Betting fields (``node[BET][TEXT]`` ...):
 ``TEXT``        the public betting (``SearchState.public_actions``)
 ``TSTREET``     the street of the last betting token written (for ``/``)
 ``STREET``      the engine's street, 0 preflop .. 3 river
-``STACKS``      chips behind per seat (a list, never written to)
-``BETS``        chips bet on this street per seat (a list)
-``CONTRIB``     chips put in during the hand per seat (``Hand._contrib``, a list)
-``LEVEL``       per seat, the bet to match when it last acted on this street,
-                ``NOT_ACTED`` before it acts (``Hand._acted`` and ``_level``)
+``CHIPS``       one list of ``3 * n`` ints, never written to: chips behind
+                per seat (``[0, n)``), bet on this street (``[n, 2n)``),
+                put in during the hand (``[2n, 3n)``, ``Hand._contrib``)
+``ACTED``       bit ``s`` set when seat ``s`` has acted on this street
 ``FOLDED``      per seat, folded (a list of bools)
 ``CURRENT``     the bet to match on this street
 ``MIN_RAISE``   the minimum raise increment (R3.3, R4.1)
@@ -97,10 +103,8 @@ PARENT, ACTION, PLAYER, CARDS, DEALT, BET = range(6)
     TEXT,
     TSTREET,
     STREET,
-    STACKS,
-    BETS,
-    CONTRIB,
-    LEVEL,
+    CHIPS,
+    ACTED,
     FOLDED,
     CURRENT,
     MIN_RAISE,
@@ -109,46 +113,40 @@ PARENT, ACTION, PLAYER, CARDS, DEALT, BET = range(6)
     RETURNED,
     RANOUT,
     END,
-) = range(15)
+) = range(13)
 
 CHANCE = -1
 TERMINAL = -4
-NOT_ACTED = -1
-"""``LEVEL`` of a seat that has not acted on the street (levels are >= 0)."""
 BOARD_SIZE = (0, 3, 4, 5)
 _TOKEN = re.compile(r"[fkc]|[br]\d+")
 
 
 def first_to_act(
-    order: tuple[int, ...],
-    stacks: list[int],
-    bets: list[int],
-    level: list[int],
-    folded: list[bool],
-    current: int,
+    order: tuple[int, ...], chips: list[int], acted: int, folded: list[bool], current: int
 ) -> int | None:
     """``Hand._first_to_act`` from ``order[0]`` (``order``: every seat, clockwise, R5.1).
 
     The first seat that is in, has chips and has not acted or owes chips,
     when two seats or more can bet; a lone seat able to bet acts only when
     it owes chips (R5.1a); else ``None``."""
+    n = len(folded)
     start = order[0]
-    if bets[start] < current and stacks[start] and not folded[start]:
+    if chips[n + start] < current and chips[start] and not folded[start]:
         return start
     first = None
     able = 0
     last = -1
     for s in order:
-        if folded[s] or not stacks[s]:
+        if folded[s] or not chips[s]:
             continue
         able += 1
         last = s
-        if first is None and (level[s] < 0 or bets[s] < current):
+        if first is None and (not acted >> s & 1 or chips[n + s] < current):
             first = s
         if able > 1 and first is not None:
             return first
     if able == 1:
-        return last if bets[last] < current else None
+        return last if chips[n + last] < current else None
     return first
 
 
@@ -156,21 +154,21 @@ def bounds(game: SearchGame, node: Node, seat: int) -> tuple[int | None, int | N
     """``(min_raise_to, max_raise_to)`` of ``seat`` at ``node`` as ``Hand._legal``
     gives them (R3.3-R3.6, R4.2, R4.3), ``(None, None)`` when it may not raise."""
     state = node[BET]
-    stacks, bets, level, folded = state[STACKS], state[BETS], state[LEVEL], state[FOLDED]
+    chips, folded = state[CHIPS], state[FOLDED]
     current, min_raise = state[CURRENT], state[MIN_RAISE]
-    stack, bet = stacks[seat], bets[seat]
+    n = len(folded)
+    stack, bet = chips[seat], chips[n + seat]
     owed = current - bet
     if stack <= owed:
         return None, None
-    acted = level[seat]
-    if acted >= 0 and current - acted < min_raise:  # not reopened (R4.2, R4.3)
+    if state[ACTED] >> seat & 1 and owed < min_raise:  # not reopened (R4.2, R4.3)
         return None, None
     for other in game._others[seat]:  # R3.6: somebody else can put in more
-        if not folded[other] and bets[other] + stacks[other] > current:
+        if not folded[other] and chips[n + other] + chips[other] > current:
             high = bet + stack
             low = current + min_raise
             if game._pot_limit:  # R3.5: the pot after the call, at least a full raise
-                cap = current + sum(state[CONTRIB]) + game._dead + owed
+                cap = current + sum(chips[2 * n :]) + game._dead + owed
                 if cap < low:
                     cap = low
                 if cap < high:
@@ -187,10 +185,8 @@ def end_street(
     action: int,
     text: str,
     tstreet: int,
-    stacks: list[int],
-    bets: list[int],
-    contrib: list[int],
-    level: list[int],
+    chips: list[int],
+    acted: int,
     folded: list[bool],
     current: int,
     min_raise: int,
@@ -205,23 +201,23 @@ def end_street(
     seat is left)."""
     state = node[BET]
     returned = state[RETURNED]
+    n = len(folded)
+    contrib = chips[2 * n :]
     top = max(contrib)
     if contrib.count(top) == 1:  # as pots.uncalled_bet: the top nobody matched
         seat = contrib.index(top)
-        others = contrib[:]
-        others[seat] = 0
-        chips = top - max(others)
-        if not stacks[seat] and not folded[seat]:
+        contrib[seat] = 0
+        back = top - max(contrib)
+        if not chips[seat] and not folded[seat]:
             able += 1  # chips again: it counts for the run-out (R5.3)
-        stacks = stacks[:]
-        stacks[seat] += chips
-        bets = bets[:]
-        bets[seat] -= min(chips, bets[seat])
-        contrib = contrib[:]
-        contrib[seat] -= chips
-        back = list(returned)
-        back[seat] += chips
-        returned = tuple(back)
+        chips = chips[:]
+        chips[seat] += back
+        bet = chips[n + seat]
+        chips[n + seat] = bet - (back if back < bet else bet)
+        chips[2 * n + seat] -= back
+        given = list(returned)
+        given[seat] += back
+        returned = tuple(given)
     street = state[STREET]
     pending: tuple[bool, int] | None = None
     end: list[Any] | None = None
@@ -242,10 +238,8 @@ def end_street(
             text,
             tstreet,
             street,
-            stacks,
-            bets,
-            contrib,
-            level,
+            chips,
+            acted,
             folded,
             current,
             min_raise,
@@ -264,19 +258,18 @@ def board_done(game: SearchGame, node: Node) -> Node:
     state = node[BET]
     run_out = state[PENDING][0]
     street = state[STREET]
-    stacks, bets, level = state[STACKS], state[BETS], state[LEVEL]
+    chips, acted = state[CHIPS], state[ACTED]
     current, min_raise, aggressor = state[CURRENT], state[MIN_RAISE], state[AGGRESSOR]
     player = TERMINAL
     end: list[Any] | None = [True, None]
     ranout = state[RANOUT] or run_out
     while street < 3:
         street += 1
-        if not run_out:
-            n = len(stacks)
-            bets = [0] * n
-            level = [NOT_ACTED] * n
-            current, min_raise, aggressor = 0, game.config.min_bet, None
-            seat = first_to_act(game._rot[game._left], stacks, bets, level, state[FOLDED], 0)
+        if not run_out:  # a new betting round: no bets, nobody has acted (R5.1)
+            n = len(state[FOLDED])
+            chips = chips[:n] + [0] * n + chips[2 * n :]
+            acted, current, min_raise, aggressor = 0, 0, game.config.min_bet, None
+            seat = first_to_act(game._rot[game._left], chips, 0, state[FOLDED], 0)
             # Two seats or more could bet when the street ended (else run_out):
             # one of them acts first (R5.1).
             assert seat is not None
@@ -292,10 +285,8 @@ def board_done(game: SearchGame, node: Node) -> Node:
             state[TEXT],
             state[TSTREET],
             street,
-            stacks,
-            bets,
-            state[CONTRIB],
-            level,
+            chips,
+            acted,
             state[FOLDED],
             current,
             min_raise,
@@ -311,29 +302,32 @@ def board_done(game: SearchGame, node: Node) -> Node:
 def materialize(game: SearchGame, node: Node) -> SearchHand:
     """The engine's hand at ``node`` (after the hole cards), built from its
     fields; at the end it is settled by the engine (R6-R8, R13). Without a
-    log only (a game that keeps one replays: :func:`engine_hand`)."""
+    log only (a game that keeps one replays: :func:`engine_hand`). The
+    level of a seat that has acted is its bet (see the module; the engine's
+    differs only for a seat with no chips, which it never reads)."""
     hand = game._copy(game._template)
     state = node[BET]
     cards = node[CARDS]
     folded = state[FOLDED]
-    live = [s for s in range(len(folded)) if not folded[s]]
+    n = len(folded)
+    chips = state[CHIPS]
+    acted = state[ACTED]
+    live = [s for s in range(n) if not folded[s]]
     hand._hole = [(DECK[cards[a]], DECK[cards[b]]) for a, b in game._places]
-    hand._stacks = list(state[STACKS])
-    hand._bets = list(state[BETS])
-    hand._contrib = list(state[CONTRIB])
+    hand._stacks = chips[:n]
+    hand._bets = bets = chips[n : 2 * n]
+    hand._contrib = chips[2 * n :]
     hand._folded = list(folded)
-    level = state[LEVEL]
-    hand._acted = [x >= 0 for x in level]
-    hand._level = [x if x >= 0 else 0 for x in level]
+    hand._acted = [bool(acted >> s & 1) for s in range(n)]
+    hand._level = [bets[s] if acted >> s & 1 else 0 for s in range(n)]
     hand._returned = list(state[RETURNED])
     hand._current = state[CURRENT]
     hand._min_raise = state[MIN_RAISE]
     hand._aggressor = state[AGGRESSOR]
     street = state[STREET]
     hand._street = street
-    board = tuple(
-        [DECK[c] for c in cards[game._hole_count : game._hole_count + BOARD_SIZE[street]]]
-    )
+    first = game._hole_count
+    board = tuple([DECK[c] for c in cards[first : first + BOARD_SIZE[street]]])
     hand._board = hand._known = hand._deck_board = board
     pending = state[PENDING]
     hand._pending = None if pending is None else (live, pending[0], pending[1])

@@ -51,7 +51,7 @@ from holdem.errors import ConfigError
 from holdem.search import _tree, encode
 from holdem.search._errors import SearchError
 from holdem.search._hand import SINK, SearchHand, game_copier
-from holdem.search._tree import NOT_ACTED, Node, board_done, bounds, end_street
+from holdem.search._tree import Node, board_done, bounds, end_street
 from holdem.views.abstraction import Abstraction
 
 __all__ = [
@@ -200,17 +200,14 @@ class SearchGame:
         self._left = (config.button + 1) % n
         self._pot_limit = config.structure is Structure.POT_LIMIT
         self._free_fold = config.free_fold
-        acted, level = template._acted, template._level
         pending = template._pending
         assert template._phase != OVER  # forced bets never end a hand
         betting = (
             "",
             0,
             template._street,
-            list(template._stacks),
-            list(template._bets),
-            list(template._contrib),
-            [level[s] if acted[s] else NOT_ACTED for s in range(n)],
+            [*template._stacks, *template._bets, *template._contrib],
+            sum(1 << s for s in range(n) if template._acted[s]),
             list(template._folded),
             template._current,
             template._min_raise,
@@ -227,7 +224,7 @@ class SearchGame:
             assert template._to_act is not None
             self._start: tuple[int, tuple[Any, ...]] = (template._to_act, betting)
         else:
-            self._start = (CHANCE, betting[:11] + ((pending[1], pending[2]),) + betting[12:])
+            self._start = (CHANCE, betting[:9] + ((pending[1], pending[2]),) + betting[10:])
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle as the arguments that built the game (its copy function is made again)."""
@@ -362,8 +359,9 @@ class SearchState:
         seat = node[2]
         if seat < 0:
             raise SearchError("no seat is to act here (a chance node or the end of the hand)")
-        stack = node[_tree.BET][_tree.STACKS][seat]
-        bet = node[_tree.BET][_tree.BETS][seat]
+        chips = node[_tree.BET][_tree.CHIPS]
+        stack = chips[seat]
+        bet = chips[self.game.num_players + seat]
         current = node[_tree.BET][_tree.CURRENT]
         owed = current - bet
         low, high = bounds(self.game, node, seat)
@@ -388,7 +386,8 @@ class SearchState:
         game = self.game
         if not game._full:
             return sorted(self._abstract_ids())
-        owed = node[_tree.BET][_tree.CURRENT] - node[_tree.BET][_tree.BETS][seat]
+        bet = node[_tree.BET][_tree.CHIPS][game.num_players + seat]
+        owed = node[_tree.BET][_tree.CURRENT] - bet
         ids = [FOLD, CHECK_CALL] if owed > 0 or game._free_fold else [CHECK_CALL]
         low, high = bounds(game, node, seat)
         if low is not None and high is not None:
@@ -398,11 +397,13 @@ class SearchState:
     def _abstract_ids(self) -> set[int]:
         legal = self._legal()
         node = self._s
-        stacks = node[_tree.BET][_tree.STACKS]
+        n = self.game.num_players
+        chips = node[_tree.BET][_tree.CHIPS]
+        stacks = chips[:n]
         abstraction = self.game.abstraction
         if isinstance(abstraction, Abstraction):
             out = {FOLD} if legal.can_fold else set()
-            pot = sum(node[_tree.BET][_tree.CONTRIB]) + self.game._dead
+            pot = sum(chips[2 * n :]) + self.game._dead
             for action in abstraction.actions(legal, pot, node[_tree.BET][_tree.CURRENT])[1:]:
                 if action is not None:
                     out.add(CHECK_CALL if action.amount is None else RAISE_BASE + action.amount)
@@ -453,10 +454,8 @@ class SearchState:
             text,
             tstreet,
             street,
-            stacks,
-            bets,
-            contrib,
-            level,
+            chips,
+            acted,
             folded,
             current,
             min_raise,
@@ -468,23 +467,21 @@ class SearchState:
         ) = state
         if not game._full and action not in self._abstract_ids():
             raise SearchError(f"action {action!r} is not legal for seat {seat}: {self._allowed()}")
-        stack = stacks[seat]
-        bet = bets[seat]
+        n = game.num_players
+        stack = chips[seat]
+        bet = chips[n + seat]
         owed = current - bet
         if action == CHECK_CALL:
             if owed > 0:  # a call, all-in for less when short (R1.2)
                 added = owed if owed < stack else stack
-                stacks = stacks[:]
-                stacks[seat] = stack - added
-                bets = bets[:]
-                bets[seat] = bet + added
-                contrib = contrib[:]
-                contrib[seat] += added
+                chips = chips[:]
+                chips[seat] = stack - added
+                chips[n + seat] = bet + added
+                chips[2 * n + seat] += added
                 token = "c"
             else:
                 token = "k"
-            level = level[:]
-            level[seat] = current
+            acted |= 1 << seat
         elif action == FOLD:
             if owed <= 0 and not game._free_fold:
                 raise SearchError(f"seat {seat} may not fold now (R3.1): {self._allowed()}")
@@ -495,14 +492,13 @@ class SearchState:
             to = action - RAISE_BASE
             # bounds(game, node, seat), inlined: R3.3-R3.6, R4.2, R4.3, pot-limit R3.5
             low = high = -1
-            acted = level[seat]
-            if stack > owed and (acted < 0 or current - acted >= min_raise):
+            if stack > owed and (not acted >> seat & 1 or owed >= min_raise):
                 for other in game._others[seat]:
-                    if not folded[other] and bets[other] + stacks[other] > current:
+                    if not folded[other] and chips[n + other] + chips[other] > current:
                         high = bet + stack
                         low = current + min_raise
                         if game._pot_limit:
-                            cap = current + sum(contrib) + game._dead + owed
+                            cap = current + sum(chips[2 * n :]) + game._dead + owed
                             if cap < low:
                                 cap = low
                             if cap < high:
@@ -518,19 +514,16 @@ class SearchState:
             if words is None:
                 words = game._raises[to] = (f"b{to}", f"r{to}")
             token = words[1] if current else words[0]
-            stacks = stacks[:]
-            stacks[seat] = stack - to + bet
-            bets = bets[:]
-            bets[seat] = to
-            contrib = contrib[:]
-            contrib[seat] += to - bet
+            chips = chips[:]
+            chips[seat] = stack - to + bet
+            chips[n + seat] = to
+            chips[2 * n + seat] += to - bet
             if to > current:
                 if to - current >= min_raise:  # a full bet or raise (R4.1)
                     min_raise = to - current
                 current = to
                 aggressor = seat
-            level = level[:]
-            level[seat] = current
+            acted |= 1 << seat
         else:
             raise SearchError(f"not an action id: {action!r}")
         if street != tstreet:
@@ -543,32 +536,32 @@ class SearchState:
             # The next seat to act (R5.1, R5.1a): _tree.first_to_act, inlined.
             order = game._rot[game._next[seat]]
             start = order[0]
-            if bets[start] < current and stacks[start] and not folded[start]:
+            if chips[n + start] < current and chips[start] and not folded[start]:
                 to_act = start
             else:
                 last = -1
                 for other in order:
-                    if folded[other] or not stacks[other]:
+                    if folded[other] or not chips[other]:
                         continue
                     able += 1
                     last = other
-                    if to_act is None and (level[other] < 0 or bets[other] < current):
+                    if to_act is None and (not acted >> other & 1 or chips[n + other] < current):
                         to_act = other
                     if able > 1 and to_act is not None:
                         break
                 else:
                     if able == 1:
-                        to_act = last if bets[last] < current else None
+                        to_act = last if chips[n + last] < current else None
         if to_act is None:
             self._s = end_street(
-                game, node, action, text, tstreet, stacks, bets, contrib, level, folded, current,
-                min_raise, aggressor, able,
+                game, node, action, text, tstreet, chips, acted, folded, current, min_raise,
+                aggressor, able,
             )  # fmt: skip
             return
         self._s = (
             node, action, to_act, cards, dealt,
-            (text, tstreet, street, stacks, bets, contrib, level, folded, current, min_raise,
-             aggressor, None, returned, ranout, None),
+            (text, tstreet, street, chips, acted, folded, current, min_raise, aggressor, None,
+             returned, ranout, None),
         )  # fmt: skip
 
     def _allowed(self) -> str:
@@ -691,11 +684,13 @@ class SearchState:
                 tuple(hand._stacks),
                 tuple(hand._folded),
             )
+        n = self.game.num_players
+        chips = node[_tree.BET][_tree.CHIPS]
         return (
             STREETS[node[_tree.BET][_tree.STREET]],
-            tuple(node[_tree.BET][_tree.CONTRIB]),
-            tuple(node[_tree.BET][_tree.BETS]),
-            tuple(node[_tree.BET][_tree.STACKS]),
+            tuple(chips[2 * n :]),
+            tuple(chips[n : 2 * n]),
+            tuple(chips[:n]),
             tuple(node[_tree.BET][_tree.FOLDED]),
         )
 

@@ -57,8 +57,11 @@ def pick(ids: list[int], rng: random.Random) -> int:
 
 
 def hand_slots(hand: Any) -> tuple[object, ...]:
-    """Every part of an engine hand that the betting or the settlement sets."""
+    """Every part of an engine hand that the betting or the settlement sets
+    (the levels of R4.2 only for seats with chips while the street is bet:
+    the engine reads no other)."""
     result = hand._result
+    n = len(hand._stacks)
     return (
         list(hand._hole),
         hand._stacks,
@@ -66,7 +69,8 @@ def hand_slots(hand: Any) -> tuple[object, ...]:
         hand._contrib,
         hand._folded,
         hand._acted,
-        hand._level,
+        hand._to_act is not None
+        and [hand._level[s] for s in range(n) if hand._stacks[s] and not hand._folded[s]],
         hand._returned,
         hand._current,
         hand._min_raise,
