@@ -6,8 +6,10 @@ and the action abstraction; :meth:`SearchGame.new_initial_state` gives the
 root, a chance node. Every card is one chance step: first the hole cards, one
 card at a time in dealing order (from the seat left of the button, clockwise,
 twice: R5.4), then each board card (three for the flop, one for the turn, one
-for the river) when the engine reaches that street. The betting, pots and
-settlement are those of :class:`~holdem.engine.hand.Hand` (R1-R9, R11, R13, R14).
+for the river) when the engine reaches that street. The betting is that of
+:class:`~holdem.engine.hand.Hand` (R1-R5, R11, R14), played on a few ints and
+lists (:mod:`holdem.search._tree`, checked against a plain hand node for
+node); the showdown, pots and settlement are the engine's own (R6-R9, R13).
 
 Action ids (one integer space for chance and betting, as OpenSpiel wants):
 
@@ -94,10 +96,12 @@ class SearchGame:
             (fold, check, all-in, and a call only of a bet from a seat that is
             all-in or when the call is all-in) or an
             :class:`~holdem.views.abstraction.Abstraction` (its buttons' amounts).
-        keep_log: keep each hand's event log (:attr:`holdem.engine.hand.Hand.log`,
-            read through :attr:`SearchState.hand`); off by default, as the
-            log costs time on every action and every clone and a search does
-            not read it (the log is then empty).
+        keep_log: give :attr:`SearchState.hand` the hand's event log
+            (:attr:`holdem.engine.hand.Hand.log`): the hand is then the
+            engine's own, replayed from the root when read (its cost grows
+            with the depth); off by default: the hand is built from the node
+            at once and its log is empty. The search itself never reads a
+            log: acting and cloning cost the same either way.
 
     Raises:
         ConfigError: ``max_runs`` above 1 (running the board more than once,
