@@ -57,8 +57,9 @@ Betting fields (``node[BET][TEXT]`` ...):
                 the board length the engine waits for
 ``RETURNED``    uncalled chips returned per seat so far (a tuple)
 ``RANOUT``      the board was run out (R5.3, read by R6.4's shows)
-``END``         at the end: ``[showdown, hand]``: ``showdown`` false when the
-                hand was won by folds; ``hand`` the settled engine hand,
+``END``         at the end: ``[showdown, hand, net]``: ``showdown`` false
+                when the hand was won by folds; ``hand`` the settled engine
+                hand and ``net`` the chips won or lost per seat, each
                 filled in when first read
 ==============  =============================================================
 """
@@ -74,8 +75,9 @@ from holdem.engine.betting import Action, Kind
 from holdem.engine.cards import DECK
 from holdem.engine.config import TableConfig
 from holdem.engine.events import HoleCardsDealt
-from holdem.engine.settlement import BETTING, OVER
-from holdem.search._hand import SearchHand
+from holdem.engine.settlement import BETTING, OVER, settle
+from holdem.engine.showdown import rank_on_board
+from holdem.search._hand import SINK, SearchHand
 
 
 class SearchGame(Protocol):
@@ -222,12 +224,12 @@ def end_street(
     pending: tuple[bool, int] | None = None
     end: list[Any] | None = None
     if folded.count(False) == 1:
-        player, end = TERMINAL, [False, None]
+        player, end = TERMINAL, [False, None, None]
     elif street < 3:
         run_out = able < 2
         player, pending = CHANCE, (run_out, 5 if run_out else BOARD_SIZE[street + 1])
     else:
-        player, end = TERMINAL, [True, None]
+        player, end = TERMINAL, [True, None, None]
     return (
         node,
         action,
@@ -261,7 +263,7 @@ def board_done(game: SearchGame, node: Node) -> Node:
     chips, acted = state[CHIPS], state[ACTED]
     current, min_raise, aggressor = state[CURRENT], state[MIN_RAISE], state[AGGRESSOR]
     player = TERMINAL
-    end: list[Any] | None = [True, None]
+    end: list[Any] | None = [True, None, None]
     ranout = state[RANOUT] or run_out
     while street < 3:
         street += 1
@@ -349,6 +351,51 @@ def materialize(game: SearchGame, node: Node) -> SearchHand:
             hand._lazy = (False, None, layering)
         hand.finish()
     return hand
+
+
+def net(game: SearchGame, node: Node) -> tuple[int, ...]:
+    """The chips won or lost per seat at an end ``node``, from the engine's
+    own functions without building a hand: the ranks of the hands still in
+    (:func:`holdem.engine.showdown.rank_on_board`), the layering
+    (:mod:`holdem.engine.pots`) and :func:`holdem.engine.settlement.settle`
+    (uncalled layers back, rake, awards and odd chips: R7, R8, R13).
+
+    Every hand still in is ranked: the engine mucks the hands that win no
+    pot (R6.3), and a hand that wins no pot it is eligible for changes no
+    award, so the chips are those of the engine's showdown (the tests
+    compare them with a plain hand's)."""
+    state = node[BET]
+    folded = state[FOLDED]
+    chips = state[CHIPS]
+    n = len(folded)
+    contrib = chips[2 * n :]
+    dead = game._dead
+    cards = node[CARDS]
+    first = game._hole_count
+    board = tuple([DECK[c] for c in cards[first : first + BOARD_SIZE[state[STREET]]]])
+    hole = [(DECK[cards[a]], DECK[cards[b]]) for a, b in game._places]
+    ranks: list[int | None] | None = None
+    if state[END][0]:  # a showdown: five board cards (a run-out deals them all, R5.3)
+        live = [s for s in range(n) if not folded[s]]
+        ranks = [None] * n
+        for s, value in zip(live, rank_on_board([hole[s] for s in live], board)):
+            ranks[s] = value
+    layering = _pots._layer(tuple(contrib), folded, dead)
+    result = settle(
+        game.config,
+        chips[:n],
+        contrib,
+        folded,
+        dead,
+        ranks,
+        list(state[RETURNED]),
+        (),
+        SINK,
+        boards=(board,),
+        hole=hole,
+        layering=layering,
+    )
+    return result.net
 
 
 def engine_hand(game: SearchGame, history: tuple[int, ...]) -> SearchHand | None:

@@ -635,11 +635,13 @@ class SearchState:
     def returns(self) -> tuple[int, ...]:
         """Chips won (+) or lost (-) per seat: final minus starting stack
         (zeros before the end; they sum to minus the rake, R13)."""
-        if self._s[_tree.BET][_tree.END] is None:
+        end = self._s[_tree.BET][_tree.END]
+        if end is None:
             return (0,) * self.game.num_players
-        result = self._settled()._result
-        assert result is not None
-        return result.net
+        chips: tuple[int, ...] | None = end[2]
+        if chips is None:
+            chips = end[2] = _tree.net(self.game, self._s)
+        return chips
 
     def returns_bb(self) -> tuple[float, ...]:
         """:meth:`returns` in big blinds."""

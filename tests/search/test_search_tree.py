@@ -3,7 +3,8 @@
 The search state bets on a few ints and lists and hands the end to the engine's
 settlement; these tests play random hands over every table the strategies
 draw (2 to 10 seats, antes of both kinds, blinds short of the stacks, UTG and
-button straddles, live and dead posts, free folds, pot-limit, chip units) and
+button straddles, live and dead posts, free folds, pot-limit, chip units,
+rakes) and
 check at every node that a plain :class:`~holdem.engine.hand.Hand` given the same
 cards and actions has the same seat to act, the same legal actions (R3, R4),
 the same chips (R1, R2, R7.4, R11, R14.3), the same end (R5.2, R5.3) and the
@@ -24,9 +25,18 @@ from holdem.engine.settlement import OVER
 from holdem.search import CHANCE, CHECK_CALL, FOLD, RAISE_BASE, TERMINAL, SearchGame, SearchState
 from holdem.search._tree import engine_hand, materialize
 from holdem.views.abstraction import Abstraction
-from tests.strategies import full_table_configs, table_configs
+from tests.strategies import full_table_configs, rakes, table_configs
 
-configs = table_configs() | full_table_configs()
+
+@st.composite
+def raked_configs(draw: st.DrawFn) -> TableConfig:
+    """A table of the strategies with a rake (R13), one run of the board."""
+    data = draw(table_configs() | full_table_configs()).to_dict()
+    data.update(rake=draw(rakes()))
+    return TableConfig(**data)  # type: ignore[arg-type]
+
+
+configs = table_configs() | full_table_configs() | raked_configs()
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 _BOARD = (0, 3, 4, 5)
 
@@ -197,6 +207,9 @@ def test_each_node_is_the_engines_own_replay_and_a_replay_from_the_root(
             assert engine is not None
             assert hand_slots(materialize(game, before._s)) == hand_slots(engine)
             assert (engine._phase == OVER) == before.is_terminal()
+            if before.is_terminal():  # the chips without a hand are the engine hand's
+                assert engine._result is not None
+                assert before.returns() == engine._result.net
         if after is not None:
             back = after.clone()
             back.undo()
