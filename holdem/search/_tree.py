@@ -373,12 +373,13 @@ def net(game: SearchGame, node: Node) -> tuple[int, ...]:
     cards = node[CARDS]
     first = game._hole_count
     board = tuple([DECK[c] for c in cards[first : first + BOARD_SIZE[state[STREET]]]])
-    hole = [(DECK[cards[a]], DECK[cards[b]]) for a, b in game._places]
     ranks: list[int | None] | None = None
     if state[END][0]:  # a showdown: five board cards (a run-out deals them all, R5.3)
         live = [s for s in range(n) if not folded[s]]
+        places = game._places
+        holes = [(DECK[cards[places[s][0]]], DECK[cards[places[s][1]]]) for s in live]
         ranks = [None] * n
-        for s, value in zip(live, rank_on_board([hole[s] for s in live], board)):
+        for s, value in zip(live, rank_on_board(holes, board)):
             ranks[s] = value
     layering = _pots._layer(tuple(contrib), folded, dead)
     result = settle(
@@ -391,8 +392,7 @@ def net(game: SearchGame, node: Node) -> tuple[int, ...]:
         list(state[RETURNED]),
         (),
         SINK,
-        boards=(board,),
-        hole=hole,
+        boards=(board,),  # one run: the hole cards are read through ``ranks``
         layering=layering,
     )
     return result.net
