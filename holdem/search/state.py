@@ -142,7 +142,7 @@ class SearchGame:
         "_seats",
         "_others",
         "_rot",
-        "_next",
+        "_after",
         "_left",
         "_pot_limit",
         "_free_fold",
@@ -200,7 +200,7 @@ class SearchGame:
         self._seats = tuple(range(n))
         self._others = tuple(tuple(o for o in range(n) if o != s) for s in range(n))
         self._rot = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
-        self._next = tuple((s + 1) % n for s in range(n))
+        self._after = tuple(self._rot[(s + 1) % n] for s in range(n))
         self._left = (config.button + 1) % n
         self._pot_limit = config.structure is Structure.POT_LIMIT
         self._free_fold = config.free_fold
@@ -537,10 +537,19 @@ class SearchState:
         to_act = None
         able = 0
         if action != FOLD or folded.count(False) > 1:
-            # The next seat to act (R5.1, R5.1a): _tree.first_to_act, inlined.
-            order = game._rot[game._next[seat]]
+            # The next seat to act (R5.1, R5.1a): _tree.first_to_act, inlined;
+            # at once when the next seat can bet and owes chips, or has not
+            # acted while the seat that just acted can still bet too.
+            order = game._after[seat]
             start = order[0]
-            if chips[n + start] < current and chips[start] and not folded[start]:
+            if (
+                chips[start]
+                and not folded[start]
+                and (
+                    chips[n + start] < current
+                    or (not acted >> start & 1 and chips[seat] and not folded[seat])
+                )
+            ):
                 to_act = start
             else:
                 last = -1
