@@ -7,13 +7,16 @@ yet (``_known``), it stops and remembers where it stopped (``_pending``); the
 search state adds cards one at a time and resumes the engine's own dealing
 (``Hand._deal``), which then starts the next street or goes to the showdown
 exactly as a plain hand does. Betting, pots and settlement are the engine's.
+The search state bets on its own nodes (:mod:`holdem.search._tree`) and makes
+a search hand only to settle an end or to show ``SearchState.hand``: built from
+a node, or replayed through this class from the root (a game that keeps a log,
+and the tests' reference).
 
 The one other change is the time of the settlement: when the hand ends (one
 seat left, or the showdown), the hand is over at once (``_phase`` is
 ``OVER``) but the engine's showdown and payout (``_showdown``, ``_settle``,
 R6-R8) run only when something reads the result (:meth:`SearchHand.finish`,
-called by every reader in :mod:`holdem.search.state`): a search that never
-reads a leaf's returns does not pay for them. Nothing changes the hand in
+called when a search state reads an end): nothing changes the hand in
 between, so the chips are those of an immediate settlement.
 """
 

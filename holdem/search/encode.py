@@ -50,10 +50,14 @@ from typing import Protocol
 
 from holdem.engine.cards import DECK
 from holdem.engine.config import TableConfig
-from holdem.engine.hand import Hand
+from holdem.engine.streets import STREETS
 from holdem.search._errors import SearchError
 
 _TOKEN = re.compile(r"[fkc]|[br]\d+")
+
+
+Chips = tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
+"""``(street name, contributions, bets, stacks, folded)`` per seat, as a hand has them."""
 
 
 class _Game(Protocol):
@@ -65,8 +69,6 @@ class _Game(Protocol):
     def max_betting_actions(self) -> int: ...
     @property
     def config(self) -> TableConfig: ...
-    @property
-    def _template(self) -> Hand: ...
 
 
 class SearchState(Protocol):
@@ -76,11 +78,8 @@ class SearchState(Protocol):
     @property
     def game(self) -> _Game: ...
     @property
-    def hand(self) -> Hand | None: ...
-    @property
-    def _cards(self) -> tuple[int, ...]: ...
-    @property
-    def _actions(self) -> str: ...
+    def cards(self) -> tuple[int, ...]: ...
+    def _chips(self) -> Chips: ...
     def current_player(self) -> int: ...
     def hole_ids(self, seat: int) -> tuple[int, ...]: ...
     def board_ids(self) -> tuple[int, ...]: ...
@@ -119,11 +118,6 @@ def _text(ids: tuple[int, ...] | list[int]) -> str:
     return "".join(DECK[c] for c in ids)
 
 
-def _table(state: SearchState) -> Hand:
-    hand = state.hand
-    return state.game._template if hand is None else hand
-
-
 def information_state_string(state: SearchState, player: int) -> str:
     """``P<player> D<cards dealt> H<own> B<flop>|<turn>|<river> A<actions>``,
     then ``S<seat>:<cards>`` for each seat shown at the showdown (R6).
@@ -134,7 +128,7 @@ def information_state_string(state: SearchState, player: int) -> str:
     player = _check(state, player)
     board = state.board_ids()
     text = (
-        f"P{player} D{len(state._cards)} H{_text(sorted(state.hole_ids(player)))} "
+        f"P{player} D{len(state.cards)} H{_text(sorted(state.hole_ids(player)))} "
         f"B{_text(sorted(board[:3]))}|{_text(board[3:4])}|{_text(board[4:5])} "
         f"A{state.public_actions()}"
     )
@@ -147,13 +141,13 @@ def observation_string(state: SearchState, player: int) -> str:
     """``P<player> H<own> B<board> <street> T<seat to act or -> C<put in> S<stacks>
     F<folded seats>``: amounts in chips, per seat in seat order."""
     player = _check(state, player)
-    hand = _table(state)
+    street, contrib, _, stacks, folded = state._chips()
     to_act = state.current_player()
-    folded = "".join("1" if f else "0" for f in hand._folded)
+    out = "".join("1" if f else "0" for f in folded)
     return (
         f"P{player} H{_text(sorted(state.hole_ids(player)))} B{_text(state.board_ids())} "
-        f"{hand.street} T{to_act if to_act >= 0 else '-'} "
-        f"C{' '.join(map(str, hand._contrib))} S{' '.join(map(str, hand._stacks))} F{folded}"
+        f"{street} T{to_act if to_act >= 0 else '-'} "
+        f"C{' '.join(map(str, contrib))} S{' '.join(map(str, stacks))} F{out}"
     )
 
 
@@ -170,7 +164,7 @@ def information_state_tensor(state: SearchState, player: int) -> list[float]:
         out[n + 52 * (1 + (0 if k < 3 else k - 2)) + card] = 1.0
     bb = game.config.big_blind
     base = n + 208
-    for token in _TOKEN.findall(state._actions):
+    for token in _TOKEN.findall(state.public_actions()):
         first = token[0]
         if first == "f":
             out[base] = 1.0
@@ -189,7 +183,7 @@ def observation_tensor(state: SearchState, player: int) -> list[float]:
     """The observation tensor (layout in the module docstring)."""
     player = _check(state, player)
     n = state.game.num_players
-    hand = _table(state)
+    street, contrib, bets, stacks, folded = state._chips()
     bb = state.game.config.big_blind
     out = [0.0] * observation_size(n)
     out[player] = 1.0
@@ -197,14 +191,14 @@ def observation_tensor(state: SearchState, player: int) -> list[float]:
         out[n + card] = 1.0
     for card in state.board_ids():
         out[n + 52 + card] = 1.0
-    out[n + 104 + hand._street] = 1.0
+    out[n + 104 + STREETS.index(street)] = 1.0
     to_act = state.current_player()
     if to_act >= 0:
         out[n + 108 + to_act] = 1.0
     base = 2 * n + 108
     for seat in range(n):
-        out[base + seat] = hand._contrib[seat] / bb
-        out[base + n + seat] = hand._bets[seat] / bb
-        out[base + 2 * n + seat] = hand._stacks[seat] / bb
-        out[base + 3 * n + seat] = 1.0 if hand._folded[seat] else 0.0
+        out[base + seat] = contrib[seat] / bb
+        out[base + n + seat] = bets[seat] / bb
+        out[base + 2 * n + seat] = stacks[seat] / bb
+        out[base + 3 * n + seat] = 1.0 if folded[seat] else 0.0
     return out

@@ -6,8 +6,10 @@ and the action abstraction; :meth:`SearchGame.new_initial_state` gives the
 root, a chance node. Every card is one chance step: first the hole cards, one
 card at a time in dealing order (from the seat left of the button, clockwise,
 twice: R5.4), then each board card (three for the flop, one for the turn, one
-for the river) when the engine reaches that street. The betting, pots and
-settlement are those of :class:`~holdem.engine.hand.Hand` (R1-R9, R11, R13, R14).
+for the river) when the engine reaches that street. The betting is that of
+:class:`~holdem.engine.hand.Hand` (R1-R5, R11, R14), played on a few ints and
+lists (:mod:`holdem.search._tree`, checked against a plain hand node for
+node); the showdown, pots and settlement are the engine's own (R6-R9, R13).
 
 Action ids (one integer space for chance and betting, as OpenSpiel wants):
 
@@ -39,16 +41,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
-from holdem.engine.betting import Action, Kind, LegalActions
+from holdem.engine.betting import LegalActions, fast_legal_actions
 from holdem.engine.cards import DECK
-from holdem.engine.config import TableConfig, plain_int
+from holdem.engine.config import Structure, TableConfig, plain_int
 from holdem.engine.events import HoleCardsDealt
 from holdem.engine.settlement import OVER
+from holdem.engine.streets import STREETS
 from holdem.errors import ConfigError
-from holdem.search import encode
+from holdem.search import _tree, encode
 from holdem.search._errors import SearchError
 from holdem.search._hand import SINK, SearchHand, game_copier
+from holdem.search._tree import Node, board_done, bounds, end_street
 from holdem.views.abstraction import Abstraction
 
 __all__ = [
@@ -76,9 +81,8 @@ TERMINAL = -4
 CARD_INDEX: dict[str, int] = {card: i for i, card in enumerate(DECK)}
 """The chance-action id of each card: its index in :data:`holdem.engine.cards.DECK`."""
 
-_FOLD_ACTION, _CHECK_ACTION, _CALL_ACTION = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
-_ALL_CARDS = frozenset(range(52))
 _new = object.__new__
+_PENDING = _tree.PENDING
 
 
 class SearchGame:
@@ -92,10 +96,12 @@ class SearchGame:
             (fold, check, all-in, and a call only of a bet from a seat that is
             all-in or when the call is all-in) or an
             :class:`~holdem.views.abstraction.Abstraction` (its buttons' amounts).
-        keep_log: keep each hand's event log (:attr:`holdem.engine.hand.Hand.log`,
-            read through :attr:`SearchState.hand`); off by default, as the
-            log costs time on every action and every clone and a search does
-            not read it (the log is then empty).
+        keep_log: give :attr:`SearchState.hand` the hand's event log
+            (:attr:`holdem.engine.hand.Hand.log`): the hand is then the
+            engine's own, replayed from the root when read (its cost grows
+            with the depth); off by default: the hand is built from the node
+            at once and its log is empty. The search itself never reads a
+            log: acting and cloning cost the same either way.
 
     Raises:
         ConfigError: ``max_runs`` above 1 (running the board more than once,
@@ -130,6 +136,16 @@ class SearchGame:
         "_hole_count",
         "_places",
         "_copy",
+        "_root",
+        "_start",
+        "_dead",
+        "_seats",
+        "_others",
+        "_rot",
+        "_after",
+        "_left",
+        "_pot_limit",
+        "_free_fold",
     )
 
     def __init__(
@@ -166,12 +182,53 @@ class SearchGame:
         self._hole_count = 2 * n
         # Per seat: the indices of its two hole cards in the dealing order (R5.4).
         self._places = tuple((p, n + p) for p in (self._order.index(s) for s in range(n)))
-        # Per raise-to amount: the bet and raise actions and their tokens.
-        self._raises: dict[int, tuple[Action, str, Action, str]] = {}
+        # Per raise-to amount: the bet and the raise token.
+        self._raises: dict[int, tuple[str, str]] = {}
         if not keep_log:
             self._template._log = SINK
             self._hole_log = ()
         self._copy = game_copier(self._template)
+        self._nodes(self._template)
+
+    def _nodes(self, template: SearchHand) -> None:
+        """The constants of the search nodes (:mod:`holdem.search._tree`): the
+        root (forced bets posted, R2, R11, R14.3), the first player once the
+        hole cards are dealt, and per-seat tables."""
+        config = self.config
+        n = config.seats
+        self._dead = template._dead  # the big-blind ante and dead posts (R2.3, R14.3)
+        self._seats = tuple(range(n))
+        self._others = tuple(tuple(o for o in range(n) if o != s) for s in range(n))
+        self._rot = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
+        self._after = tuple(self._rot[(s + 1) % n] for s in range(n))
+        self._left = (config.button + 1) % n
+        self._pot_limit = config.structure is Structure.POT_LIMIT
+        self._free_fold = config.free_fold
+        pending = template._pending
+        assert template._phase != OVER  # forced bets never end a hand
+        betting = (
+            "",
+            0,
+            template._street,
+            [*template._stacks, *template._bets, *template._contrib],
+            sum(1 << s for s in range(n) if template._acted[s]),
+            list(template._folded),
+            template._current,
+            template._min_raise,
+            template._aggressor,
+            None,
+            tuple(template._returned),
+            False,
+            None,
+        )
+        self._root: Node = (None, None, CHANCE, (), 0, betting)
+        # Once the hole cards are dealt: the seat to act, or a chance node for
+        # the board when the forced bets put all but one seat all-in (R5.3).
+        if pending is None:
+            assert template._to_act is not None
+            self._start: tuple[int, tuple[Any, ...]] = (template._to_act, betting)
+        else:
+            self._start = (CHANCE, betting[:9] + ((pending[1], pending[2]),) + betting[10:])
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle as the arguments that built the game (its copy function is made again)."""
@@ -205,90 +262,85 @@ def _game(config: TableConfig, abstraction: str | Abstraction, keep_log: bool) -
 class SearchState:
     """One node of the game tree (see the module for the action ids).
 
-    Built by :meth:`SearchGame.new_initial_state`. :meth:`clone` copies
-    nothing but a few references: the engine's hand is shared, copy on write
-    (the first action that changes a shared hand copies it; a board card that
-    does not complete its street changes no hand). :meth:`undo` replays the
-    history from the root (cost grows with depth).
+    Built by :meth:`SearchGame.new_initial_state`. The node is one immutable
+    tuple (:mod:`holdem.search._tree`): :meth:`clone` shares it (two
+    references copied), :meth:`apply_action` builds the child's and keeps
+    the parent, so :meth:`undo` is one step back. The betting is that of
+    :class:`~holdem.engine.hand.Hand` on a few ints and lists (R1-R5, R7.4);
+    the showdown and payout are the engine's own, run when the end's result
+    is first read (R6-R8, R13).
     """
 
-    __slots__ = (
-        "game",
-        "_hand",
-        "_own",
-        "_cards",
-        "_dealt",
-        "_path",
-        "_actions",
-        "_street",
-    )
+    __slots__ = ("game", "_s")
 
     def __init__(self, game: SearchGame) -> None:
         self.game = game
-        self._hand: SearchHand | None = None
-        # Copy on write: clone() shares the hand and both states lose ``_own``;
-        # the first change to a shared hand copies it (_mine).
-        self._own = True
-        # Immutable values only, so that clone() copies none of them: the cards
-        # dealt (a tuple and a bit mask), the history as a linked list of
-        # (parent, action) pairs, the public actions as text, and their street.
-        self._cards: tuple[int, ...] = ()
-        self._dealt = 0
-        self._path: tuple[object, int] | None = None
-        self._actions = ""
-        self._street = 0
+        self._s: Node = game._root
 
     # ------------------------------------------------------------ node kinds
     def current_player(self) -> int:
         """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
-        hand = self._hand
-        if hand is None or hand._pending is not None:
-            return CHANCE
-        if hand._phase == OVER:
-            return TERMINAL
-        seat = hand._to_act
-        assert seat is not None
-        return seat
+        player: int = self._s[2]
+        return player
 
     def is_chance_node(self) -> bool:
         """A card is to be dealt."""
-        hand = self._hand
-        return hand is None or hand._pending is not None
+        return self._s[2] == CHANCE  # type: ignore[no-any-return]
 
     def is_terminal(self) -> bool:
         """The hand is settled."""
-        hand = self._hand
-        return hand is not None and hand._phase == OVER
+        return self._s[2] == TERMINAL  # type: ignore[no-any-return]
 
     @property
     def hand(self) -> SearchHand | None:
         """The engine's hand (``None`` while hole cards are being dealt).
 
-        Warning: it holds every hole card dealt; never show it to a bot that
-        must not see them (use :meth:`information_state_string`). Read it
-        only: it may be shared with clones of this state (copy on write), and
-        while a street's board is being dealt its board cards are in
+        Built when read, from the node (or, when the game keeps a log, by
+        replaying the history through the engine); once the hand is over,
+        the settled hand, shared with clones of this state. Warning: it holds
+        every hole card dealt; never show it to a bot that must not see them
+        (use :meth:`information_state_string`). Read it only; while a
+        street's board is being dealt its board cards are in
         :meth:`board_ids`, not yet in the hand."""
-        hand = self._hand
-        if hand is not None and hand._lazy is not None:
-            hand.finish()
+        node = self._s
+        if node[_tree.BET][_tree.END] is not None:
+            return self._settled()
+        if len(node[_tree.CARDS]) < self.game._hole_count:
+            return None
+        if self.game._template._log is not SINK:
+            return _tree.engine_hand(self.game, self.history)
+        return _tree.materialize(self.game, node)
+
+    def _settled(self) -> SearchHand:
+        """The engine's settled hand at the end (built once, kept in the node)."""
+        end = self._s[_tree.BET][_tree.END]
+        hand: SearchHand | None = end[1]
+        if hand is None:
+            game = self.game
+            if game._template._log is not SINK:
+                hand = _tree.engine_hand(game, self.history)
+            else:
+                hand = _tree.materialize(game, self._s)
+            assert hand is not None and hand._result is not None
+            end[1] = hand
         return hand
 
     @property
     def history(self) -> tuple[int, ...]:
         """Every action id applied from the root, chance steps included."""
         out = []
-        path = self._path
-        while path is not None:
-            out.append(path[1])
-            path = path[0]  # type: ignore[assignment]
+        node = self._s
+        while node[0] is not None:
+            out.append(node[1])
+            node = node[0]
         out.reverse()
         return tuple(out)
 
     @property
     def cards(self) -> tuple[int, ...]:
         """The card ids dealt so far: the hole cards in dealing order, then the board."""
-        return self._cards
+        cards: tuple[int, ...] = self._s[_tree.CARDS]
+        return cards
 
     # ------------------------------------------------------------------ chance
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -299,52 +351,70 @@ class SearchState:
         """
         if not self.is_chance_node():
             raise SearchError("chance_outcomes() needs a chance node")
-        dealt = self._dealt
+        dealt = self._s[_tree.DEALT]
         unseen = [c for c in range(52) if not dealt >> c & 1]
         p = 1.0 / len(unseen)
         return [(c, p) for c in unseen]
 
     # ----------------------------------------------------------------- betting
-    def _legal(self) -> tuple[SearchHand, int, LegalActions]:
-        hand = self._hand
-        if hand is None or hand._pending is not None or hand._phase == OVER:
+    def _legal(self) -> LegalActions:
+        """The engine's :class:`~holdem.engine.betting.LegalActions` of the seat to act."""
+        node = self._s
+        seat = node[2]
+        if seat < 0:
             raise SearchError("no seat is to act here (a chance node or the end of the hand)")
-        seat = hand._to_act
-        assert seat is not None
-        legal = hand._memo
-        if legal is None:
-            legal = hand._memo = hand._legal(seat)
-        return hand, seat, legal
+        chips = node[_tree.BET][_tree.CHIPS]
+        stack = chips[seat]
+        bet = chips[self.game.num_players + seat]
+        current = node[_tree.BET][_tree.CURRENT]
+        owed = current - bet
+        low, high = bounds(self.game, node, seat)
+        return fast_legal_actions(
+            seat,
+            owed > 0 or self.game._free_fold,
+            owed <= 0,
+            owed if owed < stack else stack,
+            low,
+            high,
+            "raise" if current else "bet",
+            stack <= owed if high is None else high == bet + stack,
+        )
 
     def legal_actions(self) -> list[int]:
         """The legal action ids, ascending: card ids at a chance node, betting
         ids at a decision (R3), none at the end."""
-        hand = self._hand
-        if hand is None or hand._pending is not None:
-            return [c for c, _ in self.chance_outcomes()]
-        if hand._phase == OVER:
-            return []
-        _, _, legal = self._legal()
-        abstraction = self.game.abstraction
-        if abstraction == "full":
-            ids = [FOLD, CHECK_CALL] if legal.can_fold else [CHECK_CALL]
-            low, high = legal.min_raise_to, legal.max_raise_to
-            if low is not None and high is not None:
-                ids.extend(range(RAISE_BASE + low, RAISE_BASE + high + 1))
-            return ids
-        return sorted(self._abstract_ids(hand, legal))
+        node = self._s
+        seat = node[2]
+        if seat < 0:
+            return [c for c, _ in self.chance_outcomes()] if seat == CHANCE else []
+        game = self.game
+        if not game._full:
+            return sorted(self._abstract_ids())
+        bet = node[_tree.BET][_tree.CHIPS][game.num_players + seat]
+        owed = node[_tree.BET][_tree.CURRENT] - bet
+        ids = [FOLD, CHECK_CALL] if owed > 0 or game._free_fold else [CHECK_CALL]
+        low, high = bounds(game, node, seat)
+        if low is not None and high is not None:
+            ids.extend(range(RAISE_BASE + low, RAISE_BASE + high + 1))
+        return ids
 
-    def _abstract_ids(self, hand: SearchHand, legal: LegalActions) -> set[int]:
+    def _abstract_ids(self) -> set[int]:
+        legal = self._legal()
+        node = self._s
+        n = self.game.num_players
+        chips = node[_tree.BET][_tree.CHIPS]
+        stacks = chips[:n]
         abstraction = self.game.abstraction
         if isinstance(abstraction, Abstraction):
             out = {FOLD} if legal.can_fold else set()
-            for action in abstraction.actions(legal, hand.pot_total, hand._current)[1:]:
+            pot = sum(chips[2 * n :]) + self.game._dead
+            for action in abstraction.actions(legal, pot, node[_tree.BET][_tree.CURRENT])[1:]:
                 if action is not None:
                     out.add(CHECK_CALL if action.amount is None else RAISE_BASE + action.amount)
             return out
         # push_fold
         out = {FOLD} if legal.can_fold else set()
-        stacks, folded = hand._stacks, hand._folded
+        folded = node[_tree.BET][_tree.FOLDED]
         if legal.can_check or legal.call >= stacks[legal.seat]:
             out.add(CHECK_CALL)
         elif any(not folded[s] and stacks[s] == 0 for s in range(len(stacks))):
@@ -366,70 +436,146 @@ class SearchState:
             if index is None:
                 raise SearchError(f"not an action id: {action!r}")
             action = index
-        hand = self._hand
-        if hand is None:  # a hole card
-            dealt = self._dealt
+        node = self._s
+        _, _, seat, cards, dealt, state = node
+        game = self.game
+        if seat < 0:
+            if seat != CHANCE:  # the end (R5.2, R6)
+                raise SearchError("the hand is over: no action applies")
             if not 0 <= action < 52 or dealt >> action & 1:
                 raise SearchError(f"card id {action!r} is not an undealt card (0..51)")
-            cards = self._cards = self._cards + (action,)
-            self._dealt = dealt | 1 << action
-            self._path = (self._path, action)
-            if len(cards) == self.game._hole_count:
-                self._start(cards)
+            cards += (action,)
+            pending = state[_PENDING]
+            if pending is None:  # a hole card
+                if len(cards) == game._hole_count:  # the hand starts (R5.1)
+                    seat, state = game._start
+            elif len(cards) - game._hole_count == pending[1]:  # the street's board is in
+                self._s = board_done(game, (node, action, seat, cards, dealt | 1 << action, state))
+                return
+            self._s = (node, action, seat, cards, dealt | 1 << action, state)
             return
-        if hand._pending is not None:
-            self._board_card(hand, action)
-            return
-        seat = hand._to_act
-        if seat is None:  # neither a chance node nor a decision: the end (R5.2, R6)
-            raise SearchError("the hand is over: no action applies")
-        legal = hand._memo
-        if legal is None:
-            legal = hand._memo = hand._legal(seat)
-        game = self.game
-        if not game._full and action not in self._abstract_ids(hand, legal):
+        (
+            text,
+            tstreet,
+            street,
+            chips,
+            acted,
+            folded,
+            current,
+            min_raise,
+            aggressor,
+            _,
+            returned,
+            ranout,
+            _,
+        ) = state
+        if not game._full and action not in self._abstract_ids():
             raise SearchError(f"action {action!r} is not legal for seat {seat}: {self._allowed()}")
+        n = game.num_players
+        stack = chips[seat]
+        bet = chips[n + seat]
+        owed = current - bet
         if action == CHECK_CALL:
-            if legal.can_check:
-                move, token = _CHECK_ACTION, "k"
+            if owed > 0:  # a call, all-in for less when short (R1.2)
+                added = owed if owed < stack else stack
+                chips = chips[:]
+                chips[seat] = stack - added
+                chips[n + seat] = bet + added
+                chips[2 * n + seat] += added
+                token = "c"
             else:
-                move, token = _CALL_ACTION, "c"
+                token = "k"
+            acted |= 1 << seat
         elif action == FOLD:
-            if not legal.can_fold:
+            if owed <= 0 and not game._free_fold:
                 raise SearchError(f"seat {seat} may not fold now (R3.1): {self._allowed()}")
-            move, token = _FOLD_ACTION, "f"
+            folded = folded[:]
+            folded[seat] = True
+            token = "f"
         elif action > FOLD:
             to = action - RAISE_BASE
-            low, high = legal.min_raise_to, legal.max_raise_to
-            if low is None or high is None or not low <= to <= high:
+            # bounds(game, node, seat), inlined: R3.3-R3.6, R4.2, R4.3, pot-limit R3.5
+            low = high = -1
+            if stack > owed and (not acted >> seat & 1 or owed >= min_raise):
+                for other in game._others[seat]:
+                    if not folded[other] and chips[n + other] + chips[other] > current:
+                        high = bet + stack
+                        low = current + min_raise
+                        if game._pot_limit:
+                            cap = current + sum(chips[2 * n :]) + game._dead + owed
+                            if cap < low:
+                                cap = low
+                            if cap < high:
+                                high = cap
+                        if low > high:
+                            low = high
+                        break
+            if not low <= to <= high or low < 0:
                 raise SearchError(
                     f"action {action} (to {to}) is not legal for seat {seat}: {self._allowed()}"
                 )
-            known = game._raises.get(to)
-            if known is None:
-                known = game._raises[to] = (
-                    Action(Kind.BET, to),
-                    f"b{to}",
-                    Action(Kind.RAISE, to),
-                    f"r{to}",
-                )
-            if legal.raise_word == "bet":
-                move, token = known[0], known[1]
-            else:
-                move, token = known[2], known[3]
+            words = game._raises.get(to)
+            if words is None:
+                words = game._raises[to] = (f"b{to}", f"r{to}")
+            token = words[1] if current else words[0]
+            chips = chips[:]
+            chips[seat] = stack - to + bet
+            chips[n + seat] = to
+            chips[2 * n + seat] += to - bet
+            if to > current:
+                if to - current >= min_raise:  # a full bet or raise (R4.1)
+                    min_raise = to - current
+                current = to
+                aggressor = seat
+            acted |= 1 << seat
         else:
             raise SearchError(f"not an action id: {action!r}")
-        street = hand._street
-        if street != self._street:
-            token = "/" * (street - self._street) + token
-            self._street = street
-        if not self._own:  # copy on write
-            hand = self._hand = game._copy(hand)
-            self._own = True
-        hand._act(seat, move, legal)
-        hand._decision += 1
-        self._actions += token
-        self._path = (self._path, action)
+        if street != tstreet:
+            token = "/" * (street - tstreet) + token
+            tstreet = street
+        text += token
+        to_act = None
+        able = 0
+        if action != FOLD or folded.count(False) > 1:
+            # The next seat to act (R5.1, R5.1a): _tree.first_to_act, inlined;
+            # at once when the next seat can bet and owes chips, or has not
+            # acted while the seat that just acted can still bet too.
+            order = game._after[seat]
+            start = order[0]
+            if (
+                chips[start]
+                and not folded[start]
+                and (
+                    chips[n + start] < current
+                    or (not acted >> start & 1 and chips[seat] and not folded[seat])
+                )
+            ):
+                to_act = start
+            else:
+                last = -1
+                for other in order:
+                    if folded[other] or not chips[other]:
+                        continue
+                    able += 1
+                    last = other
+                    if to_act is None and (not acted >> other & 1 or chips[n + other] < current):
+                        to_act = other
+                    if able > 1 and to_act is not None:
+                        break
+                else:
+                    if able == 1:
+                        to_act = last if chips[n + last] < current else None
+        if to_act is None:
+            self._s = end_street(
+                game, node, action, text, tstreet, chips, acted, folded, current, min_raise,
+                aggressor, able,
+            )  # fmt: skip
+            return
+        self._s = (
+            node, action, to_act, cards, dealt,
+            (text, tstreet, street, chips, acted, folded, current, min_raise, aggressor, None,
+             returned, ranout, None),
+        )  # fmt: skip
 
     def _allowed(self) -> str:
         ids = self.legal_actions()
@@ -437,46 +583,12 @@ class SearchState:
             return f"legal ids {ids[:4]}...{ids[-2:]}"
         return f"legal ids {ids}"
 
-    def _board_card(self, hand: SearchHand, card: int) -> None:
-        """Deal a board card: the hand reads the street's cards once they are
-        all dealt (a card that does not complete the street changes no hand)."""
-        if not 0 <= card < 52 or self._dealt >> card & 1:
-            raise SearchError(f"card id {card!r} is not an undealt card (0..51)")
-        game = self.game
-        cards = self._cards = self._cards + (card,)
-        self._dealt |= 1 << card
-        self._path = (self._path, card)
-        board = cards[game._hole_count :]
-        if len(board) == hand._pending[2]:  # type: ignore[index]
-            if not self._own:  # copy on write
-                hand = self._hand = game._copy(hand)
-                self._own = True
-            hand.add_board(tuple([DECK[c] for c in board]))
-
-    def _start(self, cards: tuple[int, ...]) -> None:
-        """Every hole card is dealt: the engine's hand starts (forced bets posted)."""
-        game = self.game
-        hole = [(DECK[cards[a]], DECK[cards[b]]) for a, b in game._places]
-        hand = game._copy(game._template)
-        hand._hole = hole
-        log = hand._log
-        for index, seat in game._hole_log:
-            log[index] = (HoleCardsDealt, seat, hole[seat])
-        self._hand = hand
-        self._own = True
-
     # ------------------------------------------------------------------ copies
     def clone(self) -> SearchState:
         """An independent copy (acting on one never changes the other)."""
         twin = _new(SearchState)
         twin.game = self.game
-        twin._hand = self._hand
-        twin._own = self._own = False  # both share the hand now: copy on write
-        twin._cards = self._cards
-        twin._dealt = self._dealt
-        twin._path = self._path
-        twin._actions = self._actions
-        twin._street = self._street
+        twin._s = self._s
         return twin
 
     def child(self, action: int) -> SearchState:
@@ -486,7 +598,9 @@ class SearchState:
         Raises:
             SearchError: the id is not legal here.
         """
-        twin = self.clone()
+        twin = _new(SearchState)  # clone(), inlined
+        twin.game = self.game
+        twin._s = self._s
         twin.apply_action(action)
         return twin
 
@@ -494,30 +608,49 @@ class SearchState:
         """``copy.deepcopy`` is :meth:`clone` (the game is shared, not copied)."""
         return self.clone()
 
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Pickle as the game and the history (replayed when unpickled)."""
+        values = {
+            name: getattr(self, name)
+            for cls in type(self).__mro__
+            for name in getattr(cls, "__slots__", ())
+            if name != "_s"
+        }
+        values["_s"] = self.history
+        return None, values
+
+    def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
+        """Unpickle: replay the history from the game's root."""
+        values = dict(state[1])
+        history = values.pop("_s")
+        for name, value in values.items():
+            setattr(self, name, value)
+        self._s = self.game._root
+        for action in history:
+            SearchState.apply_action(self, action)
+
     def undo(self) -> None:
-        """Take back the last action (chance or betting) by replaying the rest.
+        """Take back the last action (chance or betting): the parent node.
 
         Raises:
             SearchError: at the root.
         """
-        if self._path is None:
+        parent = self._s[0]
+        if parent is None:
             raise SearchError("nothing to undo at the root")
-        other = self.game.replay(self.history[:-1])
-        for name in SearchState.__slots__:
-            setattr(self, name, getattr(other, name))
+        self._s = parent
 
     # ----------------------------------------------------------------- results
     def returns(self) -> tuple[int, ...]:
         """Chips won (+) or lost (-) per seat: final minus starting stack
         (zeros before the end; they sum to minus the rake, R13)."""
-        hand = self._hand
-        if hand is None:
+        end = self._s[_tree.BET][_tree.END]
+        if end is None:
             return (0,) * self.game.num_players
-        if hand._lazy is not None:
-            hand.finish()
-        if hand._result is None:
-            return (0,) * self.game.num_players
-        return hand._result.net
+        chips: tuple[int, ...] | None = end[2]
+        if chips is None:
+            chips = end[2] = _tree.net(self.game, self._s)
+        return chips
 
     def returns_bb(self) -> tuple[float, ...]:
         """:meth:`returns` in big blinds."""
@@ -529,24 +662,52 @@ class SearchState:
         """The card ids dealt to ``seat`` so far (0, 1 or 2)."""
         n = self.game.num_players
         place = (seat - self.game.config.button - 1) % n
-        return tuple(self._cards[k] for k in (place, n + place) if k < len(self._cards))
+        cards = self.cards
+        return tuple(cards[k] for k in (place, n + place) if k < len(cards))
 
     def board_ids(self) -> tuple[int, ...]:
         """The board card ids dealt so far, in dealing order."""
-        return tuple(self._cards[2 * self.game.num_players :])
+        return tuple(self.cards[2 * self.game.num_players :])
 
     def shown_seats(self) -> tuple[int, ...]:
         """Seats whose cards were shown at the showdown (public at the end, R6)."""
-        hand = self.hand
-        if hand is None or hand._result is None:
+        if self._s[_tree.BET][_tree.END] is None:
             return ()
-        return hand._result.shown
+        result = self._settled()._result
+        assert result is not None
+        return result.shown
 
     def public_actions(self) -> str:
         """The betting so far: ``f`` fold, ``k`` check, ``c`` call, ``b<to>`` /
         ``r<to>`` bet / raise to ``to`` chips on the street, ``/`` between
         streets (chance steps are not written)."""
-        return self._actions
+        text: str = self._s[_tree.BET][_tree.TEXT]
+        return text
+
+    def _chips(self) -> encode.Chips:
+        """The public chips now: ``(street, contributions, bets, stacks, folded)``
+        per seat, as :class:`~holdem.engine.hand.Hand` has them (``street`` its
+        name; at the end the settled stacks, R8; while the hole cards are
+        dealt, the forced bets posted, R2)."""
+        node = self._s
+        if node[_tree.BET][_tree.END] is not None:
+            hand = self._settled()
+            return (
+                STREETS[hand._street],
+                tuple(hand._contrib),
+                tuple(hand._bets),
+                tuple(hand._stacks),
+                tuple(hand._folded),
+            )
+        n = self.game.num_players
+        chips = node[_tree.BET][_tree.CHIPS]
+        return (
+            STREETS[node[_tree.BET][_tree.STREET]],
+            tuple(chips[2 * n :]),
+            tuple(chips[n : 2 * n]),
+            tuple(chips[:n]),
+            tuple(node[_tree.BET][_tree.FOLDED]),
+        )
 
     def information_state_string(self, player: int) -> str:
         """Everything ``player`` knows, over the whole history (perfect recall).
@@ -595,10 +756,11 @@ class SearchState:
         known = set(self.hole_ids(player)) | set(self.board_ids())
         for seat in self.shown_seats():
             known.update(self.hole_ids(seat))
-        hidden = [k for k in range(min(len(self._cards), 2 * n)) if self._cards[k] not in known]
+        dealt = self.cards
+        hidden = [k for k in range(min(len(dealt), 2 * n)) if dealt[k] not in known]
         pool = [c for c in range(52) if c not in known]
         drawn = rng.sample(pool, len(hidden))
-        cards = list(self._cards)
+        cards = list(dealt)
         for k, card in zip(hidden, drawn):
             cards[k] = card
         # The chance ids of the history are the cards, in order: swap them.

@@ -213,6 +213,16 @@ class RangeDeal(SearchState):
         twin._plan = self._plan
         return twin
 
+    def child(self, action: int) -> RangeDeal:
+        """A clone with ``action`` applied; this state is unchanged.
+
+        Raises:
+            SearchError: the id is not possible or not legal here.
+        """
+        twin = self.clone()
+        twin.apply_action(action)
+        return twin
+
     def resample_from_infostate(self, player: int, rng: object) -> SearchState:
         """Not available in a subgame: the other seats' cards would have to be
         drawn from their ranges, not uniformly. Build a new :func:`subgame`
