@@ -14,7 +14,12 @@ against ``gymnasium.vector.SyncVectorEnv`` over ``NoLimitHoldemEnv``.
 
 Opponents are array policies of :mod:`holdem.batch` (``"call"``, ``"random"``,
 ``"table"``, ``"table:PATH"`` or any :class:`~holdem.batch.Policy`), deciding
-for all lanes at once; the learner sits on seat 0.
+for all lanes at once; or, as in the single env, agents (``"potodds"``,
+``module:Class`` specs, agent objects with ``act(view)``, agent classes,
+factories from a seed), which decide from a seat view of a ``Hand``: then
+every lane is a :class:`~holdem.envs.gym.NoLimitHoldemEnv` reset with the
+lane's seed (``engine="hands"``), the same episodes by construction, at
+about the single env's speed. The learner sits on seat 0.
 
 Autoreset is Gymnasium 1.x's default, ``AutoresetMode.NEXT_STEP``
 (``metadata["autoreset_mode"]``): the step that ends a lane's hand returns its
@@ -34,7 +39,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -43,10 +48,12 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from holdem.batch import CALL, FOLD, RAISE, BatchState, Decisions, Policy, deal
-from holdem.batch.simulate import load_policy
+from holdem.batch.simulate import POLICIES, load_policy
 from holdem.engine.betting import LegalActions
 from holdem.engine.cards import DECK, Dealer
+from holdem.envs._agent_lanes import AgentLanes, is_agent
 from holdem.envs._core import Game, ResetNeeded, check_opponents
+from holdem.envs.gym import Opponent
 from holdem.errors import ConfigError
 from holdem.views.abstraction import Abstraction
 
@@ -60,14 +67,25 @@ LEARNER = 0
 """The learner's seat in every lane."""
 
 
+def _is_policy(opponent: object) -> bool:
+    """Whether ``opponent`` names or is an array policy (the batch engine's)."""
+    if isinstance(opponent, str):
+        return opponent in POLICIES or opponent.startswith("table:")
+    return callable(opponent) and not is_agent(opponent)
+
+
 class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     """``num_envs`` single-agent environments in lock step (see the module).
 
     Args:
         num_envs: lanes, 1 or more.
-        opponents: one array policy per opponent seat (1 to 9): a name of
-            :data:`holdem.batch.POLICIES` or a :class:`~holdem.batch.Policy`
-            callable. Default: one calling station.
+        opponents: one per opponent seat (1 to 9): an array policy (a name
+            of :data:`holdem.batch.POLICIES` or a :class:`~holdem.batch.Policy`
+            callable ``policy(decisions, rng)``), or anything the single env
+            takes (:data:`holdem.envs.gym.Opponent`: an agent name or spec
+            such as ``"potodds"``, an object with ``act(view)``, an agent
+            class, a factory ``make(seed)`` of one positional argument).
+            Default: one calling station.
         stacks, blinds, ante, abstraction, history, illegal, penalty: as for
             :class:`~holdem.envs.gym.NoLimitHoldemEnv`.
         cards: ``"seeded"`` (default): lane ``j`` deals the single env's
@@ -75,7 +93,15 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             ``"numpy"``: about twice the hands per second, the cards drawn
             for all lanes at once from the env's ``np_random`` (so
             ``reset(seed=s)`` reproduces the whole vector env, but the hands
-            are not the single env's).
+            are not the single env's). Only with ``engine="batch"``.
+        engine: ``"auto"`` (default): ``"batch"`` when every opponent is an
+            array policy, else ``"hands"``. ``"batch"``: the lanes are arrays
+            of :class:`holdem.batch.BatchState`, the opponents array policies.
+            ``"hands"``: one single env per lane, with the single env's
+            agents; names are read as the single env reads them (``"random"``
+            is then the ``random`` agent, drawing from its own seed, not the
+            array policy), so lane ``j`` equals the single env seeded ``s + j``
+            with the same opponents.
 
     Raises:
         ConfigError: a setting is invalid (its name is the error's ``field``).
@@ -92,7 +118,7 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def __init__(
         self,
         num_envs: int = 1,
-        opponents: Sequence[str | Policy] = ("call",),
+        opponents: Sequence[Opponent | Policy] = ("call",),
         stacks: int | Sequence[int] | None = None,
         blinds: tuple[int, int] = (1, 2),
         *,
@@ -102,22 +128,39 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         illegal: str = "penalty",
         penalty: float | None = None,
         cards: str = "seeded",
+        engine: str = "auto",
     ) -> None:
         if cards not in ("seeded", "numpy"):
             raise ConfigError("cards", f"seeded or numpy, got {cards!r}")
+        if engine not in ("auto", "batch", "hands"):
+            raise ConfigError("engine", f"auto, batch or hands, got {engine!r}")
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ConfigError("num_envs", f"1 or more lanes, got {num_envs!r}")
-        check_opponents(opponents, "array policies")
+        check_opponents(opponents, "agents or array policies")
+        if engine == "auto":
+            engine = "batch" if all(map(_is_policy, opponents)) else "hands"
+        self.engine = engine
         policies: list[Policy] = []
-        for opponent in opponents:
+        if engine == "hands":
+            if cards != "seeded":
+                raise ConfigError("cards", "agents play hands dealt by seed: cards='seeded' only")
+            for opponent in opponents:
+                if not isinstance(opponent, str) and not is_agent(opponent):
+                    what = (
+                        "an array policy cannot play with engine='hands'"
+                        if callable(opponent)
+                        else "not an agent or an array policy"
+                    )
+                    raise ConfigError("opponents", f"{what}: {opponent!r}")
+        for opponent in opponents if engine == "batch" else ():
             if isinstance(opponent, str):
                 try:
                     policies.append(load_policy(opponent))
                 except ConfigError as error:
                     message = str(error).removeprefix(f"{error.field}: ")
                     raise ConfigError("opponents", message) from None
-            elif callable(opponent):
-                policies.append(opponent)
+            elif callable(opponent) and not is_agent(opponent):
+                policies.append(cast(Policy, opponent))
             else:
                 raise ConfigError("opponents", f"not an array policy: {opponent!r}")
         players = len(opponents) + 1
@@ -147,6 +190,19 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._hist_kind = np.zeros((n, k), dtype=np.int64)
         self._hist_all_in = np.zeros((n, k), dtype=bool)
         self._hist_to = np.zeros((n, k), dtype=np.int64)
+        self._agents: AgentLanes | None = None
+        if engine == "hands":
+            options = {
+                "stacks": stacks,
+                "blinds": blinds,
+                "ante": ante,
+                "abstraction": abstraction,
+                "history": history,
+                "illegal": illegal,
+                "penalty": penalty,
+            }
+            agents = cast(Sequence[Opponent], opponents)  # checked above: no array policy
+            self._agents = AgentLanes(n, agents, options, self._add_info)
 
     # ------------------------------------------------------------ the API
     def reset(
@@ -166,6 +222,7 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         Raises:
             ConfigError: a list of seeds of another length than ``num_envs``.
             PolicyError: an opponent policy chose an illegal action.
+            AgentFailure: an opponent agent failed (``engine="hands"``).
         """
         if isinstance(seed, Sequence):
             if len(seed) != self.num_envs:
@@ -176,6 +233,11 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             seeds = [None if seed is None else seed + j for j in range(self.num_envs)]
             first = seed
         super().reset(seed=first)
+        if self._agents is not None:
+            self._started = False
+            observations, info = self._agents.reset(seeds)  # AgentFailure: an opponent failed
+            self._started = True
+            return observations, info
         for j, lane_seed in enumerate(seeds):
             if lane_seed is not None:
                 self._seeds[j] = lane_seed
@@ -206,12 +268,20 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             ConfigError: ``actions`` is not one button per lane.
             ButtonError: a masked button, with ``illegal="raise"`` (nothing changes).
             PolicyError: an opponent policy chose an illegal action; call ``reset()``.
+            AgentFailure: an opponent agent raised or chose an illegal action
+                (``engine="hands"``); call ``reset()``.
         """
         if not self._started:
             raise ResetNeeded("the vector environment needs reset() first")
         buttons = np.asarray(actions)
         if buttons.shape != (self.num_envs,):
             raise ConfigError("actions", f"one button per lane, shape ({self.num_envs},)")
+        if self._agents is not None:
+            self._agents.check(buttons)  # ButtonError: nothing changed
+            self._started = False  # until the step is through (an opponent may fail)
+            result = self._agents.step(buttons)
+            self._started = True
+            return result
         n = self.num_envs
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=bool)
@@ -270,6 +340,8 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """
         if not self._started:
             raise ResetNeeded("the vector environment needs reset() first")
+        if self._agents is not None:
+            return self._agents.masks()
         return self._masks()
 
     # ------------------------------------------------------------ internals

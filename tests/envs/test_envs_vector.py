@@ -222,7 +222,7 @@ def test_bad_settings_and_order() -> None:
     with pytest.raises(ConfigError, match="num_envs"):
         HoldemVectorEnv(0)
     with pytest.raises(ConfigError, match="opponents: unknown batch agent 'potodds'"):
-        HoldemVectorEnv(2, ["potodds"])
+        HoldemVectorEnv(2, ["potodds"], engine="batch")
     with pytest.raises(ConfigError, match="opponents"):
         HoldemVectorEnv(2, [42])  # type: ignore[list-item]
     with pytest.raises(ConfigError, match="stacks"):
