@@ -37,6 +37,8 @@ reward 0 and ``terminated`` false.
 
 from __future__ import annotations
 
+import functools
+import random
 import secrets
 from collections.abc import Sequence
 from typing import Any, cast
@@ -50,7 +52,7 @@ from gymnasium.vector.utils import batch_space
 from holdem.batch import CALL, FOLD, RAISE, BatchState, Decisions, Policy, deal
 from holdem.batch.simulate import POLICIES, load_policy
 from holdem.engine.betting import LegalActions
-from holdem.engine.cards import DECK, Dealer
+from holdem.engine.cards import DECK
 from holdem.envs._agent_lanes import AgentLanes, is_agent
 from holdem.envs._core import Game, ResetNeeded, check_opponents
 from holdem.envs.gym import Opponent
@@ -63,6 +65,49 @@ BoolArray = npt.NDArray[np.bool_]
 
 _CARD = {card: i for i, card in enumerate(DECK)}
 _BOARD_SIZE = np.array([0, 3, 4, 5])
+# (pool size, its bit length) for each card drawn from a full deck, in order.
+_POOL_BITS = tuple((size, size.bit_length()) for size in range(52, 0, -1))
+
+
+def _sample_indices(rng: random.Random, count: int) -> list[int]:
+    """``rng.sample(range(52), count)``, the same indices in the same order
+    (CPython's selection from a pool with ``getrandbits``), in one loop."""
+    getrandbits = rng.getrandbits
+    pool = list(range(52))
+    last = 51
+    dealt = []
+    for size, bits in _POOL_BITS[:count]:
+        pick = getrandbits(bits)
+        while pick >= size:
+            pick = getrandbits(bits)
+        dealt.append(pool[pick])
+        pool[pick] = pool[last]
+        last -= 1
+    return dealt
+
+
+def _sample_by_python(rng: random.Random, count: int) -> list[int]:
+    """``rng.sample(range(52), count)``: what the deal draws, by definition."""
+    return rng.sample(range(52), count)
+
+
+# The one-loop draw is used only where it gives exactly what ``Random.sample`` gives.
+_sample = (
+    _sample_indices
+    if all(
+        _sample_indices(random.Random(seed), count) == _sample_by_python(random.Random(seed), count)
+        for seed, count in ((1, 20), ("holdem:3", 28), (2**64 - 1, 12))
+    )
+    else _sample_by_python
+)
+
+
+@functools.lru_cache(maxsize=128)
+def _dealt_places(seats: int, button: int) -> tuple[int, ...]:
+    """Per seat, its place in the dealing order (0: the first seat left of the button)."""
+    return tuple((s - button - 1) % seats for s in range(seats))
+
+
 LEARNER = 0
 """The learner's seat in every lane."""
 
@@ -248,7 +293,8 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._skipped_chips[:] = 0
         self._start(self._lanes)
         self._started = True
-        return self._observe(), self._info(self._lanes)
+        acting, decisions = self._learner()
+        return self._observe(acting, decisions), self._info(self._lanes, acting, decisions)
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Press one button per lane (lanes whose hand ended at the last
@@ -321,8 +367,9 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             rewards[ended] = net / self.game.big_blind
             terminated[ended] = True
         self._over[terminated] = True
-        observations = self._observe()
-        info = self._info(restart)
+        acting, decisions = self._learner()
+        observations = self._observe(acting, decisions)
+        info = self._info(restart, acting, decisions)
         if len(bad):
             info["illegal_action"] = np.zeros(n, dtype=buttons.dtype)
             info["illegal_action"][bad] = buttons[bad]
@@ -342,7 +389,7 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             raise ResetNeeded("the vector environment needs reset() first")
         if self._agents is not None:
             return self._agents.masks()
-        return self._masks()
+        return self._masks(*self._learner())
 
     # ------------------------------------------------------------ internals
     def _start(self, lanes: IntArray) -> None:
@@ -368,18 +415,32 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._paid[lanes] = 0
             self._hist_seat[lanes] = -1
             return
-        hole = np.zeros((count, players, 2), dtype=np.int64)
-        board = np.zeros((count, 5), dtype=np.int64)
-        buttons = np.zeros(count, dtype=np.int64)
-        for row, lane in enumerate(lanes.tolist()):
-            index = int(self._index[lane])
-            self._index[lane] += 1
-            button = index % players
-            dealer = Dealer(players, button, seed=f"{self._seeds[lane]}:{index}")
-            hole[row] = [[_CARD[a], _CARD[b]] for a, b in dealer.hole]
-            board[row] = [_CARD[c] for c in dealer.board]
-            buttons[row] = button
-        self.state.deal(lanes, buttons, hole, board)
+        # Dealer's seeded deal (holdem.engine.cards) on card indices: hole
+        # cards one round at a time from the seat left of the button, then
+        # burn, flop, burn, turn, burn, river.
+        count_cards = 2 * players + 8
+        rest = 2 * players
+        cards: list[int] = []
+        board: list[int] = []
+        index_of = self._index
+        buttons = (index_of[lanes] % players).tolist()
+        seeds = self._seeds
+        for lane, index, button in zip(lanes.tolist(), index_of[lanes].tolist(), buttons):
+            dealt = _sample(random.Random(f"{seeds[lane]}:{index}"), count_cards)
+            for place in _dealt_places(players, button):
+                cards.append(dealt[place])
+                cards.append(dealt[players + place])
+            board += dealt[rest + 1 : rest + 4]
+            board.append(dealt[rest + 5])
+            board.append(dealt[rest + 7])
+        index_of[lanes] += 1
+        hole = np.array(cards, dtype=np.int64).reshape(count, players, 2)
+        self.state.deal(
+            lanes,
+            np.array(buttons, dtype=np.int64),
+            hole,
+            np.array(board, dtype=np.int64).reshape(count, 5),
+        )
         self._paid[lanes] = 0
         self._hist_seat[lanes] = -1
 
@@ -459,12 +520,17 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             mask[:, i] = can_raise & ~repeated
         return mask, targets
 
-    def _masks(self) -> Any:
-        """The mask of every lane, all zeros where the learner is not to act."""
+    def _learner(self) -> tuple[IntArray, Decisions]:
+        """The lanes where the learner is to act, and its decisions there."""
         acting = self._lanes[self.state.to_act == LEARNER]
+        return acting, self.state.decisions(acting)
+
+    def _masks(self, acting: IntArray, decisions: Decisions) -> Any:
+        """The mask of every lane, all zeros where the learner is not to act
+        (``acting``, ``decisions``: from :meth:`_learner`)."""
         masks = np.zeros((self.num_envs, self.game.abstraction.size), dtype=np.int8)
         if len(acting):
-            masks[acting] = self._buttons(self.state.decisions(acting))[0]
+            masks[acting] = self._buttons(decisions)[0]
         return masks
 
     def _refuse(self, decisions: Decisions, i: int, button: object) -> None:
@@ -488,14 +554,15 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.game.abstraction.action(legal, pot, current, value)  # type: ignore[arg-type]
         raise AssertionError("unreachable: the button was found illegal")  # pragma: no cover
 
-    def _observe(self) -> Any:
-        """The learner's observation in every lane (:class:`Encoder` on arrays)."""
+    def _observe(self, acting: IntArray, decisions: Decisions) -> Any:
+        """The learner's observation in every lane (:class:`Encoder` on arrays);
+        ``acting``, ``decisions``: from :meth:`_learner`."""
         state, game = self.state, self.game
         n, p = self.num_envs, game.players
         bb = game.big_blind
         config = game.configs[0]
         rows = self._lanes
-        out = np.zeros((n, game.encoder.size), dtype=np.float64)
+        out = np.zeros((n, game.encoder.size), dtype=np.float32)  # float64 values cast on write
         out[rows, state.hole[:, LEARNER, 0]] = 1.0
         out[rows, state.hole[:, LEARNER, 1]] = 1.0
         folded = state.folded
@@ -521,9 +588,7 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         out[:, at] = (state.contrib.sum(axis=1) + state.dead) / bb
         owed = np.maximum(0, state.current - state.bet[:, LEARNER])
         out[:, at + 1] = np.minimum(owed, stacks[:, LEARNER]) / bb
-        acting = rows[~over & (state.to_act == LEARNER)]
         if len(acting):
-            decisions = state.decisions(acting)
             can_raise = decisions.min_to >= 0
             out[acting, at + 2] = np.where(can_raise, decisions.min_to, 0) / bb
             out[acting, at + 3] = np.where(can_raise, decisions.max_to, 0) / bb
@@ -544,13 +609,14 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             out[taken, block + p + self._hist_kind[taken, slot]] = 1.0
             out[taken, block + p + 5] = self._hist_all_in[taken, slot]
             out[taken, block + p + 6] = self._hist_to[taken, slot] / bb
-        return out.astype(np.float32)
+        return out
 
-    def _info(self, started: IntArray) -> dict[str, Any]:
-        """The step's info: masks for all, skipped hands where ``started`` had any."""
+    def _info(self, started: IntArray, acting: IntArray, decisions: Decisions) -> dict[str, Any]:
+        """The step's info: masks for all (``acting``, ``decisions``: from
+        :meth:`_learner`), skipped hands where ``started`` had any."""
         n = self.num_envs
         info: dict[str, Any] = {
-            "action_mask": self._masks(),
+            "action_mask": self._masks(acting, decisions),
             "_action_mask": np.ones(n, dtype=bool),
         }
         reported = started[self._skipped[started] > 0]
