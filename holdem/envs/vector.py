@@ -405,44 +405,42 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             lanes = done
 
     def _deal(self, lanes: IntArray) -> None:
-        """The next hand of each lane: dealt as ``Hand(config, seed=f"{t}:{i}")``."""
+        """The next hand of each lane: dealt as ``Hand(config, seed=f"{t}:{i}")``
+        (or from ``np_random`` with ``cards="numpy"``)."""
         players = self.game.players
-        count = len(lanes)
+        buttons = self._index[lanes] % players
         if self._numpy_cards:
-            hole, board = deal(self.np_random, count, players)
-            self.state.deal(lanes, self._index[lanes] % players, hole, board)
-            self._index[lanes] += 1
-            self._paid[lanes] = 0
-            self._hist_seat[lanes] = -1
-            return
-        # Dealer's seeded deal (holdem.engine.cards) on card indices: hole
-        # cards one round at a time from the seat left of the button, then
-        # burn, flop, burn, turn, burn, river.
-        count_cards = 2 * players + 8
+            hole, board = deal(self.np_random, len(lanes), players)
+        else:
+            hole, board = self._seeded_cards(lanes, buttons.tolist())
+        self.state.deal(lanes, buttons, hole, board)
+        self._index[lanes] += 1
+        self._paid[lanes] = 0
+        self._hist_seat[lanes] = -1
+
+    def _seeded_cards(self, lanes: IntArray, buttons: list[int]) -> tuple[IntArray, IntArray]:
+        """The hole cards ``(lanes, players, 2)`` and boards ``(lanes, 5)`` of
+        the lanes' next hands, as card indices: Dealer's seeded deal
+        (:mod:`holdem.engine.cards`), hole cards one round at a time from the
+        seat left of the button, then burn, flop, burn, turn, burn, river."""
+        players = self.game.players
         rest = 2 * players
         cards: list[int] = []
         board: list[int] = []
-        index_of = self._index
-        buttons = (index_of[lanes] % players).tolist()
         seeds = self._seeds
-        for lane, index, button in zip(lanes.tolist(), index_of[lanes].tolist(), buttons):
-            dealt = _sample(random.Random(f"{seeds[lane]}:{index}"), count_cards)
+        for lane, index, button in zip(lanes.tolist(), self._index[lanes].tolist(), buttons):
+            dealt = _sample(random.Random(f"{seeds[lane]}:{index}"), rest + 8)
             for place in _dealt_places(players, button):
                 cards.append(dealt[place])
                 cards.append(dealt[players + place])
             board += dealt[rest + 1 : rest + 4]
             board.append(dealt[rest + 5])
             board.append(dealt[rest + 7])
-        index_of[lanes] += 1
-        hole = np.array(cards, dtype=np.int64).reshape(count, players, 2)
-        self.state.deal(
-            lanes,
-            np.array(buttons, dtype=np.int64),
-            hole,
+        count = len(lanes)
+        return (
+            np.array(cards, dtype=np.int64).reshape(count, players, 2),
             np.array(board, dtype=np.int64).reshape(count, 5),
         )
-        self._paid[lanes] = 0
-        self._hist_seat[lanes] = -1
 
     def _advance(self, lanes: IntArray) -> None:
         """Let the opponents act in ``lanes`` until the learner is to act or
