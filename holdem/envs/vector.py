@@ -65,6 +65,7 @@ BoolArray = npt.NDArray[np.bool_]
 
 _CARD = {card: i for i, card in enumerate(DECK)}
 _BOARD_SIZE = np.array([0, 3, 4, 5])
+_FIVE = np.arange(5)
 # (pool size, its bit length) for each card drawn from a full deck, in order.
 _POOL_BITS = tuple((size, size.bit_length()) for size in range(52, 0, -1))
 
@@ -569,9 +570,8 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         # A hand that reached the showdown shows the whole board (Hand deals it out).
         street = np.where(over & (live > 1), 3, state.street)
         dealt = _BOARD_SIZE[street]
-        for c in range(5):
-            shown = rows[dealt > c]
-            out[shown, 52 + state.board[shown, c]] = 1.0
+        lane, card = np.nonzero(dealt[:, None] > _FIVE)
+        out[lane, 52 + state.board[lane, card]] = 1.0
         out[rows, 104 + street] = 1.0
         out[rows, 108 + (LEARNER - state.buttons) % p] = 1.0
         stacks = state.stack + self._paid
@@ -598,15 +598,13 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         out[:, at + 9] = live
         out[:, at + 10] = dealt
         at += 11
-        width = p + 7
-        for slot in range(game.encoder.history):
-            seat = self._hist_seat[:, slot]
-            taken = rows[seat >= 0]
-            block = at + slot * width
-            out[taken, block + (seat[taken] - LEARNER) % p] = 1.0
-            out[taken, block + p + self._hist_kind[taken, slot]] = 1.0
-            out[taken, block + p + 5] = self._hist_all_in[taken, slot]
-            out[taken, block + p + 6] = self._hist_to[taken, slot] / bb
+        # Every (lane, slot) of the history at once; slot 0 the most recent.
+        lane, slot = np.nonzero(self._hist_seat >= 0)
+        block = at + slot * (p + 7)
+        out[lane, block + (self._hist_seat[lane, slot] - LEARNER) % p] = 1.0
+        out[lane, block + p + self._hist_kind[lane, slot]] = 1.0
+        out[lane, block + p + 5] = self._hist_all_in[lane, slot]
+        out[lane, block + p + 6] = self._hist_to[lane, slot] / bb
         return out
 
     def _info(self, started: IntArray, acting: IntArray, decisions: Decisions) -> dict[str, Any]:
