@@ -219,7 +219,14 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.observation_space = batch_space(game.observation_space, num_envs)
         self.action_space = batch_space(game.action_space, num_envs)
         self.state = BatchState(game.configs[0], num_envs)
-        self._policies = [*policies]  # seat s >= 1 is decided by policies[s - 1]
+        # Seat s >= 1 is decided by policies[s - 1]; a policy given for several
+        # seats (the same object) decides all their rows in one call.
+        self._distinct: list[Policy] = []
+        for policy in policies:
+            if all(policy is not other for other in self._distinct):
+                self._distinct.append(policy)
+        owners = [next(i for i, d in enumerate(self._distinct) if d is p) for p in policies]
+        self._owner = np.array([-1, *owners], dtype=np.int64)
         self._numpy_cards = cards == "numpy"
         self._ratios = [(f.numerator, f.denominator) for f in game.abstraction.fractions]
         n = num_envs
@@ -452,13 +459,17 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             decisions = self.state.decisions(active)
             code = np.zeros(len(active), dtype=np.int64)
             amount = np.zeros(len(active), dtype=np.int64)
-            for seat, policy in enumerate(self._policies, start=1):
-                rows = np.flatnonzero(decisions.seat == seat)
-                if len(rows):
-                    part = Decisions._make(field[rows] for field in decisions)
-                    c, a = policy(part, self.np_random)
-                    code[rows] = c
-                    amount[rows] = a
+            if len(self._distinct) == 1:  # one policy decides every row at once
+                code[:], amount[:] = self._distinct[0](decisions, self.np_random)
+            else:
+                owner = self._owner[decisions.seat]
+                for i, policy in enumerate(self._distinct):
+                    rows = np.flatnonzero(owner == i)
+                    if len(rows):
+                        part = Decisions._make(field[rows] for field in decisions)
+                        c, a = policy(part, self.np_random)
+                        code[rows] = c
+                        amount[rows] = a
             self._apply(decisions, code, amount)
             active = active[to_act[active] > LEARNER]
 
