@@ -29,8 +29,9 @@ def is_agent(opponent: object) -> bool:
     env takes) rather than an array policy of :mod:`holdem.batch`.
 
     An object with an ``act`` method and a class are agents; any other
-    callable is an agent factory when it takes exactly one positional argument
-    (a seed), else an array policy ``policy(decisions, rng)``.
+    callable is an agent factory when it has exactly one positional parameter
+    (a seed), else an array policy ``policy(decisions, rng)`` (two, the second
+    possibly with a default).
     """
     if isinstance(opponent, type):
         return True
@@ -43,8 +44,7 @@ def is_agent(opponent: object) -> bool:
     except (TypeError, ValueError):
         return False  # not inspectable: taken as an array policy, as before
     positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    required = [p for p in positional if p.default is p.empty]
-    return len(required) == 1 or (len(positional) == 1 and not required)
+    return len(positional) == 1
 
 
 class AgentLanes:

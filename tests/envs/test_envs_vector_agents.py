@@ -168,3 +168,20 @@ def test_bad_opponent_settings_fail_at_construction(options: dict[str, Any], fie
     with pytest.raises(ConfigError) as error:
         HoldemVectorEnv(2, **options)
     assert error.value.field == field
+
+
+def test_callables_are_told_apart_by_their_positional_parameters() -> None:
+    """A callable of one positional parameter is an agent factory (seed); of two,
+    an array policy (decisions, rng), even with a default rng; an object with
+    ``act`` and a class are agents."""
+    from holdem.envs._agent_lanes import is_agent
+
+    def policy_with_default(decisions: Any, rng: Any = None) -> Any:
+        return random_policy(decisions, rng)
+
+    assert is_agent(lambda seed: FoldAgent())
+    assert is_agent(FoldAgent) and is_agent(FoldAgent())
+    assert not is_agent(random_policy)
+    assert not is_agent(policy_with_default)
+    assert HoldemVectorEnv(2, [policy_with_default]).engine == "batch"
+    assert HoldemVectorEnv(2, [lambda seed: FoldAgent()]).engine == "hands"
