@@ -7,7 +7,8 @@ gymnasium, pettingzoo, numpy).
   single-agent Gymnasium environment against fixed opponents
   (:class:`~holdem.envs.gym.NoLimitHoldemEnv`), registered on import of this
   package; ``gymnasium.make_vec(..., num_envs=N)`` gives its vector form
-  (:class:`~holdem.envs.vector.HoldemVectorEnv`, over the batched engine).
+  (:class:`~holdem.envs.vector.HoldemVectorEnv`, over the batched engine with
+  array-policy opponents, or one single env per lane with agent opponents).
 
 Both deal hand ``i`` after ``reset(seed=s)`` with the engine's own RNG,
 ``Hand(config, seed=f"{s}:{i}")``, the button on seat ``i % players``: the

@@ -8,6 +8,7 @@ reproduces every episode that follows it.
 
 from __future__ import annotations
 
+import array
 import math
 import secrets
 import struct
@@ -18,9 +19,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from holdem.engine.betting import Action, LegalActions
+from holdem.engine.betting import Action, Kind, LegalActions, sized_action
+from holdem.engine.cards import DECK
 from holdem.engine.config import TableConfig
-from holdem.engine.hand import Hand
+from holdem.engine.hand import STREETS, Hand
 from holdem.errors import ConfigError, HoldemError
 from holdem.views.abstraction import Abstraction, ButtonError
 from holdem.views.observation import Encoder
@@ -29,6 +31,13 @@ ILLEGAL_MODES = ("penalty", "raise")
 """``penalty`` (the environments' default): an illegal button ends the hand with
 a penalty (PettingZoo style); ``raise`` (strict): it raises
 :class:`~holdem.views.abstraction.ButtonError` and changes nothing."""
+
+
+_CARD = {card: i for i, card in enumerate(DECK)}
+_STREET = {street: i for i, street in enumerate(STREETS)}
+_FOLD, _CHECK, _CALL = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
+# The history's action one-hot (views.observation): fold, check, call, bet, raise.
+_KIND_INDEX = {Kind.FOLD: 0, Kind.CHECK: 1, Kind.CALL: 2, Kind.BET: 3, Kind.RAISE: 4}
 
 
 class ResetNeeded(HoldemError, gymnasium.error.ResetNeeded):
@@ -125,8 +134,27 @@ class Game:
         self.action_space = spaces.Discrete(self.abstraction.size)
         self.seed: int | str = secrets.randbits(63)
         self.index = 0
-        self._cached: tuple[Hand, LegalActions, list[Action | None]] | None = None
+        self._cached: tuple[Hand, LegalActions, bytes, list[int | None] | None] | None = None
         self._pack = struct.Struct(f"={self.encoder.size}f").pack
+        # The fast observation (see observation()): per seat, the float32
+        # template with the constants written in, and the seats in rotated order.
+        n, size = players, self.encoder.size
+        at = 108 + 6 * n
+        self._templates = []
+        for seat in range(n):
+            template = array.array("f", bytes(4 * size))
+            template[at + 5] = float(big)
+            template[at + 6] = small / big
+            template[at + 7] = ante / big
+            template[at + 8] = chips[seat] / big
+            self._templates.append(template)
+        self._rotated = [[(seat + j) % n for j in range(n)] for seat in range(n)]
+        # The hand dealt last, and its betting actions so far as the history
+        # encodes them: (seat, kind index, all-in, raise-to in big blinds).
+        self._hand: Hand | None = None
+        self._history: list[tuple[int, int, bool, float]] = []
+        self._holes: list[tuple[int, int] | None] = []  # card indices, per seat
+        self._mask_arrays: dict[bytes, Any] = {}
 
     def reseed(self, seed: int | str | None) -> None:
         """Start the hands over from ``seed`` (when given)."""
@@ -138,33 +166,199 @@ class Game:
         """The next hand: hand ``index`` of the seed, button on ``index % players``."""
         index = self.index
         self.index += 1
-        return Hand(self.configs[index % self.players], seed=f"{self.seed}:{index}")
+        self._hand = hand = Hand(self.configs[index % self.players], seed=f"{self.seed}:{index}")
+        self._history = []
+        self._holes = [None] * self.players
+        return hand
+
+    def act(self, hand: Hand, seat: int, action: Action) -> None:
+        """``hand.act(seat, action)``, remembering the action for the fast
+        observation of the hand dealt last (as its ``Acted`` event will read).
+
+        Raises:
+            IllegalActionError: the action is not legal now (nothing changes).
+        """
+        if hand is not self._hand:
+            hand.act(seat, action)
+            return
+        legal = hand.legal_actions()
+        if legal is None or legal.seat != seat:
+            hand.act(seat, action)  # raises: not this seat's turn
+            return
+        kind = action.kind
+        bet, stack = hand.bets[seat], hand.stacks[seat]
+        if kind is Kind.FOLD or kind is Kind.CHECK:
+            to, all_in = bet, False
+        elif kind is Kind.CALL:
+            to, all_in = bet + legal.call, legal.call == stack
+        elif kind is Kind.ALL_IN:  # a call or a bet or raise, as it amounts to (R3.1)
+            to, all_in = bet + stack, True
+            kind = Kind.CALL if legal.call == stack else Kind(legal.raise_word)
+        else:
+            to = action.amount  # type: ignore[assignment]
+            all_in = to - bet == stack
+        hand.act(seat, action)
+        self._history.append((seat, _KIND_INDEX[kind], all_in, to / self.big_blind))
+
+    def press(self, hand: Hand, seat: int, button: object) -> bool:
+        """Press ``button`` for ``seat``, the seat to act: its action is applied
+        (through :meth:`act`'s bookkeeping); ``False`` when the button is not
+        legal now (penalty mode), and nothing changes.
+
+        Raises:
+            ButtonError: the button is not legal now, in ``raise`` mode.
+        """
+        if type(button) is int and 0 <= button < self.abstraction.size and hand is self._hand:
+            _, legal, mask, targets = self._decision(hand)
+            if mask[button] and legal.seat == seat:
+                bet = hand.bets[seat]
+                if button == 0:
+                    hand.act(seat, _FOLD)
+                    entry = (seat, 0, False, bet / self.big_blind)
+                elif button == 1:
+                    if legal.can_check:
+                        hand.act(seat, _CHECK)
+                        entry = (seat, 1, False, bet / self.big_blind)
+                    else:
+                        call = legal.call
+                        all_in = call == hand.stacks[seat]
+                        hand.act(seat, _CALL)
+                        entry = (seat, 2, all_in, (bet + call) / self.big_blind)
+                else:
+                    assert targets is not None
+                    to = targets[button - 2]
+                    assert to is not None
+                    all_in = to - bet == hand.stacks[seat]
+                    if legal.raise_word == "bet":
+                        hand.act(seat, sized_action(Kind.BET, to))
+                        entry = (seat, 3, all_in, to / self.big_blind)
+                    else:
+                        hand.act(seat, sized_action(Kind.RAISE, to))
+                        entry = (seat, 4, all_in, to / self.big_blind)
+                self._history.append(entry)
+                return True
+        chosen = self.action(hand, button)
+        if chosen is None:
+            return False
+        self.act(hand, seat, chosen)
+        return True
 
     def observation(self, hand: Hand, seat: int) -> Any:
-        """The encoding of what ``seat`` may know, float32."""
-        # The floats packed as float32 (rounded to nearest, as numpy's cast)
-        # into a writable array: the conversion in about a third of the time
-        # np.asarray takes on a list of floats.
-        packed = self._pack(*self.encoder.encode_hand(hand, seat))
-        return np.frombuffer(bytearray(packed), dtype=np.float32)
+        """The encoding of what ``seat`` may know, float32, writable, a new array.
 
-    def buttons(self, hand: Hand) -> list[Action | None]:
-        """The action of each button for the seat to act (``None`` where masked),
-        worked out once per decision."""
+        The hand dealt last, while it is played through :meth:`act`, is
+        encoded from the remembered actions, writing only the entries that
+        are not zero into a float32 template; any other hand, or a hand that
+        is over, through :meth:`~holdem.views.observation.Encoder.encode_hand`.
+        Both give the same values (tests/envs/test_envs_fast_paths.py).
+        """
+        history = self._history
+        if hand is not self._hand or hand.is_over or hand.decision != len(history):
+            # The floats packed as float32 (rounded to nearest, as numpy's cast).
+            packed = self._pack(*self.encoder.encode_hand(hand, seat))
+            return np.frombuffer(bytearray(packed), dtype=np.float32)
+        n = self.players
+        bb = self.big_blind
+        out = self._templates[seat][:]
+        hole = self._holes[seat]
+        if hole is None:
+            first, second = hand.hole_cards(seat)
+            self._holes[seat] = hole = (_CARD[first], _CARD[second])
+        out[hole[0]] = out[hole[1]] = 1.0
+        board = hand.board
+        for card in board:
+            out[52 + _CARD[card]] = 1.0
+        out[104 + _STREET[hand.street]] = 1.0
+        out[108 + (seat - hand.config.button) % n] = 1.0
+        stacks, bets, contributions, folded = (
+            hand.stacks,
+            hand.bets,
+            hand.contributions,
+            hand.folded,
+        )
+        at = 108 + n
+        for s in self._rotated[seat]:
+            out[at] = stacks[s] / bb
+            out[at + n] = bets[s] / bb
+            out[at + 2 * n] = contributions[s] / bb
+            if folded[s]:
+                out[at + 3 * n] = 1.0
+            elif stacks[s] == 0:
+                out[at + 4 * n] = 1.0  # all-in
+            at += 1
+        at = 108 + 6 * n
+        out[at] = (sum(contributions) + hand.dead_money) / bb
+        owed = hand.current_bet - bets[seat]
+        if owed > 0:
+            out[at + 1] = min(owed, stacks[seat]) / bb
+        if hand.to_act == seat:
+            legal = hand.legal_actions()
+            assert legal is not None
+            if legal.min_raise_to is not None and legal.max_raise_to is not None:
+                out[at + 2] = legal.min_raise_to / bb
+                out[at + 3] = legal.max_raise_to / bb
+            out[at + 4] = 1.0
+        out[at + 9] = float(n - sum(folded))
+        out[at + 10] = float(len(board))
+        at += 11
+        width = n + 7
+        k = self.encoder.history
+        for actor, kind, all_in, to in reversed(history[-k:] if k else ()):
+            out[at + (actor - seat) % n] = 1.0
+            out[at + n + kind] = 1.0
+            if all_in:
+                out[at + n + 5] = 1.0
+            out[at + n + 6] = to
+            at += width
+        return np.array(out, dtype=np.float32)
+
+    def _decision(self, hand: Hand) -> tuple[Hand, LegalActions, bytes, list[int | None] | None]:
+        """The mask (one byte per button) and the raise-to amounts of the raise
+        buttons for the seat to act, worked out once per decision."""
         legal = hand.legal_actions()
         assert legal is not None
         cached = self._cached
         if cached is not None and cached[0] is hand and cached[1] is legal:
-            return cached[2]
-        actions = self.abstraction.actions(legal, hand.pot_total, hand.current_bet)
-        self._cached = (hand, legal, actions)
-        return actions
+            return cached
+        targets = self.abstraction.raise_targets(legal, hand.pot_total, hand.current_bet)
+        if targets is None:
+            mask = bytes((legal.can_fold, 1)) + bytes(self.abstraction.size - 2)
+        else:
+            mask = bytes((legal.can_fold, 1, *[to is not None for to in targets]))
+        self._cached = cached = (hand, legal, mask, targets)
+        return cached
+
+    def button_mask(self, hand: Hand) -> bytes:
+        """The legal buttons for the seat to act, one byte (1 or 0) per button."""
+        return self._decision(hand)[2]
+
+    def buttons(self, hand: Hand) -> list[Action | None]:
+        """The action of each button for the seat to act (``None`` where masked)."""
+        return [self._button(hand, button) for button in range(self.abstraction.size)]
+
+    def _button(self, hand: Hand, button: int) -> Action | None:
+        """The action of ``button`` (an index) for the seat to act, or ``None``."""
+        _, legal, mask, targets = self._decision(hand)
+        if not mask[button]:
+            return None
+        if button == 0:
+            return _FOLD
+        if button == 1:
+            return _CHECK if legal.can_check else _CALL
+        assert targets is not None
+        to = targets[button - 2]
+        assert to is not None
+        return sized_action(Kind.BET if legal.raise_word == "bet" else Kind.RAISE, to)
 
     def mask(self, hand: Hand, seat: int) -> Any:
         """The legal buttons of ``seat`` (int8), all zeros when it is not to act."""
         if hand.to_act != seat:
             return np.zeros(self.abstraction.size, dtype=np.int8)
-        return np.array([a is not None for a in self.buttons(hand)], dtype=np.int8)
+        mask = self._decision(hand)[2]
+        array = self._mask_arrays.get(mask)
+        if array is None:  # one per pattern of legal buttons, copied for every caller
+            self._mask_arrays[mask] = array = np.frombuffer(mask, dtype=np.int8)
+        return array.copy()
 
     def action(self, hand: Hand, button: object) -> Action | None:
         """The action of ``button`` for the seat to act, or ``None`` (penalty mode)
@@ -173,7 +367,9 @@ class Game:
         Raises:
             ButtonError: the button is not legal now, in ``raise`` mode.
         """
-        if isinstance(button, np.integer):
+        if type(button) is int:
+            pass
+        elif isinstance(button, np.integer):
             button = int(button)
         elif (
             isinstance(button, np.ndarray)
@@ -182,7 +378,7 @@ class Game:
         ):
             button = int(button)  # Discrete.contains accepts a 0-d integer array
         if type(button) is int and 0 <= button < self.abstraction.size:
-            found = self.buttons(hand)[button]
+            found = self._button(hand, button)
             if found is not None:
                 return found
         try:

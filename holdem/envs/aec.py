@@ -98,15 +98,16 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         """Deal the next hand; with ``seed``, hand 0 of that seed (see :mod:`holdem.envs`)."""
         self.game.reseed(seed)
         self.hand = hand = self.game.deal()
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        agents = self.possible_agents
+        self.agents = list(agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         # Stacks exceed the forced bets (Game), so somebody is to act.
         assert hand.to_act is not None
-        self.agent_selection = self.possible_agents[hand.to_act]
+        self.agent_selection = agents[hand.to_act]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": float32 encoding, "action_mask": int8 buttons}`` of ``agent``.
@@ -114,12 +115,13 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         Raises:
             ResetNeeded: the environment was never reset.
         """
-        if self.hand is None:
+        hand = self.hand
+        if hand is None:
             raise ResetNeeded("the environment was never reset: call reset()")
         seat = self._seat[agent]
         return {
-            self._key: self.game.observation(self.hand, seat),
-            "action_mask": self.game.mask(self.hand, seat),
+            self._key: self.game.observation(hand, seat),
+            "action_mask": self.game.mask(hand, seat),
         }
 
     def step(self, action: Any) -> None:
@@ -130,27 +132,57 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                 (nothing changes); with ``illegal="penalty"`` the hand ends instead.
             ResetNeeded: never reset, or every agent is done (the episode is over).
         """
-        self._check_playing()
+        hand = self.hand
+        if hand is None or not self.agents:
+            raise ResetNeeded("the episode is over or never started: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        hand = self.hand
-        assert hand is not None
         seat = self._seat[agent]
-        chosen = self.game.action(hand, action)
-        self._cumulative_rewards[agent] = 0.0
-        if chosen is None:
+        if not self.game.press(hand, seat, action):
+            self._cumulative_rewards[agent] = 0.0
             self.infos[agent]["illegal_action"] = action
             self._finish(penalty_rewards(self.game, len(self.possible_agents), seat))
+            self._accumulate_rewards()
+            return
+        if hand.is_over:
+            self._cumulative_rewards[agent] = 0.0
+            self._finish(self.game.rewards(hand))
+            self._accumulate_rewards()
         else:
-            hand.act(seat, chosen)
-            if hand.is_over:
-                self._finish(self.game.rewards(hand))
-            else:
-                assert hand.to_act is not None
-                self.agent_selection = self.possible_agents[hand.to_act]
-        self._accumulate_rewards()
+            # Every reward is 0.0 until the hand is over, and so is every
+            # cumulative reward: PettingZoo's zeroing of the acting agent's
+            # and the accumulation would change nothing.
+            assert hand.to_act is not None
+            self.agent_selection = self.possible_agents[hand.to_act]
+
+    def _was_dead_step(self, action: Any) -> None:
+        """PettingZoo's ``AECEnv._was_dead_step``, the same changes in fewer
+        steps: every agent is terminated at once here (when the hand is over),
+        so the next dead agent is the first one left."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        del self.terminations[agent]
+        del self.truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        skip: str | None = getattr(self, "_skip_agent_selection", None)
+        if agents:
+            if skip is None:
+                self._skip_agent_selection: str | None = agent
+            self.agent_selection = agents[0]
+        else:
+            if skip is not None:
+                self.agent_selection = skip
+            self._skip_agent_selection = None
+        rewards = self.rewards
+        for other in rewards:
+            rewards[other] = 0
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last()``: what the agent to act sees.

@@ -137,7 +137,7 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
         while (seat := hand.to_act) is not None and seat != LEARNER:
             view = seat_view(hand, seat)
             agent, name = self._agents[seat - 1], self._names[seat - 1]
-            hand.act(seat, checked_act(agent, name, view, self._index + 1))
+            self.game.act(hand, seat, checked_act(agent, name, view, self._index + 1))
 
     def _next_decision(self) -> None:
         """Deal hands until the learner has a decision."""
@@ -191,14 +191,12 @@ class NoLimitHoldemEnv(gymnasium.Env[Any, Any]):
         hand = self.hand
         if not self._playing or hand is None or hand.to_act != LEARNER:
             raise ResetNeeded("the episode is over or never started: call reset()")
-        chosen = self.game.action(hand, action)
-        if chosen is None:
+        if not self.game.press(hand, LEARNER, action):
             self._playing = False
             info = self._info()
             info["illegal_action"] = action
             reward = -self.game.penalty_of(LEARNER)
             return self.game.observation(hand, LEARNER), reward, True, False, info
-        hand.act(LEARNER, chosen)
         self._playing = False
         self._advance()  # AgentFailure: an opponent failed
         observation = self.game.observation(hand, LEARNER)

@@ -14,7 +14,12 @@ against ``gymnasium.vector.SyncVectorEnv`` over ``NoLimitHoldemEnv``.
 
 Opponents are array policies of :mod:`holdem.batch` (``"call"``, ``"random"``,
 ``"table"``, ``"table:PATH"`` or any :class:`~holdem.batch.Policy`), deciding
-for all lanes at once; the learner sits on seat 0.
+for all lanes at once; or, as in the single env, agents (``"potodds"``,
+``module:Class`` specs, agent objects with ``act(view)``, agent classes,
+factories from a seed), which decide from a seat view of a ``Hand``: then
+every lane is a :class:`~holdem.envs.gym.NoLimitHoldemEnv` reset with the
+lane's seed (``engine="hands"``), the same episodes by construction, at
+about the single env's speed. The learner sits on seat 0.
 
 Autoreset is Gymnasium 1.x's default, ``AutoresetMode.NEXT_STEP``
 (``metadata["autoreset_mode"]``): the step that ends a lane's hand returns its
@@ -32,9 +37,11 @@ reward 0 and ``terminated`` false.
 
 from __future__ import annotations
 
+import functools
+import random
 import secrets
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -43,10 +50,12 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from holdem.batch import CALL, FOLD, RAISE, BatchState, Decisions, Policy, deal
-from holdem.batch.simulate import load_policy
+from holdem.batch.simulate import POLICIES, load_policy
 from holdem.engine.betting import LegalActions
-from holdem.engine.cards import DECK, Dealer
+from holdem.engine.cards import DECK
+from holdem.envs._agent_lanes import AgentLanes, is_agent
 from holdem.envs._core import Game, ResetNeeded, check_opponents
+from holdem.envs.gym import Opponent
 from holdem.errors import ConfigError
 from holdem.views.abstraction import Abstraction
 
@@ -56,8 +65,59 @@ BoolArray = npt.NDArray[np.bool_]
 
 _CARD = {card: i for i, card in enumerate(DECK)}
 _BOARD_SIZE = np.array([0, 3, 4, 5])
+_FIVE = np.arange(5)
+# (pool size, its bit length) for each card drawn from a full deck, in order.
+_POOL_BITS = tuple((size, size.bit_length()) for size in range(52, 0, -1))
+
+
+def _sample_indices(rng: random.Random, count: int) -> list[int]:
+    """``rng.sample(range(52), count)``, the same indices in the same order
+    (CPython's selection from a pool with ``getrandbits``), in one loop."""
+    getrandbits = rng.getrandbits
+    pool = list(range(52))
+    last = 51
+    dealt = []
+    for size, bits in _POOL_BITS[:count]:
+        pick = getrandbits(bits)
+        while pick >= size:
+            pick = getrandbits(bits)
+        dealt.append(pool[pick])
+        pool[pick] = pool[last]
+        last -= 1
+    return dealt
+
+
+def _sample_by_python(rng: random.Random, count: int) -> list[int]:
+    """``rng.sample(range(52), count)``: what the deal draws, by definition."""
+    return rng.sample(range(52), count)
+
+
+# The one-loop draw is used only where it gives exactly what ``Random.sample`` gives.
+_sample = (
+    _sample_indices
+    if all(
+        _sample_indices(random.Random(seed), count) == _sample_by_python(random.Random(seed), count)
+        for seed, count in ((1, 20), ("holdem:3", 28), (2**64 - 1, 12))
+    )
+    else _sample_by_python
+)
+
+
+@functools.lru_cache(maxsize=128)
+def _dealt_places(seats: int, button: int) -> tuple[int, ...]:
+    """Per seat, its place in the dealing order (0: the first seat left of the button)."""
+    return tuple((s - button - 1) % seats for s in range(seats))
+
+
 LEARNER = 0
 """The learner's seat in every lane."""
+
+
+def _is_policy(opponent: object) -> bool:
+    """Whether ``opponent`` names or is an array policy (the batch engine's)."""
+    if isinstance(opponent, str):
+        return opponent in POLICIES or opponent.startswith("table:")
+    return callable(opponent) and not is_agent(opponent)
 
 
 class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
@@ -65,9 +125,13 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     Args:
         num_envs: lanes, 1 or more.
-        opponents: one array policy per opponent seat (1 to 9): a name of
-            :data:`holdem.batch.POLICIES` or a :class:`~holdem.batch.Policy`
-            callable. Default: one calling station.
+        opponents: one per opponent seat (1 to 9): an array policy (a name
+            of :data:`holdem.batch.POLICIES` or a :class:`~holdem.batch.Policy`
+            callable ``policy(decisions, rng)``), or anything the single env
+            takes (:data:`holdem.envs.gym.Opponent`: an agent name or spec
+            such as ``"potodds"``, an object with ``act(view)``, an agent
+            class, a factory ``make(seed)`` of one positional argument).
+            Default: one calling station.
         stacks, blinds, ante, abstraction, history, illegal, penalty: as for
             :class:`~holdem.envs.gym.NoLimitHoldemEnv`.
         cards: ``"seeded"`` (default): lane ``j`` deals the single env's
@@ -75,7 +139,15 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             ``"numpy"``: about twice the hands per second, the cards drawn
             for all lanes at once from the env's ``np_random`` (so
             ``reset(seed=s)`` reproduces the whole vector env, but the hands
-            are not the single env's).
+            are not the single env's). Only with ``engine="batch"``.
+        engine: ``"auto"`` (default): ``"batch"`` when every opponent is an
+            array policy, else ``"hands"``. ``"batch"``: the lanes are arrays
+            of :class:`holdem.batch.BatchState`, the opponents array policies.
+            ``"hands"``: one single env per lane, with the single env's
+            agents; names are read as the single env reads them (``"random"``
+            is then the ``random`` agent, drawing from its own seed, not the
+            array policy), so lane ``j`` equals the single env seeded ``s + j``
+            with the same opponents.
 
     Raises:
         ConfigError: a setting is invalid (its name is the error's ``field``).
@@ -92,7 +164,7 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def __init__(
         self,
         num_envs: int = 1,
-        opponents: Sequence[str | Policy] = ("call",),
+        opponents: Sequence[Opponent | Policy] = ("call",),
         stacks: int | Sequence[int] | None = None,
         blinds: tuple[int, int] = (1, 2),
         *,
@@ -102,22 +174,39 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         illegal: str = "penalty",
         penalty: float | None = None,
         cards: str = "seeded",
+        engine: str = "auto",
     ) -> None:
         if cards not in ("seeded", "numpy"):
             raise ConfigError("cards", f"seeded or numpy, got {cards!r}")
+        if engine not in ("auto", "batch", "hands"):
+            raise ConfigError("engine", f"auto, batch or hands, got {engine!r}")
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ConfigError("num_envs", f"1 or more lanes, got {num_envs!r}")
-        check_opponents(opponents, "array policies")
+        check_opponents(opponents, "agents or array policies")
+        if engine == "auto":
+            engine = "batch" if all(map(_is_policy, opponents)) else "hands"
+        self.engine = engine
         policies: list[Policy] = []
-        for opponent in opponents:
+        if engine == "hands":
+            if cards != "seeded":
+                raise ConfigError("cards", "agents play hands dealt by seed: cards='seeded' only")
+            for opponent in opponents:
+                if not isinstance(opponent, str) and not is_agent(opponent):
+                    what = (
+                        "an array policy cannot play with engine='hands'"
+                        if callable(opponent)
+                        else "not an agent or an array policy"
+                    )
+                    raise ConfigError("opponents", f"{what}: {opponent!r}")
+        for opponent in opponents if engine == "batch" else ():
             if isinstance(opponent, str):
                 try:
                     policies.append(load_policy(opponent))
                 except ConfigError as error:
                     message = str(error).removeprefix(f"{error.field}: ")
                     raise ConfigError("opponents", message) from None
-            elif callable(opponent):
-                policies.append(opponent)
+            elif callable(opponent) and not is_agent(opponent):
+                policies.append(cast(Policy, opponent))
             else:
                 raise ConfigError("opponents", f"not an array policy: {opponent!r}")
         players = len(opponents) + 1
@@ -130,7 +219,14 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.observation_space = batch_space(game.observation_space, num_envs)
         self.action_space = batch_space(game.action_space, num_envs)
         self.state = BatchState(game.configs[0], num_envs)
-        self._policies = [*policies]  # seat s >= 1 is decided by policies[s - 1]
+        # Seat s >= 1 is decided by policies[s - 1]; a policy given for several
+        # seats (the same object) decides all their rows in one call.
+        self._distinct: list[Policy] = []
+        for policy in policies:
+            if all(policy is not other for other in self._distinct):
+                self._distinct.append(policy)
+        owners = [next(i for i, d in enumerate(self._distinct) if d is p) for p in policies]
+        self._owner = np.array([-1, *owners], dtype=np.int64)
         self._numpy_cards = cards == "numpy"
         self._ratios = [(f.numerator, f.denominator) for f in game.abstraction.fractions]
         n = num_envs
@@ -147,6 +243,19 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._hist_kind = np.zeros((n, k), dtype=np.int64)
         self._hist_all_in = np.zeros((n, k), dtype=bool)
         self._hist_to = np.zeros((n, k), dtype=np.int64)
+        self._agents: AgentLanes | None = None
+        if engine == "hands":
+            options = {
+                "stacks": stacks,
+                "blinds": blinds,
+                "ante": ante,
+                "abstraction": abstraction,
+                "history": history,
+                "illegal": illegal,
+                "penalty": penalty,
+            }
+            agents = cast(Sequence[Opponent], opponents)  # checked above: no array policy
+            self._agents = AgentLanes(n, agents, options, self._add_info)
 
     # ------------------------------------------------------------ the API
     def reset(
@@ -166,6 +275,7 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         Raises:
             ConfigError: a list of seeds of another length than ``num_envs``.
             PolicyError: an opponent policy chose an illegal action.
+            AgentFailure: an opponent agent failed (``engine="hands"``).
         """
         if isinstance(seed, Sequence):
             if len(seed) != self.num_envs:
@@ -176,6 +286,11 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             seeds = [None if seed is None else seed + j for j in range(self.num_envs)]
             first = seed
         super().reset(seed=first)
+        if self._agents is not None:
+            self._started = False
+            observations, info = self._agents.reset(seeds)  # AgentFailure: an opponent failed
+            self._started = True
+            return observations, info
         for j, lane_seed in enumerate(seeds):
             if lane_seed is not None:
                 self._seeds[j] = lane_seed
@@ -186,7 +301,8 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._skipped_chips[:] = 0
         self._start(self._lanes)
         self._started = True
-        return self._observe(), self._info(self._lanes)
+        acting, decisions = self._learner()
+        return self._observe(acting, decisions), self._info(self._lanes, acting, decisions)
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         """Press one button per lane (lanes whose hand ended at the last
@@ -206,12 +322,20 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             ConfigError: ``actions`` is not one button per lane.
             ButtonError: a masked button, with ``illegal="raise"`` (nothing changes).
             PolicyError: an opponent policy chose an illegal action; call ``reset()``.
+            AgentFailure: an opponent agent raised or chose an illegal action
+                (``engine="hands"``); call ``reset()``.
         """
         if not self._started:
             raise ResetNeeded("the vector environment needs reset() first")
         buttons = np.asarray(actions)
         if buttons.shape != (self.num_envs,):
             raise ConfigError("actions", f"one button per lane, shape ({self.num_envs},)")
+        if self._agents is not None:
+            self._agents.check(buttons)  # ButtonError: nothing changed
+            self._started = False  # until the step is through (an opponent may fail)
+            result = self._agents.step(buttons)
+            self._started = True
+            return result
         n = self.num_envs
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=bool)
@@ -251,8 +375,9 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             rewards[ended] = net / self.game.big_blind
             terminated[ended] = True
         self._over[terminated] = True
-        observations = self._observe()
-        info = self._info(restart)
+        acting, decisions = self._learner()
+        observations = self._observe(acting, decisions)
+        info = self._info(restart, acting, decisions)
         if len(bad):
             info["illegal_action"] = np.zeros(n, dtype=buttons.dtype)
             info["illegal_action"][bad] = buttons[bad]
@@ -270,7 +395,9 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """
         if not self._started:
             raise ResetNeeded("the vector environment needs reset() first")
-        return self._masks()
+        if self._agents is not None:
+            return self._agents.masks()
+        return self._masks(*self._learner())
 
     # ------------------------------------------------------------ internals
     def _start(self, lanes: IntArray) -> None:
@@ -286,30 +413,42 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             lanes = done
 
     def _deal(self, lanes: IntArray) -> None:
-        """The next hand of each lane: dealt as ``Hand(config, seed=f"{t}:{i}")``."""
+        """The next hand of each lane: dealt as ``Hand(config, seed=f"{t}:{i}")``
+        (or from ``np_random`` with ``cards="numpy"``)."""
         players = self.game.players
-        count = len(lanes)
+        buttons = self._index[lanes] % players
         if self._numpy_cards:
-            hole, board = deal(self.np_random, count, players)
-            self.state.deal(lanes, self._index[lanes] % players, hole, board)
-            self._index[lanes] += 1
-            self._paid[lanes] = 0
-            self._hist_seat[lanes] = -1
-            return
-        hole = np.zeros((count, players, 2), dtype=np.int64)
-        board = np.zeros((count, 5), dtype=np.int64)
-        buttons = np.zeros(count, dtype=np.int64)
-        for row, lane in enumerate(lanes.tolist()):
-            index = int(self._index[lane])
-            self._index[lane] += 1
-            button = index % players
-            dealer = Dealer(players, button, seed=f"{self._seeds[lane]}:{index}")
-            hole[row] = [[_CARD[a], _CARD[b]] for a, b in dealer.hole]
-            board[row] = [_CARD[c] for c in dealer.board]
-            buttons[row] = button
+            hole, board = deal(self.np_random, len(lanes), players)
+        else:
+            hole, board = self._seeded_cards(lanes, buttons.tolist())
         self.state.deal(lanes, buttons, hole, board)
+        self._index[lanes] += 1
         self._paid[lanes] = 0
         self._hist_seat[lanes] = -1
+
+    def _seeded_cards(self, lanes: IntArray, buttons: list[int]) -> tuple[IntArray, IntArray]:
+        """The hole cards ``(lanes, players, 2)`` and boards ``(lanes, 5)`` of
+        the lanes' next hands, as card indices: Dealer's seeded deal
+        (:mod:`holdem.engine.cards`), hole cards one round at a time from the
+        seat left of the button, then burn, flop, burn, turn, burn, river."""
+        players = self.game.players
+        rest = 2 * players
+        cards: list[int] = []
+        board: list[int] = []
+        seeds = self._seeds
+        for lane, index, button in zip(lanes.tolist(), self._index[lanes].tolist(), buttons):
+            dealt = _sample(random.Random(f"{seeds[lane]}:{index}"), rest + 8)
+            for place in _dealt_places(players, button):
+                cards.append(dealt[place])
+                cards.append(dealt[players + place])
+            board += dealt[rest + 1 : rest + 4]
+            board.append(dealt[rest + 5])
+            board.append(dealt[rest + 7])
+        count = len(lanes)
+        return (
+            np.array(cards, dtype=np.int64).reshape(count, players, 2),
+            np.array(board, dtype=np.int64).reshape(count, 5),
+        )
 
     def _advance(self, lanes: IntArray) -> None:
         """Let the opponents act in ``lanes`` until the learner is to act or
@@ -320,13 +459,17 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             decisions = self.state.decisions(active)
             code = np.zeros(len(active), dtype=np.int64)
             amount = np.zeros(len(active), dtype=np.int64)
-            for seat, policy in enumerate(self._policies, start=1):
-                rows = np.flatnonzero(decisions.seat == seat)
-                if len(rows):
-                    part = Decisions._make(field[rows] for field in decisions)
-                    c, a = policy(part, self.np_random)
-                    code[rows] = c
-                    amount[rows] = a
+            if len(self._distinct) == 1:  # one policy decides every row at once
+                code[:], amount[:] = self._distinct[0](decisions, self.np_random)
+            else:
+                owner = self._owner[decisions.seat]
+                for i, policy in enumerate(self._distinct):
+                    rows = np.flatnonzero(owner == i)
+                    if len(rows):
+                        part = Decisions._make(field[rows] for field in decisions)
+                        c, a = policy(part, self.np_random)
+                        code[rows] = c
+                        amount[rows] = a
             self._apply(decisions, code, amount)
             active = active[to_act[active] > LEARNER]
 
@@ -387,12 +530,17 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             mask[:, i] = can_raise & ~repeated
         return mask, targets
 
-    def _masks(self) -> Any:
-        """The mask of every lane, all zeros where the learner is not to act."""
+    def _learner(self) -> tuple[IntArray, Decisions]:
+        """The lanes where the learner is to act, and its decisions there."""
         acting = self._lanes[self.state.to_act == LEARNER]
+        return acting, self.state.decisions(acting)
+
+    def _masks(self, acting: IntArray, decisions: Decisions) -> Any:
+        """The mask of every lane, all zeros where the learner is not to act
+        (``acting``, ``decisions``: from :meth:`_learner`)."""
         masks = np.zeros((self.num_envs, self.game.abstraction.size), dtype=np.int8)
         if len(acting):
-            masks[acting] = self._buttons(self.state.decisions(acting))[0]
+            masks[acting] = self._buttons(decisions)[0]
         return masks
 
     def _refuse(self, decisions: Decisions, i: int, button: object) -> None:
@@ -416,14 +564,15 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.game.abstraction.action(legal, pot, current, value)  # type: ignore[arg-type]
         raise AssertionError("unreachable: the button was found illegal")  # pragma: no cover
 
-    def _observe(self) -> Any:
-        """The learner's observation in every lane (:class:`Encoder` on arrays)."""
+    def _observe(self, acting: IntArray, decisions: Decisions) -> Any:
+        """The learner's observation in every lane (:class:`Encoder` on arrays);
+        ``acting``, ``decisions``: from :meth:`_learner`."""
         state, game = self.state, self.game
         n, p = self.num_envs, game.players
         bb = game.big_blind
         config = game.configs[0]
         rows = self._lanes
-        out = np.zeros((n, game.encoder.size), dtype=np.float64)
+        out = np.zeros((n, game.encoder.size), dtype=np.float32)  # float64 values cast on write
         out[rows, state.hole[:, LEARNER, 0]] = 1.0
         out[rows, state.hole[:, LEARNER, 1]] = 1.0
         folded = state.folded
@@ -432,9 +581,8 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         # A hand that reached the showdown shows the whole board (Hand deals it out).
         street = np.where(over & (live > 1), 3, state.street)
         dealt = _BOARD_SIZE[street]
-        for c in range(5):
-            shown = rows[dealt > c]
-            out[shown, 52 + state.board[shown, c]] = 1.0
+        lane, card = np.nonzero(dealt[:, None] > _FIVE)
+        out[lane, 52 + state.board[lane, card]] = 1.0
         out[rows, 104 + street] = 1.0
         out[rows, 108 + (LEARNER - state.buttons) % p] = 1.0
         stacks = state.stack + self._paid
@@ -449,9 +597,7 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         out[:, at] = (state.contrib.sum(axis=1) + state.dead) / bb
         owed = np.maximum(0, state.current - state.bet[:, LEARNER])
         out[:, at + 1] = np.minimum(owed, stacks[:, LEARNER]) / bb
-        acting = rows[~over & (state.to_act == LEARNER)]
         if len(acting):
-            decisions = state.decisions(acting)
             can_raise = decisions.min_to >= 0
             out[acting, at + 2] = np.where(can_raise, decisions.min_to, 0) / bb
             out[acting, at + 3] = np.where(can_raise, decisions.max_to, 0) / bb
@@ -463,22 +609,21 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         out[:, at + 9] = live
         out[:, at + 10] = dealt
         at += 11
-        width = p + 7
-        for slot in range(game.encoder.history):
-            seat = self._hist_seat[:, slot]
-            taken = rows[seat >= 0]
-            block = at + slot * width
-            out[taken, block + (seat[taken] - LEARNER) % p] = 1.0
-            out[taken, block + p + self._hist_kind[taken, slot]] = 1.0
-            out[taken, block + p + 5] = self._hist_all_in[taken, slot]
-            out[taken, block + p + 6] = self._hist_to[taken, slot] / bb
-        return out.astype(np.float32)
+        # Every (lane, slot) of the history at once; slot 0 the most recent.
+        lane, slot = np.nonzero(self._hist_seat >= 0)
+        block = at + slot * (p + 7)
+        out[lane, block + (self._hist_seat[lane, slot] - LEARNER) % p] = 1.0
+        out[lane, block + p + self._hist_kind[lane, slot]] = 1.0
+        out[lane, block + p + 5] = self._hist_all_in[lane, slot]
+        out[lane, block + p + 6] = self._hist_to[lane, slot] / bb
+        return out
 
-    def _info(self, started: IntArray) -> dict[str, Any]:
-        """The step's info: masks for all, skipped hands where ``started`` had any."""
+    def _info(self, started: IntArray, acting: IntArray, decisions: Decisions) -> dict[str, Any]:
+        """The step's info: masks for all (``acting``, ``decisions``: from
+        :meth:`_learner`), skipped hands where ``started`` had any."""
         n = self.num_envs
         info: dict[str, Any] = {
-            "action_mask": self._masks(),
+            "action_mask": self._masks(acting, decisions),
             "_action_mask": np.ones(n, dtype=bool),
         }
         reported = started[self._skipped[started] > 0]

@@ -250,18 +250,24 @@ class Abstraction:
         legal = _legal_of(situation)
         return self.action(legal, situation.pot_total, situation.current_bet, button)
 
-    def _actions(self, legal: LegalActions, pot: int, current_bet: int) -> list[Action | None]:
-        out: list[Action | None] = [
-            _FOLD if legal.can_fold else None,
-            _CHECK if legal.can_check else _CALL,
-        ]
+    def raise_targets(
+        self, legal: LegalActions, pot: int, current_bet: int
+    ) -> list[int | None] | None:
+        """The raise-to amount of each raise button (min raise, the fractions,
+        all-in) in chips, ``None`` where the button is masked (its amount
+        repeats an earlier button's); ``None`` when the seat may not bet or
+        raise. What :meth:`actions` builds its bets and raises from.
+
+        Args:
+            legal: the options of the seat to act.
+            pot: every chip in the middle now, this street's bets included.
+            current_bet: the bet to match on this street.
+        """
         low, high = legal.min_raise_to, legal.max_raise_to
         if low is None or high is None:
-            out.extend([None] * (len(self._ratios) + 2))
-            return out
+            return None
         # Every raise-to exceeds the current bet, so no raise repeats check/call.
-        kind = Kind.BET if legal.raise_word == "bet" else Kind.RAISE
-        out.append(sized_action(kind, low))
+        out: list[int | None] = [low]
         seen = {low}
         after_call = pot + legal.call
         for num, den in self._ratios:
@@ -274,8 +280,21 @@ class Abstraction:
                 out.append(None)
             else:
                 seen.add(to)
-                out.append(sized_action(kind, to))
-        out.append(None if high in seen else sized_action(kind, high))
+                out.append(to)
+        out.append(None if high in seen else high)
+        return out
+
+    def _actions(self, legal: LegalActions, pot: int, current_bet: int) -> list[Action | None]:
+        out: list[Action | None] = [
+            _FOLD if legal.can_fold else None,
+            _CHECK if legal.can_check else _CALL,
+        ]
+        targets = self.raise_targets(legal, pot, current_bet)
+        if targets is None:
+            out.extend([None] * (len(self._ratios) + 2))
+            return out
+        kind = Kind.BET if legal.raise_word == "bet" else Kind.RAISE
+        out.extend(None if to is None else sized_action(kind, to) for to in targets)
         return out
 
     def _refusal(

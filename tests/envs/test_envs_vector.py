@@ -222,7 +222,7 @@ def test_bad_settings_and_order() -> None:
     with pytest.raises(ConfigError, match="num_envs"):
         HoldemVectorEnv(0)
     with pytest.raises(ConfigError, match="opponents: unknown batch agent 'potodds'"):
-        HoldemVectorEnv(2, ["potodds"])
+        HoldemVectorEnv(2, ["potodds"], engine="batch")
     with pytest.raises(ConfigError, match="opponents"):
         HoldemVectorEnv(2, [42])  # type: ignore[list-item]
     with pytest.raises(ConfigError, match="stacks"):
@@ -304,7 +304,8 @@ def test_numpy_cards_lane_for_lane_and_reproducible(monkeypatch: pytest.MonkeyPa
 
     lanes, players = 6, 3
     vector, sync, queues = pair(lanes, players, [random_policy], stacks=[90, 150, 40], ante=1)
-    vector = HoldemVectorEnv(lanes, vector._policies, stacks=[90, 150, 40], ante=1, cards="numpy")
+    recorders = [Recorder(random_policy, queues) for _ in range(players - 1)]
+    vector = HoldemVectorEnv(lanes, recorders, stacks=[90, 150, 40], ante=1, cards="numpy")
     dealt: list[deque[tuple[int, list[str], str]]] = [deque() for _ in range(lanes)]
     deal = vector._deal
 
@@ -341,3 +342,30 @@ def test_numpy_cards_lane_for_lane_and_reproducible(monkeypatch: pytest.MonkeyPa
         assert np.array_equal(a, b)
     with pytest.raises(ConfigError, match="cards"):
         HoldemVectorEnv(2, cards="python")
+
+
+def test_a_policy_given_for_several_seats_decides_them_in_one_call() -> None:
+    """One policy object on seats 1 and 3 is called once per round for the rows
+    of both (as ``holdem simulate --batch`` calls it); the lanes still equal the
+    single env step for step (R2-R8)."""
+    lanes, players = 6, 4
+    queues: list[deque[tuple[int, int]]] = [deque() for _ in range(lanes)]
+    seats_seen: list[set[int]] = []
+
+    class Shared(Recorder):
+        def __call__(self, decisions: Any, rng: Any) -> Any:
+            seats_seen.append(set(decisions.seat.tolist()))
+            return super().__call__(decisions, rng)
+
+    shared = Shared(random_policy, queues)
+    opponents = [shared, Recorder(call_policy, queues), shared]
+    vector = HoldemVectorEnv(lanes, opponents, stacks=120)
+
+    def single(j: int) -> Any:
+        return lambda: NoLimitHoldemEnv([Replayer(queues[j])] * (players - 1), stacks=120)
+
+    sync = SyncVectorEnv([single(j) for j in range(lanes)])
+    counts = play_side_by_side(vector, sync, queues, steps=80, seed=21)
+    assert counts["hands"] >= 40
+    assert any(seen == {1, 3} for seen in seats_seen)
+    assert all(seen <= {1, 3} for seen in seats_seen)
