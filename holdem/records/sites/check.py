@@ -195,6 +195,9 @@ def site_figures(
     }
     for name in hand.collected:
         net.setdefault(name, hand.collected[name])
+    if hand.site_net is not None:  # the site's own figures, not ones derived from the actions
+        net = {name: hand.site_net.get(name, Decimal(0)) for name in put}
+        net.update({name: value for name, value in hand.site_net.items() if value})
     pot = hand.total_pot
     rake = hand.rake
     if rake is None:

@@ -148,6 +148,9 @@ class SiteHand:
         rake: the site's rake plus its other fees (jackpot...), if written.
         cash_out: money paid outside the pot (cash-out, insurance) by name.
         runs: how many times the board was run.
+        site_net: each player's net as the site itself writes it (iPoker XML's
+            ``win - bet``), when it does; the check then compares the engine's
+            nets with these figures, not with ones derived from the actions.
     """
 
     site: str
@@ -175,6 +178,7 @@ class SiteHand:
     rake: Decimal | None = None
     cash_out: dict[str, Decimal] = attrs.Factory(dict)
     runs: int = 1
+    site_net: dict[str, Decimal] | None = None
 
     def skipped(self, reason: str, detail: str = "") -> SiteHand:
         """Mark the hand skipped with ``reason`` (first reason wins) and return it."""
