@@ -45,9 +45,15 @@ def test_r13_rake_is_bets_less_wins() -> None:
 
 
 def test_r3_7_a_bet_attribute_the_actions_do_not_reach_differs() -> None:
-    """Bob's ``bet`` says 0.80 but his actions put in 0.70: the site's figures
-    disagree with the hand, so it differs (never matched)."""
-    hand = _hands()["810000003"]
+    """Game 810000003 matches as written; with Bob's ``bet`` made 0.80 while
+    his actions put in 0.70, the site's figures disagree with the hand, so it
+    differs (never matched), whatever the actions say."""
+    assert _hands()["810000003"].status == "matched"
+    text = decode((DATA / "ipoker-variants.xml").read_bytes())
+    bob = 'name="Bob" chips="$9.30" dealer="0" win="$0" bet="$0.70"'
+    assert bob in text
+    hands = import_text(text.replace(bob, bob.replace("$0.70", "$0.80")), "x.xml")
+    hand = {h.hand: h for h in hands}["810000003"]
     assert (hand.status, hand.reason) == ("differed", "net")
     assert hand.site_net is not None and hand.site_net["Bob"] == Decimal("-0.80")
 

@@ -184,6 +184,10 @@ def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
     antes = [p.amount for p in hand.posts if p.kind == "ante"]
     if antes:
         hand.ante = max(antes)
+    # A big blind above the table's is both blinds (a live big, a dead small).
+    for post in hand.posts:
+        if post.kind == "bb" and hand.big_blind and post.amount > hand.big_blind:
+            post.kind = "sb_bb"
     ipoker_text.blinds_from_posts(hand)
 
 

@@ -32,6 +32,7 @@ REASONS = {
     "partial": "the hand's text is cut short (no summary, no seats, or no header)",
     "cash_drop": "the site added money to the pot (a promotion), not from a player",
     "unknown_action": "a line the importer does not understand",
+    "language": "a history in a language the importer does not read",
     "bad_amount": "an amount that is not a number",
     "no_names": "the file names no players (an anonymized export)",
     "unsupported": "a table the engine does not play (blinds, antes or seats)",

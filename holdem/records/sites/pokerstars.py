@@ -27,6 +27,7 @@ from holdem.records.sites.model import (
     split_cards,
     split_hands,
 )
+from holdem.records.sites.pokerstars_locale import HEADER_ANY, language, translate
 
 SITE = "pokerstars"
 
@@ -81,8 +82,13 @@ _QUIET = (
 
 
 def _hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
-    """The hands of a file: (first line number, lines), blank lines trimmed."""
-    return split_hands(lines, lambda k: HEADER.match(lines[k]) is not None, trim=True)
+    """The hands of a file: (first line number, lines), blank lines trimmed; a
+    hand in another language starts at its own first line."""
+
+    def starts(k: int) -> bool:
+        return HEADER.match(lines[k]) is not None or HEADER_ANY.match(lines[k]) is not None
+
+    return split_hands(lines, starts, trim=True)
 
 
 def parse(text: str, file: str = "", site: str = SITE) -> list[SiteHand]:
@@ -97,6 +103,16 @@ def parse(text: str, file: str = "", site: str = SITE) -> list[SiteHand]:
 def parse_hand(lines: list[str], file: str = "", line: int = 1, site: str = SITE) -> SiteHand:
     """One hand from its lines; a hand that cannot be read is marked skipped."""
     head = HEADER.match(lines[0]) if lines else None
+    if head is None and lines and site == SITE:
+        other = HEADER_ANY.match(lines[0])
+        lang = language(lines[0])
+        if other is not None and lang is None:
+            hand = SiteHand(site, other.group(1), file, line)
+            words = lines[0].split("#")[0].strip()
+            return hand.skipped("language", f"a history in another language ({words!r})")
+        if other is not None and lang is not None:
+            lines = translate(lines, lang)
+            head = HEADER.match(lines[0])
     if head is None:
         hand = SiteHand(site, f"line-{line}", file, line)
         return hand.skipped("partial", f"line {line}: text that is not a hand: {lines[0][:60]!r}")
