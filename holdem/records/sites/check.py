@@ -402,6 +402,8 @@ def check(hand: SiteHand) -> Imported:
     base = Imported(
         hand.file, hand.site, hand.hand_id, SKIPPED, line=hand.line, cash_out=dict(hand.cash_out)
     )
+    if hand.skip is None:
+        _check_seats(hand)
     if hand.skip is not None:
         base.reason, base.detail = hand.skip, hand.detail
         return base
@@ -471,6 +473,22 @@ def check(hand: SiteHand) -> Imported:
         words = f"cash-out outside the pot (not in the nets): {ledger}"
         base.detail = f"{base.detail}; {words}" if base.detail else words
     return base
+
+
+def _check_seats(hand: SiteHand) -> None:
+    """A table is one player per seat and one seat per player: a name or a
+    seat number written twice (a damaged or spliced file) skips the hand
+    with ``bad_seats``, naming it."""
+    seen: dict[str, int] = {}
+    taken: dict[int, str] = {}
+    for number, name, _ in hand.seats:
+        if name in seen:
+            hand.skipped("bad_seats", f"{name} is seated twice (seats {seen[name]} and {number})")
+            return
+        if number in taken:
+            hand.skipped("bad_seats", f"seat {number} is written twice ({taken[number]}, {name})")
+            return
+        seen[name], taken[number] = number, name
 
 
 def _site_rake_split(

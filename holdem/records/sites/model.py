@@ -35,6 +35,7 @@ REASONS = {
     "language": "a history in a language the importer does not read",
     "bad_amount": "an amount that is not a number",
     "no_names": "the file names no players (an anonymized export)",
+    "bad_seats": "a name or a seat number written twice in the seats",
     "unsupported": "a table the engine does not play (blinds, antes or seats)",
     "replay_refused": "the engine refused an action of the hand (R3.7)",
     "pot": "the engine's pot differs from the site's total pot",

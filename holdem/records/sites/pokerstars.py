@@ -53,6 +53,7 @@ _STREET = re.compile(
     r"(?: \*\*\*)?(.*)$"
 )
 _FEES = re.compile(r"\b(Rake|Jackpot|Bingo|Fortune|Tax|JP Fee|Fee)\s+(\S+)", re.I)
+_SHORT_DECK = re.compile(r"6\+ ?Hold'em|Short ?Deck|Six ?Plus", re.I)
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREETS = {"FLOP": FLOP, "TURN": TURN, "RIVER": RIVER}
 _QUIET = (
@@ -129,6 +130,8 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
     if "Hold'em No Limit" not in title and "Hold'em NL" not in title:
         game = re.split(r" - |\(", title.split(", ")[-1] if hand.tournament else title)[0]
         hand.skipped("not_nlhe", f"game {game.strip()!r}")
+    elif short := _SHORT_DECK.search(title):  # 6+ hold'em: 36 cards, its own hand ranks
+        hand.skipped("not_nlhe", f"game {short.group(0)!r} (short deck)")
     stakes = re.findall(r"\(([^()/]+)/([^()/ ]+)(?: [A-Z]{3})?(?:\(([^()]+)\))?\)", title)
     if stakes:  # "($0.01/$0.02 USD)", "(10/20)", GGPoker's "($0.02/$0.05($0.01))" with its ante
         hand.small_blind = parse_amount(stakes[-1][0])
