@@ -123,3 +123,14 @@ def test_short_deck_is_not_nlhe(game: str) -> None:
     first = _first_stars_hand().replace("Hold'em No Limit", game, 1)
     [hand] = import_text(first, "x.txt")
     assert (hand.status, hand.reason) == ("skipped", "not_nlhe")
+
+
+def test_partypoker_file_cut_after_a_game_number_reports_that_hand() -> None:
+    """PartyPoker separates hands with ``Game #N starts.``; a file cut after
+    the next ``#Game No : N`` line still reports that hand (``partial``)."""
+    text = (DATA / "partypoker.txt").read_text(encoding="utf-8")
+    before = import_text(text, "p.txt")
+    cut = text.rstrip("\n") + "\nGame #777 starts.\n\n#Game No : 777\n"
+    after = import_text(cut, "p.txt")
+    assert [h.status for h in after[:-1]] == [h.status for h in before]
+    assert (after[-1].hand, after[-1].status, after[-1].reason) == ("777", "skipped", "partial")

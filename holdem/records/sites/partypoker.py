@@ -63,12 +63,26 @@ _QUIET = (
 )
 
 
+_GAME_NO = re.compile(r"^#Game No\s*:\s*(\w+)")
+
+
 def _hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
-    starts = [k for k, line in enumerate(lines) if _GAME.match(line)]
+    """The hands of a file: each starts at its ``#Game No :`` line, or at its
+    ``***** Hand History for Game`` line when no such line comes before it; a
+    ``#Game No`` with nothing after it (a file cut short) is a hand of its own.
+    ``Game #N starts.`` lines between hands are the site's separators."""
+    starts: list[int] = []
+    for k, line in enumerate(lines):
+        if _GAME_NO.match(line):
+            starts.append(k)
+        elif _GAME.match(line):
+            before = [b for b in lines[starts[-1] if starts else 0 : k] if b.strip()]
+            if not (starts and len(before) == 1 and _GAME_NO.match(before[0])):
+                starts.append(k)
     for k, start in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(lines)
         chunk = lines[start:end]
-        while chunk and (not chunk[-1].strip() or chunk[-1].startswith("#Game No")):
+        while chunk and (not chunk[-1].strip() or re.match(r"^Game #\w+ starts", chunk[-1])):
             chunk = chunk[:-1]
         yield start + 1, chunk
 
@@ -80,8 +94,14 @@ def parse(text: str, file: str = "") -> list[SiteHand]:
 
 
 def _hand(lines: list[str], file: str, line: int) -> SiteHand:
-    game = _GAME.match(lines[0])
-    assert game is not None
+    number = _GAME_NO.match(lines[0])
+    if number is not None:
+        lines = [x for x in lines[1:] if x.strip()] if len(lines) > 1 else []
+    game = _GAME.match(lines[0]) if lines else None
+    if game is None:
+        ident = number.group(1) if number else f"line-{line}"
+        hand = SiteHand(SITE, ident, file, line)
+        return hand.skipped("partial", "the hand's text is cut short after its number")
     hand = SiteHand(SITE, game.group(1), file, line)
     try:
         _read(hand, lines)
