@@ -452,6 +452,12 @@ def check(hand: SiteHand) -> Imported:
         problems.append(("pot", f"pot {engine_pot} (site {site_pot})"))
     if engine_rake != site_rake:
         problems.append(("rake", f"rake {engine_rake} (site {site_rake})"))
+    elif hand.tournament and site_rake:
+        # A tournament pot is not raked: chips the site's lines neither
+        # collect nor return are a figure the engine cannot reproduce.
+        problems.append(
+            ("rake", f"{site_rake} of the chips put in are neither collected nor returned")
+        )
     for name in sorted(set(site_net) | set(engine_net)):
         ours, theirs = engine_net.get(name), site_net.get(name)
         if ours != theirs:

@@ -196,7 +196,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     left = sum(put.values(), Decimal(0)) - sum(hand.collected.values(), Decimal(0))
     back = excess if left >= excess else Decimal(0)
     if hand.tournament:
-        back = left
+        back = max(Decimal(0), min(left, excess))
     if back and totals:
         hand.uncalled[totals[0][0]] = back
     hand.rake = left - back

@@ -256,7 +256,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     if totals and totals[0][0] not in hand.collected and excess and left >= excess:
         back = excess
     if hand.tournament:
-        back = left
+        back = max(Decimal(0), min(left, excess))
     if back and totals:
         hand.uncalled[totals[0][0]] = back
     hand.rake = left - back

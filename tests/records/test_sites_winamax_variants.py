@@ -1,0 +1,65 @@
+"""Winamax tournaments (knockout, Expresso) and the guard that keeps a
+winner's ``collected`` figure checked (R3.7 replay, R13: no rake in a
+tournament pot).
+
+tests/data/sites/winamax-variants.txt is composed for the project; the
+figures were worked out by hand. Winamax's ``collected`` holds the chips its
+player took back uncalled.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from holdem.records.sites import decode, import_text
+from holdem.records.sites.check import Imported
+
+DATA = Path(__file__).parents[1] / "data" / "sites"
+
+
+def _text() -> str:
+    return decode((DATA / "winamax-variants.txt").read_bytes())
+
+
+def _nets(hand: Imported) -> dict[str, str]:
+    assert hand.net is not None
+    return {name: format(value, "f") for name, value in hand.net.items()}
+
+
+def test_r2_knockout_seats_write_the_bounty_after_the_stack() -> None:
+    """``Seat 1: Ann (20000, 2€ bounty)``; ``wins the bounty`` is read past;
+    Ann's 25 above Bob's all-in is in her collected 2025."""
+    ko, expresso = import_text(_text(), "w.txt")
+    assert ko.status == "matched", ko.detail
+    assert _nets(ko) == {"Ann": "1025", "Bob": "-1000", "Cid": "-25"}
+    assert expresso.status == "matched", expresso.detail
+    assert _nets(expresso) == {"Ann": "75", "Bob": "-15", "Cid": "-60"}
+
+
+def test_r3_7_a_collected_figure_short_of_the_pot_differs() -> None:
+    """Only the top bettor's excess over the next can come back uncalled: a
+    winner's ``collected`` 50 short of the pot is a difference, not chips
+    handed back unchecked."""
+    text = _text().replace("collected 2025", "collected 1975")
+    ko = import_text(text, "w.txt")[0]
+    assert (ko.status, ko.reason) == ("differed", "net")
+    assert "Ann nets 1025 (site 975)" in ko.detail
+
+
+def test_r13_an_888_tournament_collected_short_of_the_pot_differs() -> None:
+    """888poker writes no pot: chips neither collected nor the top bettor's
+    excess would be a rake, and a tournament pot has none."""
+    text = decode((DATA / "888.txt").read_bytes())
+    hands = {h.hand: h for h in import_text(text, "888.txt")}
+    tournament = [h for h in hands.values() if h.record and h.record["tournament"]]
+    assert tournament and all(h.status == "matched" for h in tournament)
+    hand = tournament[0]
+    assert hand.site_net is not None
+    winner = max(hand.site_net, key=lambda name: hand.site_net[name] if hand.site_net else 0)
+    block = text[text.index(f"#Game No : {hand.hand}") :]
+    line = next(x for x in block.splitlines() if x.startswith(f"{winner} collected"))
+    amount = line.split("[")[1].split("]")[0].strip()
+    other = amount[:-1] + str((int(amount[-1]) + 9) % 10)  # a different last digit
+    changed = text.replace(line, line.replace(amount, other), 1)
+    again = {h.hand: h for h in import_text(changed, "888.txt")}[hand.hand]
+    assert again.status == "differed", (again.status, again.detail)
