@@ -41,6 +41,10 @@ from holdem.records.sites.model import (
 )
 
 _STREET_CARDS = ((0, 3), (3, 4), (4, 5))
+#: The largest share of a pot taken as an inferred rake (a site that writes
+#: none): sites rake about 5% with a cap; twice that, with a cent of rounding
+#: on small pots, is more than any takes.
+_MOST_RAKE = Decimal("0.10")
 
 
 @attrs.define
@@ -452,6 +456,13 @@ def check(hand: SiteHand) -> Imported:
         problems.append(("pot", f"pot {engine_pot} (site {site_pot})"))
     if engine_rake != site_rake:
         problems.append(("rake", f"rake {engine_rake} (site {site_rake})"))
+    elif hand.rake_inferred and site_rake > _MOST_RAKE * engine_pot + unit:
+        # The site writes no rake: chips neither collected nor returned are
+        # taken as its rake, and a share no site takes means a figure of the
+        # hand was not read (a winner's collected line), never a match.
+        problems.append(
+            ("rake", f"{site_rake} of a pot of {engine_pot} is neither collected nor returned")
+        )
     elif hand.tournament and site_rake:
         # A tournament pot is not raked: chips the site's lines neither
         # collect nor return are a figure the engine cannot reproduce.

@@ -153,6 +153,9 @@ class SiteHand:
         site_net: each player's net as the site itself writes it (iPoker XML's
             ``win - bet``), when it does; the check then compares the engine's
             nets with these figures, not with ones derived from the actions.
+        rake_inferred: the site writes no rake (888poker, PartyPoker): ``rake``
+            is the chips put in and neither collected nor returned, and the
+            check holds it to a plausible share of the pot.
     """
 
     site: str
@@ -181,6 +184,7 @@ class SiteHand:
     cash_out: dict[str, Decimal] = attrs.Factory(dict)
     runs: int = 1
     site_net: dict[str, Decimal] | None = None
+    rake_inferred: bool = False
 
     def skipped(self, reason: str, detail: str = "") -> SiteHand:
         """Mark the hand skipped with ``reason`` (first reason wins) and return it."""

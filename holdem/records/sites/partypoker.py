@@ -260,6 +260,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     if back and totals:
         hand.uncalled[totals[0][0]] = back
     hand.rake = left - back
+    hand.rake_inferred = True
 
 
 def _implicit_blinds(

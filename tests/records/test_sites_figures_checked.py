@@ -1,4 +1,4 @@
-"""Winamax tournaments (knockout, Expresso) and the guard that keeps a
+"""Winamax tournaments (knockout, Expresso) and the guards that keep a
 winner's ``collected`` figure checked (R3.7 replay, R13: no rake in a
 tournament pot).
 
@@ -9,6 +9,7 @@ player took back uncalled.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 from holdem.records.sites import decode, import_text
@@ -63,3 +64,16 @@ def test_r13_an_888_tournament_collected_short_of_the_pot_differs() -> None:
     changed = text.replace(line, line.replace(amount, other), 1)
     again = {h.hand: h for h in import_text(changed, "888.txt")}[hand.hand]
     assert again.status == "differed", (again.status, again.detail)
+
+
+def test_r13_an_inferred_rake_beyond_any_site_rake_differs() -> None:
+    """888poker writes no rake: Bob's 1.52 of a 1.60 pot leaves 0.08 (5%),
+    matched; had his line said 1.12, the 0.48 left (30%) is no site's rake
+    but a figure not read, and the hand differs on rake."""
+    text = decode((DATA / "888.txt").read_bytes())
+    first = import_text(text, "888.txt")[0]
+    assert (first.hand, first.status, first.rake) == ("900000001", "matched", Decimal("0.08"))
+    changed = text.replace("Bob collected [ $1.52 ]", "Bob collected [ $1.12 ]", 1)
+    again = import_text(changed, "888.txt")[0]
+    assert (again.status, again.reason) == ("differed", "rake")
+    assert "0.48 of a pot of 1.60 is neither collected nor returned" in again.detail
