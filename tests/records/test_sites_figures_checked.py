@@ -77,3 +77,43 @@ def test_r13_an_inferred_rake_beyond_any_site_rake_differs() -> None:
     again = import_text(changed, "888.txt")[0]
     assert (again.status, again.reason) == ("differed", "rake")
     assert "0.48 of a pot of 1.60 is neither collected nor returned" in again.detail
+
+
+def test_r2_partypoker_level_with_dots_between_thousands() -> None:
+    """Tournament chips are whole: a level written ``Blinds-Antes(1.200/2.400
+    -400)`` gives blinds of 1,200 and 2,400 where the file writes no blind
+    posts (the small blind left of the button, R2)."""
+    text = "\n".join(
+        [
+            "***** Hand History for Game 15000000001 *****",
+            "NL Texas Hold'em $22 USD Buy-in Trny:125000001 Level:12  "
+            "Blinds-Antes(1.200/2.400 -400) - Thursday, May 12, 17:41:57 EDT 2026",
+            "Table Composed #1 (125000001) Table #4 (Real Money)",
+            "Seat 3 is the button",
+            "Total number of players : 3/6 ",
+            "Seat 1: Ann ( 47,455 )",
+            "Seat 2: Bob ( 30,000 )",
+            "Seat 3: Cid ( 58,700 )",
+            "Ann posts ante [400]",
+            "Bob posts ante [400]",
+            "Cid posts ante [400]",
+            "** Dealing down cards **",
+            "Cid folds",
+            "Ann folds",
+            "Bob does not show cards.",
+            "Bob wins 4,800 chips",
+        ]
+    )
+    [hand] = import_text(text, "p.txt", site="partypoker")
+    assert hand.status == "matched", hand.detail
+    assert _nets(hand) == {"Ann": "-1600", "Bob": "2000", "Cid": "-400"}
+
+
+def test_r3_7_a_site_paying_out_more_than_was_put_in_differs() -> None:
+    text = decode((DATA / "partypoker-tournament.txt").read_bytes())
+    first = import_text(text, "p.txt")[0]
+    assert first.status == "matched"
+    more = text.replace("Ann wins 6,000 chips", "Ann wins 7,000 chips", 1)
+    again = import_text(more, "p.txt")[0]
+    assert (again.status, again.reason) == ("differed", "pot")
+    assert "pays out 1000 more than its lines put in" in again.detail

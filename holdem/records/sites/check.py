@@ -411,6 +411,11 @@ def check(hand: SiteHand) -> Imported:
     if hand.skip is not None:
         base.reason, base.detail = hand.skip, hand.detail
         return base
+    if hand.rake is not None and hand.rake < 0:
+        # The site's lines pay out more than they put in: no replay can agree.
+        base.status, base.reason = DIFFERED, "pot"
+        base.detail = f"the site pays out {decimal_text(-hand.rake)} more than its lines put in"
+        return base
     try:
         record, unit = to_record(hand)
     except _Refused as refused:

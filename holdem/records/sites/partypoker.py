@@ -110,6 +110,14 @@ def _hand(lines: list[str], file: str, line: int) -> SiteHand:
     return hand
 
 
+def _chips(text: str) -> Decimal:
+    """A tournament level's blind: whole chips, so ``1.200`` (a dot between
+    thousands, as some clients write the level) is 1,200."""
+    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", text):
+        text = text.replace(".", "")
+    return parse_amount(text)
+
+
 def _amount(rest: str) -> Decimal | None:
     found = re.search(r"\[\s*([^\]]*?)\s*\]", rest)
     if found is None:
@@ -131,7 +139,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     blinds: tuple[Decimal, Decimal] | None = None
     level = _LEVEL.search(title)
     if level:
-        blinds = (parse_amount(level.group(1)), parse_amount(level.group(2)))
+        blinds = (_chips(level.group(1)), _chips(level.group(2)))
     for raw in lines[2:]:
         text = raw.strip().rstrip(".")
         if not text:
@@ -147,7 +155,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             continue
         level = _LEVEL.search(text)
         if level and not hand.actions:  # the level in force (a later line may change it)
-            blinds = (parse_amount(level.group(1)), parse_amount(level.group(2)))
+            blinds = (_chips(level.group(1)), _chips(level.group(2)))
         if text.startswith("** Dealing down") and hand.tournament and blinds is not None:
             _implicit_blinds(hand, seats, blinds, bets, put)
         if text.startswith("** Dealing"):
