@@ -83,3 +83,14 @@ def test_other_limits_are_not_nlhe() -> None:
         changed = text.replace("Holdem NL $0.05/$0.10", game)
         reasons = {h.hand: h.reason for h in import_text(changed, "x.xml")}
         assert reasons["810000002"] == "not_nlhe", game
+
+
+def test_concatenated_exports_each_with_its_xml_line() -> None:
+    """Two exports glued together (each with its own ``<?xml`` line): every
+    game of both is reported, each with its own session's game."""
+    one = decode((DATA / "ipoker.xml").read_bytes())
+    two = decode((DATA / "ipoker-variants.xml").read_bytes())
+    alone = [h.hand for h in import_text(one, "a.xml")] + list(_hands())
+    glued = import_text(one.rstrip() + "\n" + two, "ab.xml")
+    assert [h.hand for h in glued] == alone
+    assert {h.hand: h.reason for h in glued}["810000005"] == "not_nlhe"

@@ -31,7 +31,11 @@ from holdem.records.sites.model import Post, SiteAction, SiteHand, parse_amount
 
 SITE = "ipoker"
 
-_GAME = re.compile(r"<game\b.*?(?:</game>|\Z)", re.S)
+# A game ends at its </game>, or where the next game, session or XML
+# declaration begins (a game cut short is followed by the rest of the file).
+_GAME = re.compile(
+    r"<game\b(?:(?!<game\b|<session\b|<\?xml).)*?(?:</game>|(?=<game\b|<session\b|<\?xml)|\Z)", re.S
+)
 _CARD = re.compile(r"^([CDHS])(10|[2-9TJQKA])$", re.I)
 _KINDS = {"0": "f", "3": "c", "4": "x", "5": "b", "23": "r", "7": "allin", "6": "allin"}
 _POSTS = {"1": "sb", "2": "bb", "15": "ante", "16": "sb_bb", "17": "dead"}
