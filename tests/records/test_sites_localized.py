@@ -61,3 +61,22 @@ def test_languages_of_first_lines() -> None:
     assert language("PokerStars - Spiel #1: Hold'em No Limit") is None
     text = decode((DATA / "pokerstars-localized.txt").read_bytes())
     assert detect(text) == "pokerstars"
+
+
+def test_first_lines_in_other_languages_start_hands() -> None:
+    """Whatever the language, each hand is found by its own first line and
+    reported on its own (``language``), never read into the hand before it."""
+    english = (DATA / "pokerstars-cash.txt").read_text(encoding="utf-8").split("\n\n\n")[0]
+    heads = [
+        "PokerStars Main n°400000000001: Hold'em No Limit (0,01 €/0,02 €) - 2026/01/09",
+        "Раздача PokerStars #400000000002: Холдем Безлимитный (0,01/0,02) - 2026/01/09",
+        "PokerStars-spil #400000000003: Hold'em No Limit (0,01 kr/0,02 kr) - 2026/01/09",
+    ]
+    text = english + "\n\n\n" + "\n\n\n".join(h + "\nSeat 1: Ann (2 in chips)" for h in heads)
+    hands = import_text(text, "mixed.txt")
+    assert [(h.hand, h.status, h.reason) for h in hands] == [
+        ("200000000001", "matched", None),
+        ("400000000001", "skipped", "language"),
+        ("400000000002", "skipped", "language"),
+        ("400000000003", "skipped", "language"),
+    ]
