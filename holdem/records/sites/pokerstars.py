@@ -218,9 +218,22 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
     antes = [p.amount for p in hand.posts if p.kind == "ante"]
     if antes:
         hand.ante = max(antes)
+    _straddles(hand)
     if len(hand.boards) > 1:
         hand.runs = len(hand.boards)
         _complete_runs(hand)
+
+
+def _straddles(hand: SiteHand) -> None:
+    """PokerMaster writes a straddle as a second ``posts big blind`` of twice
+    the big blind, right after the first: a straddle (R11.1)."""
+    big = [p for p in hand.posts if p.kind == "bb"]
+    if len(big) < 2 or not hand.big_blind:
+        return
+    posts = [p for p in hand.posts if p.kind != "ante"]
+    after = posts.index(big[0]) + 1
+    if after < len(posts) and posts[after] is big[1] and big[1].amount == 2 * hand.big_blind:
+        big[1].kind = "straddle"
 
 
 def _complete_runs(hand: SiteHand) -> None:
