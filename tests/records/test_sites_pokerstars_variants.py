@@ -106,3 +106,15 @@ def test_r8_r13_2_a_four_way_split_raked_unequally_by_the_site() -> None:
     assert _nets(hand) == {"Ann": "0.00", "Bob": "0.00", "Cid": "-0.05", "Dee": "-0.05"}
     assert hand.rake == Decimal("0.10")
     assert "otherwise than R13.2" in hand.detail
+
+
+def test_r6_a_converter_summary_listing_folded_hands_as_mucked() -> None:
+    """Some converters write every folded hand in the summary as ``mucked
+    [cards]``: a folded hand is not at the showdown (R6) and is read past."""
+    text = STRADDLE.replace(
+        "Seat 1: Ann (small blind) folded before Flop",
+        "Seat 1: Ann (small blind) mucked [9s 4h]",
+    ).replace("Seat 3: Cid folded on the Flop", "Seat 3: Cid mucked [Ks 7h]")
+    [hand] = import_text(text, "pm.txt")
+    assert hand.status == "matched", hand.detail
+    assert _nets(hand) == {"Ann": "-1", "Bob": "-2", "Cid": "-12", "Dee": "15"}

@@ -338,6 +338,8 @@ def _summary(hand: SiteHand, text: str, collected: dict[str, Decimal]) -> None:
     for amount in re.findall(r"(?:won|collected) \((\S+?)\)", verb + rest):
         collected[name] = collected.get(name, Decimal(0)) + parse_amount(amount)
     if verb == "mucked":
+        if any(a.player == name and a.kind == "f" for a in hand.actions):
+            return  # a converter's summary lists folded hands as "mucked [cards]"
         cards = split_cards(rest.split("]")[0])
         if cards and name not in hand.hole:
             hand.hole[name] = cards
