@@ -118,3 +118,117 @@ def test_r6_a_converter_summary_listing_folded_hands_as_mucked() -> None:
     [hand] = import_text(text, "pm.txt")
     assert hand.status == "matched", hand.detail
     assert _nets(hand) == {"Ann": "-1", "Bob": "-2", "Cid": "-12", "Dee": "15"}
+
+
+GG_HEAD = """\
+Poker Hand #RC50000000000{n}: Hold'em No Limit ($0.01/$0.02) - 2026/01/11 11:00:00
+Table 'RushAndCash9' 6-max Seat #1 is the button
+"""
+
+CASHOUT = (
+    GG_HEAD.format(n=3)
+    + """\
+Seat 1: Ann ($2 in chips)
+Seat 2: Bob ($2 in chips)
+Seat 3: Cid ($2 in chips)
+Bob: posts small blind $0.01
+Cid: posts big blind $0.02
+*** HOLE CARDS ***
+Ann: raises $0.04 to $0.06
+Bob: folds
+Cid: raises $1.94 to $2 and is all-in
+Ann: calls $1.94 and is all-in
+Ann: shows [Jd Jh]
+Cid: shows [9s Ts]
+*** FLOP *** [3d Qs 3c]
+Ann: Chooses to EV Cashout
+*** TURN *** [3d Qs 3c] [4c]
+Ann: Pays Cashout Risk ($3.70)
+Ann: Chooses to EV Cashout
+*** RIVER *** [3d Qs 3c 4c] [9d]
+Ann: Pays Cashout Risk ($3.70)
+*** SHOWDOWN ***
+Ann collected $3.91 from pot
+*** SUMMARY ***
+Total pot $4.01 | Rake $0.07 | Jackpot $0.03 | Bingo $0 | Fortune $0 | Tax $0
+Board [3d Qs 3c 4c 9d]
+Seat 1: Ann (button) showed [Jd Jh] and won ($3.91), Cashout Risk ($3.70)
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cid (big blind) showed [9s Ts] and lost
+"""
+)
+
+
+def test_r13_ggpoker_ev_cashout_written_per_street_is_paid_once() -> None:
+    """GGPoker repeats ``Pays Cashout Risk`` on each street; the summary's
+    ``Cashout Risk ($3.70)`` is the one payment, kept outside the pot."""
+    [hand] = import_text(CASHOUT, "gg.txt")
+    assert hand.status == "matched", hand.detail
+    assert _nets(hand) == {"Ann": "1.91", "Bob": "-0.01", "Cid": "-2.00"}
+    assert hand.cash_out == {"Ann": Decimal("-3.70")}
+    assert hand.rake == Decimal("0.10")
+
+
+SHOWDOWN_FOLD = (
+    GG_HEAD.format(n=4)
+    + """\
+Seat 1: Ann ($2 in chips)
+Seat 2: Bob ($1.50 in chips)
+Seat 3: Cid ($2 in chips)
+Bob: posts small blind $0.01
+Cid: posts big blind $0.02
+*** HOLE CARDS ***
+Ann: folds
+Bob: calls $0.01
+Cid: checks
+*** FLOP *** [8h 5s Ad]
+Bob: bets $1.48 and is all-in
+Cid: calls $1.48
+Cid: shows [Kh Ac]
+Bob: folds
+*** TURN *** [8h 5s Ad] [7d]
+*** RIVER *** [8h 5s Ad 7d] [2c]
+*** SHOWDOWN ***
+Cid collected $2.94 from pot
+*** SUMMARY ***
+Total pot $3 | Rake $0.05 | Jackpot $0.01 | Bingo $0 | Fortune $0 | Tax $0
+Board [8h 5s Ad 7d 2c]
+Seat 1: Ann (button) folded before Flop (didn't bet)
+Seat 2: Bob (small blind) folded on the Flop
+Seat 3: Cid (big blind) showed [Kh Ac] and won ($2.94)
+"""
+)
+
+
+def test_r6_ggpoker_all_in_player_giving_up_at_the_showdown_mucks() -> None:
+    """``Bob: folds`` after his own all-in: no betting is left, a muck (R6)."""
+    [hand] = import_text(SHOWDOWN_FOLD, "gg.txt")
+    assert hand.status == "matched", hand.detail
+    assert _nets(hand) == {"Ann": "0.00", "Bob": "-1.50", "Cid": "1.44"}
+
+
+def test_r6_a_caller_giving_up_after_the_river_mucks() -> None:
+    """A caller with chips left who ``folds`` once the river betting closed
+    is mucking too (the replay reads the fold as a muck, R6)."""
+    text = (
+        SHOWDOWN_FOLD.replace("Seat 2: Bob ($1.50 in chips)", "Seat 2: Bob ($3 in chips)")
+        .replace("Bob: bets $1.48 and is all-in\nCid: calls $1.48\nCid: shows [Kh Ac]\n", "")
+        .replace("Bob: folds\n", "")
+        .replace(
+            "*** RIVER *** [8h 5s Ad 7d] [2c]\n",
+            "*** RIVER *** [8h 5s Ad 7d] [2c]\nBob: checks\nCid: bets $1.98 and is all-in\n"
+            "Bob: calls $1.98\nCid: shows [Kh Ac]\nBob: folds\n",
+        )
+        .replace("*** FLOP *** [8h 5s Ad]\n", "*** FLOP *** [8h 5s Ad]\nBob: checks\nCid: checks\n")
+        .replace(
+            "*** TURN *** [8h 5s Ad] [7d]\n",
+            "*** TURN *** [8h 5s Ad] [7d]\nBob: checks\nCid: checks\n",
+        )
+        .replace("Cid collected $2.94", "Cid collected $3.90")
+        .replace(
+            "Total pot $3 | Rake $0.05 | Jackpot $0.01", "Total pot $4 | Rake $0.07 | Jackpot $0.03"
+        )
+    )
+    [hand] = import_text(text, "gg.txt")
+    assert hand.status == "matched", hand.detail
+    assert _nets(hand) == {"Ann": "0.00", "Bob": "-2.00", "Cid": "1.90"}

@@ -365,6 +365,7 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
 
 
 _NO_CALLER = "nobody left can call"
+_FOLD_AT_SHOWDOWN = "cannot fold: betting is over"
 _UNSHOWN = re.compile(r"the history ends before the showdown is over \(p([0-9]+) to show or muck\)")
 
 
@@ -376,6 +377,8 @@ def _replay(record: dict[str, Any], ident: str) -> tuple[dict[str, Any], Any, Re
       rest comes back uncalled either way.
     * A hand still at the showdown with no show or muck line: sites leave out
       the mucks of losing hands; it is mucked.
+    * A fold once betting is over (GGPoker writes a player giving up at the
+      showdown as ``folds``): it is a muck (R6).
     Every other refusal stands.
     """
     for _ in range(12):
@@ -390,6 +393,12 @@ def _replay(record: dict[str, Any], ident: str) -> tuple[dict[str, Any], Any, Re
             actions[index] = actions[index].split(" ")[0] + " cc"
             record = dict(record, actions=actions)
             continue
+        if _FOLD_AT_SHOWDOWN in message and isinstance(index, int):
+            actions = list(record["actions"])
+            if actions[index].endswith(" f"):  # GGPoker: giving up at the showdown
+                actions[index] = actions[index][: -len("f")] + "sm"
+                record = dict(record, actions=actions)
+                continue
         unshown = _UNSHOWN.search(message)
         if unshown:
             record = dict(record, actions=[*record["actions"], f"p{unshown.group(1)} sm"])

@@ -276,6 +276,13 @@ def _act(hand: SiteHand, text: str, street: int, names: set[str]) -> None:
             kind = "dead"
         hand.posts.append(Post(name, kind, amount))
     elif verb == "folds":
+        if any(a.player == name and a.allin for a in hand.actions):
+            # GGPoker lets a player all-in give up at the showdown ("folds"
+            # after the last call): no betting is left, it is a muck (R6).
+            if name not in hand.mucks:
+                hand.mucks.append(name)
+            hand.shows.pop(name, None)
+            return
         hand.actions.append(SiteAction(street, name, "f"))
     elif verb == "checks":
         hand.actions.append(SiteAction(street, name, "x"))
@@ -337,6 +344,14 @@ def _summary(hand: SiteHand, text: str, collected: dict[str, Decimal]) -> None:
     name, verb, rest = seat.groups()
     for amount in re.findall(r"(?:won|collected) \((\S+?)\)", verb + rest):
         collected[name] = collected.get(name, Decimal(0)) + parse_amount(amount)
+    # GGPoker's summary gives each EV cash-out once ("Cashout Risk ($X)" paid,
+    # "EV Cashout ($X)" received), where the play may repeat the line per street.
+    risk = re.search(r"Cashout Risk \((\S+?)\)", rest)
+    paid = re.search(r"EV Cashout \((\S+?)\)", rest)
+    if risk or paid:
+        hand.cash_out[name] = (parse_amount(paid.group(1)) if paid else Decimal(0)) - (
+            parse_amount(risk.group(1)) if risk else Decimal(0)
+        )
     if verb == "mucked":
         if any(a.player == name and a.kind == "f" for a in hand.actions):
             return  # a converter's summary lists folded hands as "mucked [cards]"
