@@ -134,3 +134,11 @@ def test_partypoker_file_cut_after_a_game_number_reports_that_hand() -> None:
     after = import_text(cut, "p.txt")
     assert [h.status for h in after[:-1]] == [h.status for h in before]
     assert (after[-1].hand, after[-1].status, after[-1].reason) == ("777", "skipped", "partial")
+
+
+def test_partypoker_file_beginning_inside_a_hand_reports_it() -> None:
+    lines = (DATA / "partypoker.txt").read_text(encoding="utf-8").split("\n")
+    whole = import_text("\n".join(lines), "p.txt")
+    cut = import_text("\n".join(lines[8:]), "p.txt", site="partypoker")
+    assert (cut[0].status, cut[0].reason) == ("skipped", "partial")
+    assert [h.hand for h in cut[1:]] == [h.hand for h in whole[1:]]

@@ -79,6 +79,9 @@ def _hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
             before = [b for b in lines[starts[-1] if starts else 0 : k] if b.strip()]
             if not (starts and len(before) == 1 and _GAME_NO.match(before[0])):
                 starts.append(k)
+    head = lines[: starts[0]] if starts else lines
+    if any(x.strip() and not re.match(r"^Game #\w+ starts", x) for x in head):
+        starts.insert(0, 0)  # a file that begins inside a hand: reported, not dropped
     for k, start in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(lines)
         chunk = lines[start:end]
@@ -101,7 +104,10 @@ def _hand(lines: list[str], file: str, line: int) -> SiteHand:
     if game is None:
         ident = number.group(1) if number else f"line-{line}"
         hand = SiteHand(SITE, ident, file, line)
-        return hand.skipped("partial", "the hand's text is cut short after its number")
+        if number is not None:
+            return hand.skipped("partial", "the hand's text is cut short after its number")
+        first = next((x for x in lines if x.strip()), "")[:60]
+        return hand.skipped("partial", f"line {line}: text that is not a hand: {first!r}")
     hand = SiteHand(SITE, game.group(1), file, line)
     try:
         _read(hand, lines)
