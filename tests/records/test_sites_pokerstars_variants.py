@@ -232,3 +232,18 @@ def test_r6_a_caller_giving_up_after_the_river_mucks() -> None:
     [hand] = import_text(text, "gg.txt")
     assert hand.status == "matched", hand.detail
     assert _nets(hand) == {"Ann": "0.00", "Bob": "-2.00", "Cid": "1.90"}
+
+
+def test_mixed_game_brackets_hold_the_game_and_the_stakes() -> None:
+    """``Mixed NLH/PLO (Hold'em No Limit, $1/$2 USD)``: the stakes are the
+    pair after the game's name; the hold'em round is read, an Omaha round of
+    the same table is ``not_nlhe``."""
+    head = "PokerMaster Hand #500000000001: Hold'em No Limit ($1/$2 USD)"
+    mixed = STRADDLE.replace(
+        head, "PokerStars Hand #500000000001: Mixed NLH/PLO (Hold'em No Limit, $1/$2 USD)"
+    )
+    [hand] = import_text(mixed, "mixed.txt")
+    assert hand.status == "matched", hand.detail
+    omaha = mixed.replace("(Hold'em No Limit, $1/$2 USD)", "(Omaha Pot Limit, $1/$2 USD)")
+    [other] = import_text(omaha, "mixed.txt")
+    assert (other.status, other.reason) == ("skipped", "not_nlhe")

@@ -134,7 +134,8 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
         hand.skipped("not_nlhe", f"game {short.group(0)!r} (short deck)")
     stakes = re.findall(r"\(([^()/]+)/([^()/ ]+)(?: [A-Z]{3})?(?:\(([^()]+)\))?\)", title)
     if stakes:  # "($0.01/$0.02 USD)", "(10/20)", GGPoker's "($0.02/$0.05($0.01))" with its ante
-        hand.small_blind = parse_amount(stakes[-1][0])
+        # A mixed game writes the game in the same brackets: "(Hold'em No Limit, $0.05".
+        hand.small_blind = parse_amount(re.split(r",\s+", stakes[-1][0])[-1])
         hand.big_blind = parse_amount(stakes[-1][1])
         if stakes[-1][2]:
             hand.ante = parse_amount(stakes[-1][2])
