@@ -117,3 +117,51 @@ def test_r3_7_a_site_paying_out_more_than_was_put_in_differs() -> None:
     again = import_text(more, "p.txt")[0]
     assert (again.status, again.reason) == ("differed", "pot")
     assert "pays out 1000 more than its lines put in" in again.detail
+
+
+def test_r14_3_888_dead_blind_written_as_a_sum() -> None:
+    """``posts dead blind [$1 + $2]``: a dead small blind and a live big one
+    (R14.3); the poster checks his option and wins 5.70 of a 6.00 pot."""
+    text = "\n".join(
+        [
+            "***** 888poker Hand History for Game 910000001 *****",
+            "$1/$2 Blinds No Limit Holdem - *** 11 01 2026 10:00:00",
+            "Table Composed 6 Max (Real Money)",
+            "Seat 3 is the button",
+            "Total number of players : 4",
+            "Seat 1: Ann ( $100 )",
+            "Seat 2: Bob ( $70 )",
+            "Seat 3: Cid ( $200 )",
+            "Seat 4: Dee ( $100 )",
+            "Dee posts small blind [$1]",
+            "Ann posts big blind [$2]",
+            "Bob posts dead blind [$1 + $2]",
+            "** Dealing down cards **",
+            "Bob checks",
+            "Cid folds",
+            "Dee folds",
+            "Ann checks",
+            "** Dealing flop ** [ Ks, Jc, Ac ]",
+            "Ann checks",
+            "Bob checks",
+            "** Dealing turn ** [ 2s ]",
+            "Ann checks",
+            "Bob checks",
+            "** Dealing river ** [ 4d ]",
+            "Ann checks",
+            "Bob checks",
+            "** Summary **",
+            "Ann shows [ 5c, 7s ]",
+            "Bob shows [ Js, 7d ]",
+            "Bob collected [ $5.70 ]",
+        ]
+    )
+    [hand] = import_text(text, "888.txt", site="888")
+    assert hand.status == "matched", hand.detail
+    # Every amount is a multiple of 0.1: that is the hand's chip unit.
+    assert _nets(hand) == {"Ann": "-2.0", "Bob": "2.7", "Cid": "0.0", "Dee": "-1.0"}
+    assert hand.rake == Decimal("0.30")
+    assert hand.record is not None
+    assert hand.record["players"] == ["Dee", "Ann", "Bob", "Cid"]
+    assert hand.record["dead_posts"] == [0, 0, 10, 0]
+    assert hand.record["live_posts"] == [0, 0, 20, 0]
