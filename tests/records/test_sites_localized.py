@@ -11,8 +11,11 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
+
 from holdem.records.sites import decode, detect, import_text
 from holdem.records.sites.check import Imported
+from holdem.records.sites.model import parse_amount
 from holdem.records.sites.pokerstars_locale import language
 
 DATA = Path(__file__).parents[1] / "data" / "sites"
@@ -80,3 +83,19 @@ def test_first_lines_in_other_languages_start_hands() -> None:
         ("400000000002", "skipped", "language"),
         ("400000000003", "skipped", "language"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("R$10.50", "10.50"),
+        ("10,50 zł", "10.50"),
+        ("kr1,50", "1.50"),
+        ("1.234,56 kr", "1234.56"),
+        ("RSD 120", "120"),
+        ("1 010,70 €", "1010.70"),
+        ("T$100", "100"),
+    ],
+)
+def test_amounts_in_other_currencies_and_number_formats(text: str, value: str) -> None:
+    assert parse_amount(text) == Decimal(value)

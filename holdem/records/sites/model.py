@@ -45,7 +45,11 @@ REASONS = {
 
 PREFLOP, FLOP, TURN, RIVER = 0, 1, 2, 3
 
-_CURRENCY = re.compile(r"[$€£¥₹₽₩]|\b(?:USD|EUR|GBP|CAD|CNY|INR|SEK|RUB|Chips|chips|T)\b")
+_CURRENCY = re.compile(
+    r"R\$|[$€£¥₹₽₩]|zł|kr(?=[\s\d.,]|$)|"
+    r"\b(?:USD|EUR|GBP|CAD|CNY|INR|SEK|RUB|BRL|PLN|RSD|NOK|DKK|CHF|AUD|JPY|KRW|HKD|"
+    r"Chips|chips|T)\b"
+)
 _SPACES = re.compile(r"[\s\u00a0\u202f\u2009']")
 
 
