@@ -301,7 +301,12 @@ _ALL_IN = ["d dh p1 AhAs", "d dh p2 KhKs", "p2 cbr 1000", "p1 cc", "p1 sm AhAs",
     "board, runs, index, message",
     [
         (["d db 2c3d4h5s", "d db 9c", "d db Tc"], None, 6, "the flop is 3 cards, this deals 4"),
-        (["d db 2c3d", "d db 4h", "d db 9c", "d db Tc"], None, 6, "the flop is 3 cards, this deals 2"),
+        (
+            ["d db 2c3d", "d db 4h", "d db 9c", "d db Tc"],
+            None,
+            6,
+            "the flop is 3 cards, this deals 2",
+        ),
         (["d db 2c3d4h", "d db 9cTc"], None, 7, "the turn is 1 card, this deals 2"),
         (
             ["d db 2c3d4h", "d db 9c", "d db Tc", "d db 5c6c8h", "d db 7sJd"],

@@ -355,10 +355,13 @@ def test_a_folder_reads_every_site_file() -> None:
         "partypoker-tournament.txt",
         "pokerstars-cash.txt",
         "pokerstars-tournament.txt",
+        "pokerstars-localized.txt",
+        "ipoker-variants.xml",
         "winamax.txt",
+        "winamax-variants.txt",
     }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
-    assert statuses.count("matched") == 37 and statuses.count("skipped") == 8
+    assert statuses.count("matched") == 46 and statuses.count("skipped") == 11
     assert "differed" not in statuses and "rejected" not in statuses
 
 

@@ -41,6 +41,10 @@ from holdem.records.sites.model import (
 )
 
 _STREET_CARDS = ((0, 3), (3, 4), (4, 5))
+#: The largest share of a pot taken as an inferred rake (a site that writes
+#: none): sites rake about 5% with a cap; twice that, with a cent of rounding
+#: on small pots, is more than any takes.
+_MOST_RAKE = Decimal("0.10")
 
 
 @attrs.define
@@ -195,6 +199,9 @@ def site_figures(
     }
     for name in hand.collected:
         net.setdefault(name, hand.collected[name])
+    if hand.site_net is not None:  # the site's own figures, not ones derived from the actions
+        net = {name: hand.site_net.get(name, Decimal(0)) for name in put}
+        net.update({name: value for name, value in hand.site_net.items() if value})
     pot = hand.total_pot
     rake = hand.rake
     if rake is None:
@@ -358,6 +365,7 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
 
 
 _NO_CALLER = "nobody left can call"
+_FOLD_AT_SHOWDOWN = "cannot fold: betting is over"
 _UNSHOWN = re.compile(r"the history ends before the showdown is over \(p([0-9]+) to show or muck\)")
 
 
@@ -369,6 +377,8 @@ def _replay(record: dict[str, Any], ident: str) -> tuple[dict[str, Any], Any, Re
       rest comes back uncalled either way.
     * A hand still at the showdown with no show or muck line: sites leave out
       the mucks of losing hands; it is mucked.
+    * A fold once betting is over (GGPoker writes a player giving up at the
+      showdown as ``folds``): it is a muck (R6).
     Every other refusal stands.
     """
     for _ in range(12):
@@ -383,6 +393,12 @@ def _replay(record: dict[str, Any], ident: str) -> tuple[dict[str, Any], Any, Re
             actions[index] = actions[index].split(" ")[0] + " cc"
             record = dict(record, actions=actions)
             continue
+        if _FOLD_AT_SHOWDOWN in message and isinstance(index, int):
+            actions = list(record["actions"])
+            if actions[index].endswith(" f"):  # GGPoker: giving up at the showdown
+                actions[index] = actions[index][: -len("f")] + "sm"
+                record = dict(record, actions=actions)
+                continue
         unshown = _UNSHOWN.search(message)
         if unshown:
             record = dict(record, actions=[*record["actions"], f"p{unshown.group(1)} sm"])
@@ -399,8 +415,15 @@ def check(hand: SiteHand) -> Imported:
     base = Imported(
         hand.file, hand.site, hand.hand_id, SKIPPED, line=hand.line, cash_out=dict(hand.cash_out)
     )
+    if hand.skip is None:
+        _check_seats(hand)
     if hand.skip is not None:
         base.reason, base.detail = hand.skip, hand.detail
+        return base
+    if hand.rake is not None and hand.rake < 0:
+        # The site's lines pay out more than they put in: no replay can agree.
+        base.status, base.reason = DIFFERED, "pot"
+        base.detail = f"the site pays out {decimal_text(-hand.rake)} more than its lines put in"
         return base
     try:
         record, unit = to_record(hand)
@@ -447,6 +470,19 @@ def check(hand: SiteHand) -> Imported:
         problems.append(("pot", f"pot {engine_pot} (site {site_pot})"))
     if engine_rake != site_rake:
         problems.append(("rake", f"rake {engine_rake} (site {site_rake})"))
+    elif hand.rake_inferred and site_rake > _MOST_RAKE * engine_pot + unit:
+        # The site writes no rake: chips neither collected nor returned are
+        # taken as its rake, and a share no site takes means a figure of the
+        # hand was not read (a winner's collected line), never a match.
+        problems.append(
+            ("rake", f"{site_rake} of a pot of {engine_pot} is neither collected nor returned")
+        )
+    elif hand.tournament and site_rake:
+        # A tournament pot is not raked: chips the site's lines neither
+        # collect nor return are a figure the engine cannot reproduce.
+        problems.append(
+            ("rake", f"{site_rake} of the chips put in are neither collected nor returned")
+        )
     for name in sorted(set(site_net) | set(engine_net)):
         ours, theirs = engine_net.get(name), site_net.get(name)
         if ours != theirs:
@@ -468,6 +504,22 @@ def check(hand: SiteHand) -> Imported:
         words = f"cash-out outside the pot (not in the nets): {ledger}"
         base.detail = f"{base.detail}; {words}" if base.detail else words
     return base
+
+
+def _check_seats(hand: SiteHand) -> None:
+    """A table is one player per seat and one seat per player: a name or a
+    seat number written twice (a damaged or spliced file) skips the hand
+    with ``bad_seats``, naming it."""
+    seen: dict[str, int] = {}
+    taken: dict[int, str] = {}
+    for number, name, _ in hand.seats:
+        if name in seen:
+            hand.skipped("bad_seats", f"{name} is seated twice (seats {seen[name]} and {number})")
+            return
+        if number in taken:
+            hand.skipped("bad_seats", f"seat {number} is written twice ({taken[number]}, {name})")
+            return
+        seen[name], taken[number] = number, name
 
 
 def _site_rake_split(

@@ -5,12 +5,17 @@ what it took back (``win``: pots and uncalled chips), and ``dealer="1"``
 marks the button. Round 0 holds the forced bets, rounds 1 to 4 the betting
 of each street, in the order of the actions' ``no`` attributes. Action
 types: 0 fold, 1 small blind, 2 big blind, 3 call (chips added), 4 check,
-5 bet, 23 raise (to the amount), 7 all-in (chips added), 15 ante; 8 and 9
-are seats not dealt in. Cards are written suit first (``CA`` is the ace of
-clubs, ``H10`` the ten of hearts; ``X`` unknown).
+5 bet, 23 raise (to the amount), 6 and 7 all-in (chips added), 15 ante; 8
+and 9 are seats not dealt in. Cards are written suit first (``CA`` is the ace
+of clubs, ``H10`` the ten of hearts; ``X`` unknown). A file may hold several
+``<session>`` blocks: each game is of its own session's ``<gametype>``
+(``Holdem NL``, and the localized clients' ``SL``, ``БЛ``, ``LZ``, ``No
+limit``; any other game or limit is ``not_nlhe``).
 
-The site's net for a player is ``win - bet`` and its rake the sum of the
-``bet`` less the sum of the ``win``; the file writes no pot. A game that is
+The site's net for a player is ``win - bet`` (both hold the chips returned
+uncalled, or neither) and its rake the sum of the ``bet`` less the sum of the
+``win``; the file writes no pot. The check compares the engine's nets with
+``win - bet`` itself, so a misread action cannot match. A game that is
 not well-formed XML (a file cut short) is ``skipped`` with ``partial``; a
 file with a document type declaration is refused (no entity expansion).
 """
@@ -26,9 +31,13 @@ from holdem.records.sites.model import Post, SiteAction, SiteHand, parse_amount
 
 SITE = "ipoker"
 
-_GAME = re.compile(r"<game\b.*?(?:</game>|\Z)", re.S)
+# A game ends at its </game>, or where the next game, session or XML
+# declaration begins (a game cut short is followed by the rest of the file).
+_GAME = re.compile(
+    r"<game\b(?:(?!<game\b|<session\b|<\?xml).)*?(?:</game>|(?=<game\b|<session\b|<\?xml)|\Z)", re.S
+)
 _CARD = re.compile(r"^([CDHS])(10|[2-9TJQKA])$", re.I)
-_KINDS = {"0": "f", "3": "c", "4": "x", "5": "b", "23": "r", "7": "allin", "6": "r"}
+_KINDS = {"0": "f", "3": "c", "4": "x", "5": "b", "23": "r", "7": "allin", "6": "allin"}
 _POSTS = {"1": "sb", "2": "bb", "15": "ante", "16": "sb_bb", "17": "dead"}
 
 
@@ -53,13 +62,15 @@ def parse(text: str, file: str = "") -> list[SiteHand]:
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         hand = SiteHand(SITE, "line-1", file, 1)
         return [hand.skipped("partial", "a document type declaration: not read (no entities)")]
-    head = re.search(r"<gametype>(.*?)</gametype>", text, re.S)
-    game_type = head.group(1).strip() if head else ""
-    session = re.search(r"<tournamentcode>|<tournamentname>|<buyin>", text)
-    if session and "ournament" not in game_type:
-        game_type += " Tournament"  # a tournament session: its chips, no rake
+    sessions = [(m.start(), _session_game(text, m.start())) for m in _SESSION.finditer(text)]
+    if not sessions:
+        sessions = [(0, _session_game(text, 0))]
     hands = []
     for match in _GAME.finditer(text):
+        # A file may hold several sessions (one game each, or a table's games
+        # of another kind): a game is of the session it is in.
+        game_type = next((g for start, g in reversed(sessions) if start <= match.start()), "")
+        game_type = game_type or sessions[0][1]
         line = text.count("\n", 0, match.start()) + 1
         code = re.search(r'gamecode="([^"]*)"', match.group(0))
         hand = SiteHand(SITE, code.group(1) if code else f"line-{line}", file, line)
@@ -81,6 +92,25 @@ def parse(text: str, file: str = "") -> list[SiteHand]:
     return hands
 
 
+_SESSION = re.compile(r"<session\b")
+_TOURNAMENT = re.compile(r"<tournamentcode>|<tournamentname>|<buyin>")
+#: The no-limit marks of the localized clients' ``<gametype>`` (``Holdem NL``,
+#: Spanish ``SL``, Russian ``БЛ``, ``No limit``).
+_NO_LIMIT = re.compile(r"^hold'?em (?:nl|sl|бл|lz|no limit)(?:\s|$)", re.I)
+
+
+def _session_game(text: str, start: int) -> str:
+    """The ``<gametype>`` of the session starting at ``start`` (its ``<general>``
+    part, before its first game), marked a tournament when the session is one."""
+    first_game = text.find("<game ", start)
+    head = text[start : first_game if first_game >= 0 else len(text)]
+    found = re.search(r"<gametype>(.*?)</gametype>", head, re.S)
+    game_type = found.group(1).strip() if found else ""
+    if _TOURNAMENT.search(head) and "ournament" not in game_type:
+        game_type += " Tournament"  # a tournament session: its chips, no rake
+    return game_type
+
+
 def _money(text: str, tournament: bool) -> Decimal:
     """An amount; a tournament's chips are whole, so ``1.500`` (a localized
     client's thousands mark, Italian say) is 1500 there."""
@@ -91,10 +121,11 @@ def _money(text: str, tournament: bool) -> Decimal:
 
 def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
     words = game_type.lower()
-    if not words.startswith("holdem nl") and "hold'em nl" not in words:
+    limit = _NO_LIMIT.match(words)
+    if limit is None:
         hand.skipped("not_nlhe", f"game {game_type!r}")
     hand.tournament = "tournament" in words or "sng" in words
-    stakes = re.findall(r"[0-9][0-9.,]*", game_type.split("NL", 1)[-1])
+    stakes = re.findall(r"[0-9][0-9.,]*", game_type[limit.end() :] if limit else "")
     if len(stakes) >= 2:
         hand.small_blind, hand.big_blind = parse_amount(stakes[0]), parse_amount(stakes[1])
     bet_of: dict[str, Decimal] = {}
@@ -145,7 +176,11 @@ def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
     for name, known in hand.hole.items():
         if name not in folded:
             hand.shows[name] = known
-    # The site's net is win - bet: what the actions put in beyond "bet" came back.
+    # The site's net is win - bet (both count the chips returned uncalled, or
+    # neither): the check compares the engine's nets with exactly these.
+    hand.site_net = {
+        name: hand.collected.get(name, Decimal(0)) - bet for name, bet in bet_of.items()
+    }
     for name, amount in put.items():
         if amount > bet_of.get(name, amount):
             hand.uncalled[name] = amount - bet_of[name]
@@ -153,6 +188,10 @@ def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
     antes = [p.amount for p in hand.posts if p.kind == "ante"]
     if antes:
         hand.ante = max(antes)
+    # A big blind above the table's is both blinds (a live big, a dead small).
+    for post in hand.posts:
+        if post.kind == "bb" and hand.big_blind and post.amount > hand.big_blind:
+            post.kind = "sb_bb"
     ipoker_text.blinds_from_posts(hand)
 
 

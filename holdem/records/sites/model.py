@@ -32,8 +32,10 @@ REASONS = {
     "partial": "the hand's text is cut short (no summary, no seats, or no header)",
     "cash_drop": "the site added money to the pot (a promotion), not from a player",
     "unknown_action": "a line the importer does not understand",
+    "language": "a history in a language the importer does not read",
     "bad_amount": "an amount that is not a number",
     "no_names": "the file names no players (an anonymized export)",
+    "bad_seats": "a name or a seat number written twice in the seats",
     "unsupported": "a table the engine does not play (blinds, antes or seats)",
     "replay_refused": "the engine refused an action of the hand (R3.7)",
     "pot": "the engine's pot differs from the site's total pot",
@@ -43,7 +45,11 @@ REASONS = {
 
 PREFLOP, FLOP, TURN, RIVER = 0, 1, 2, 3
 
-_CURRENCY = re.compile(r"[$€£¥₹₽₩]|\b(?:USD|EUR|GBP|CAD|CNY|INR|SEK|RUB|Chips|chips|T)\b")
+_CURRENCY = re.compile(
+    r"R\$|[$€£¥₹₽₩]|zł|kr(?=[\s\d.,]|$)|"
+    r"\b(?:USD|EUR|GBP|CAD|CNY|INR|SEK|RUB|BRL|PLN|RSD|NOK|DKK|CHF|AUD|JPY|KRW|HKD|"
+    r"Chips|chips|T)\b"
+)
 _SPACES = re.compile(r"[\s\u00a0\u202f\u2009']")
 
 
@@ -148,6 +154,12 @@ class SiteHand:
         rake: the site's rake plus its other fees (jackpot...), if written.
         cash_out: money paid outside the pot (cash-out, insurance) by name.
         runs: how many times the board was run.
+        site_net: each player's net as the site itself writes it (iPoker XML's
+            ``win - bet``), when it does; the check then compares the engine's
+            nets with these figures, not with ones derived from the actions.
+        rake_inferred: the site writes no rake (888poker, PartyPoker): ``rake``
+            is the chips put in and neither collected nor returned, and the
+            check holds it to a plausible share of the pot.
     """
 
     site: str
@@ -175,6 +187,8 @@ class SiteHand:
     rake: Decimal | None = None
     cash_out: dict[str, Decimal] = attrs.Factory(dict)
     runs: int = 1
+    site_net: dict[str, Decimal] | None = None
+    rake_inferred: bool = False
 
     def skipped(self, reason: str, detail: str = "") -> SiteHand:
         """Mark the hand skipped with ``reason`` (first reason wins) and return it."""

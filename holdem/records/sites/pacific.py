@@ -35,7 +35,7 @@ _SEAT = re.compile(r"^Seat (\d+): (.*?) ?\(\s*([^()]*?)\s*\)\s*(.*)$")
 _BUTTON = re.compile(r"^Seat (\d+) is the button")
 _MAX = re.compile(r"(\d+) Max")
 _LINE = re.compile(
-    r"^(.+?) (posts (?:small blind|big blind|ante|dead big blind|dead small blind|"
+    r"^(.+?) (posts (?:small blind|big blind|ante|dead big blind|dead small blind|dead blind|"
     r"straddle|small and big blinds?)|folds|checks|calls|bets|raises|shows|mucks|"
     r"collected|did not show|is all-in)(.*)$"
 )
@@ -131,6 +131,10 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             continue
         name, verb, rest = match.groups()
         amounts = re.findall(r"\[\s*([^\]]*?)\s*\]", rest)
+        parts = amounts[0].split("+") if amounts and verb == "posts dead blind" else []
+        if len(parts) == 2:  # "posts dead blind [$1 + $2]": a dead small and a live big
+            amounts = [str(parse_amount(parts[0]) + parse_amount(parts[1]))]
+            verb = "posts small and big blinds"
         amount = parse_amount(amounts[0]) if amounts and verb not in ("shows", "mucks") else None
         if verb.startswith("posts"):
             kind = (
@@ -153,6 +157,8 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             put[name] = put.get(name, Decimal(0)) + amount
             if kind in ("sb", "bb", "straddle"):
                 bets[name] = bets.get(name, Decimal(0)) + amount
+            elif kind == "sb_bb" and parts:
+                bets[name] = bets.get(name, Decimal(0)) + parse_amount(parts[1])
         elif verb in ("folds", "checks"):
             hand.actions.append(SiteAction(street, name, "f" if verb == "folds" else "x"))
         elif verb in ("calls", "bets", "raises"):
@@ -196,7 +202,8 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     left = sum(put.values(), Decimal(0)) - sum(hand.collected.values(), Decimal(0))
     back = excess if left >= excess else Decimal(0)
     if hand.tournament:
-        back = left
+        back = max(Decimal(0), min(left, excess))
     if back and totals:
         hand.uncalled[totals[0][0]] = back
     hand.rake = left - back
+    hand.rake_inferred = True

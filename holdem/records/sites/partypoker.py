@@ -63,12 +63,29 @@ _QUIET = (
 )
 
 
+_GAME_NO = re.compile(r"^#Game No\s*:\s*(\w+)")
+
+
 def _hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
-    starts = [k for k, line in enumerate(lines) if _GAME.match(line)]
+    """The hands of a file: each starts at its ``#Game No :`` line, or at its
+    ``***** Hand History for Game`` line when no such line comes before it; a
+    ``#Game No`` with nothing after it (a file cut short) is a hand of its own.
+    ``Game #N starts.`` lines between hands are the site's separators."""
+    starts: list[int] = []
+    for k, line in enumerate(lines):
+        if _GAME_NO.match(line):
+            starts.append(k)
+        elif _GAME.match(line):
+            before = [b for b in lines[starts[-1] if starts else 0 : k] if b.strip()]
+            if not (starts and len(before) == 1 and _GAME_NO.match(before[0])):
+                starts.append(k)
+    head = lines[: starts[0]] if starts else lines
+    if any(x.strip() and not re.match(r"^Game #\w+ starts", x) for x in head):
+        starts.insert(0, 0)  # a file that begins inside a hand: reported, not dropped
     for k, start in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(lines)
         chunk = lines[start:end]
-        while chunk and (not chunk[-1].strip() or chunk[-1].startswith("#Game No")):
+        while chunk and (not chunk[-1].strip() or re.match(r"^Game #\w+ starts", chunk[-1])):
             chunk = chunk[:-1]
         yield start + 1, chunk
 
@@ -80,14 +97,31 @@ def parse(text: str, file: str = "") -> list[SiteHand]:
 
 
 def _hand(lines: list[str], file: str, line: int) -> SiteHand:
-    game = _GAME.match(lines[0])
-    assert game is not None
+    number = _GAME_NO.match(lines[0])
+    if number is not None:
+        lines = [x for x in lines[1:] if x.strip()] if len(lines) > 1 else []
+    game = _GAME.match(lines[0]) if lines else None
+    if game is None:
+        ident = number.group(1) if number else f"line-{line}"
+        hand = SiteHand(SITE, ident, file, line)
+        if number is not None:
+            return hand.skipped("partial", "the hand's text is cut short after its number")
+        first = next((x for x in lines if x.strip()), "")[:60]
+        return hand.skipped("partial", f"line {line}: text that is not a hand: {first!r}")
     hand = SiteHand(SITE, game.group(1), file, line)
     try:
         _read(hand, lines)
     except ValueError as error:
         hand.skipped("bad_amount", str(error))
     return hand
+
+
+def _chips(text: str) -> Decimal:
+    """A tournament level's blind: whole chips, so ``1.200`` (a dot between
+    thousands, as some clients write the level) is 1,200."""
+    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", text):
+        text = text.replace(".", "")
+    return parse_amount(text)
 
 
 def _amount(rest: str) -> Decimal | None:
@@ -111,7 +145,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     blinds: tuple[Decimal, Decimal] | None = None
     level = _LEVEL.search(title)
     if level:
-        blinds = (parse_amount(level.group(1)), parse_amount(level.group(2)))
+        blinds = (_chips(level.group(1)), _chips(level.group(2)))
     for raw in lines[2:]:
         text = raw.strip().rstrip(".")
         if not text:
@@ -127,7 +161,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             continue
         level = _LEVEL.search(text)
         if level and not hand.actions:  # the level in force (a later line may change it)
-            blinds = (parse_amount(level.group(1)), parse_amount(level.group(2)))
+            blinds = (_chips(level.group(1)), _chips(level.group(2)))
         if text.startswith("** Dealing down") and hand.tournament and blinds is not None:
             _implicit_blinds(hand, seats, blinds, bets, put)
         if text.startswith("** Dealing"):
@@ -236,10 +270,11 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     if totals and totals[0][0] not in hand.collected and excess and left >= excess:
         back = excess
     if hand.tournament:
-        back = left
+        back = max(Decimal(0), min(left, excess))
     if back and totals:
         hand.uncalled[totals[0][0]] = back
     hand.rake = left - back
+    hand.rake_inferred = True
 
 
 def _implicit_blinds(

@@ -27,6 +27,7 @@ from holdem.records.sites.model import (
     split_cards,
     split_hands,
 )
+from holdem.records.sites.pokerstars_locale import HEADER_ANY, language, translate
 
 SITE = "pokerstars"
 
@@ -52,6 +53,7 @@ _STREET = re.compile(
     r"(?: \*\*\*)?(.*)$"
 )
 _FEES = re.compile(r"\b(Rake|Jackpot|Bingo|Fortune|Tax|JP Fee|Fee)\s+(\S+)", re.I)
+_SHORT_DECK = re.compile(r"6\+ ?Hold'em|Short ?Deck|Six ?Plus", re.I)
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREETS = {"FLOP": FLOP, "TURN": TURN, "RIVER": RIVER}
 _QUIET = (
@@ -81,8 +83,13 @@ _QUIET = (
 
 
 def _hands(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
-    """The hands of a file: (first line number, lines), blank lines trimmed."""
-    return split_hands(lines, lambda k: HEADER.match(lines[k]) is not None, trim=True)
+    """The hands of a file: (first line number, lines), blank lines trimmed; a
+    hand in another language starts at its own first line."""
+
+    def starts(k: int) -> bool:
+        return HEADER.match(lines[k]) is not None or HEADER_ANY.match(lines[k]) is not None
+
+    return split_hands(lines, starts, trim=True)
 
 
 def parse(text: str, file: str = "", site: str = SITE) -> list[SiteHand]:
@@ -97,6 +104,16 @@ def parse(text: str, file: str = "", site: str = SITE) -> list[SiteHand]:
 def parse_hand(lines: list[str], file: str = "", line: int = 1, site: str = SITE) -> SiteHand:
     """One hand from its lines; a hand that cannot be read is marked skipped."""
     head = HEADER.match(lines[0]) if lines else None
+    if head is None and lines and site == SITE:
+        other = HEADER_ANY.match(lines[0])
+        lang = language(lines[0])
+        if other is not None and lang is None:
+            hand = SiteHand(site, other.group(1), file, line)
+            words = lines[0].split("#")[0].strip()
+            return hand.skipped("language", f"a history in another language ({words!r})")
+        if other is not None and lang is not None:
+            lines = translate(lines, lang)
+            head = HEADER.match(lines[0])
     if head is None:
         hand = SiteHand(site, f"line-{line}", file, line)
         return hand.skipped("partial", f"line {line}: text that is not a hand: {lines[0][:60]!r}")
@@ -113,9 +130,12 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
     if "Hold'em No Limit" not in title and "Hold'em NL" not in title:
         game = re.split(r" - |\(", title.split(", ")[-1] if hand.tournament else title)[0]
         hand.skipped("not_nlhe", f"game {game.strip()!r}")
+    elif short := _SHORT_DECK.search(title):  # 6+ hold'em: 36 cards, its own hand ranks
+        hand.skipped("not_nlhe", f"game {short.group(0)!r} (short deck)")
     stakes = re.findall(r"\(([^()/]+)/([^()/ ]+)(?: [A-Z]{3})?(?:\(([^()]+)\))?\)", title)
     if stakes:  # "($0.01/$0.02 USD)", "(10/20)", GGPoker's "($0.02/$0.05($0.01))" with its ante
-        hand.small_blind = parse_amount(stakes[-1][0])
+        # A mixed game writes the game in the same brackets: "(Hold'em No Limit, $0.05".
+        hand.small_blind = parse_amount(re.split(r",\s+", stakes[-1][0])[-1])
         hand.big_blind = parse_amount(stakes[-1][1])
         if stakes[-1][2]:
             hand.ante = parse_amount(stakes[-1][2])
@@ -199,9 +219,22 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
     antes = [p.amount for p in hand.posts if p.kind == "ante"]
     if antes:
         hand.ante = max(antes)
+    _straddles(hand)
     if len(hand.boards) > 1:
         hand.runs = len(hand.boards)
         _complete_runs(hand)
+
+
+def _straddles(hand: SiteHand) -> None:
+    """PokerMaster writes a straddle as a second ``posts big blind`` of twice
+    the big blind, right after the first: a straddle (R11.1)."""
+    big = [p for p in hand.posts if p.kind == "bb"]
+    if len(big) < 2 or not hand.big_blind:
+        return
+    posts = [p for p in hand.posts if p.kind != "ante"]
+    after = posts.index(big[0]) + 1
+    if after < len(posts) and posts[after] is big[1] and big[1].amount == 2 * hand.big_blind:
+        big[1].kind = "straddle"
 
 
 def _complete_runs(hand: SiteHand) -> None:
@@ -244,6 +277,13 @@ def _act(hand: SiteHand, text: str, street: int, names: set[str]) -> None:
             kind = "dead"
         hand.posts.append(Post(name, kind, amount))
     elif verb == "folds":
+        if any(a.player == name and a.allin for a in hand.actions):
+            # GGPoker lets a player all-in give up at the showdown ("folds"
+            # after the last call): no betting is left, it is a muck (R6).
+            if name not in hand.mucks:
+                hand.mucks.append(name)
+            hand.shows.pop(name, None)
+            return
         hand.actions.append(SiteAction(street, name, "f"))
     elif verb == "checks":
         hand.actions.append(SiteAction(street, name, "x"))
@@ -305,7 +345,17 @@ def _summary(hand: SiteHand, text: str, collected: dict[str, Decimal]) -> None:
     name, verb, rest = seat.groups()
     for amount in re.findall(r"(?:won|collected) \((\S+?)\)", verb + rest):
         collected[name] = collected.get(name, Decimal(0)) + parse_amount(amount)
+    # GGPoker's summary gives each EV cash-out once ("Cashout Risk ($X)" paid,
+    # "EV Cashout ($X)" received), where the play may repeat the line per street.
+    risk = re.search(r"Cashout Risk \((\S+?)\)", rest)
+    paid = re.search(r"EV Cashout \((\S+?)\)", rest)
+    if risk or paid:
+        hand.cash_out[name] = (parse_amount(paid.group(1)) if paid else Decimal(0)) - (
+            parse_amount(risk.group(1)) if risk else Decimal(0)
+        )
     if verb == "mucked":
+        if any(a.player == name and a.kind == "f" for a in hand.actions):
+            return  # a converter's summary lists folded hands as "mucked [cards]"
         cards = split_cards(rest.split("]")[0])
         if cards and name not in hand.hole:
             hand.hole[name] = cards

@@ -169,7 +169,11 @@ def _play(hand: Hand, money: _Money, seat: int | None) -> list[str]:
             bets[event.seat] += event.amount
             top = max(top, bets[event.seat])
     runs = 1
-    showdown = False
+    # Shows and mucks are written after "*** SHOW DOWN ***", once the board is
+    # out, as PokerStars writes them (the engine shows all-in hands at once,
+    # before the board: R5.3); with several runs, before each run's pots.
+    shows: list[str] = []
+    run_shown = 0
     for event in hand.log:
         if isinstance(event, Acted):
             name = names[event.seat]
@@ -201,20 +205,22 @@ def _play(hand: Hand, money: _Money, seat: int | None) -> list[str]:
             runs = event.count
         elif isinstance(event, UncalledReturned):
             lines.append(f"Uncalled bet ({money(event.amount)}) returned to {names[event.seat]}")
-        elif isinstance(event, Shown):
-            lines.append(
-                f"{names[event.seat]}: shows [{' '.join(event.cards)}] ({event.description})"
-            )
-            showdown = True
-        elif isinstance(event, Mucked):
-            lines.append(f"{names[event.seat]}: mucks hand")
-            showdown = True
+        elif isinstance(event, (Shown, Mucked)):
+            if isinstance(event, Shown):
+                text = f"{names[event.seat]}: shows [{' '.join(event.cards)}] ({event.description})"
+            else:
+                text = f"{names[event.seat]}: mucks hand"
+            shows.append(text)
+            if run_shown:  # the showdown is already written: in its place
+                lines.append(text)
         elif isinstance(event, PotAwarded):
             if event.amount == 0:
                 continue
-            if showdown and runs == 1:
-                lines.append("*** SHOW DOWN ***")
-                showdown = False
+            if shows and event.run != run_shown:
+                word = "" if runs == 1 else f"{_RUN_WORDS[event.run]} "
+                lines.append(f"*** {word}SHOW DOWN ***")
+                lines.extend(shows)
+                run_shown = event.run
             pots = [e for e in hand.log if isinstance(e, PotAwarded) and e.run == event.run]
             where = (
                 "pot"

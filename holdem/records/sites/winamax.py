@@ -36,9 +36,10 @@ _VERBS = (
     "is sitting",
     "sits out",
     "is all-in",
-    "wins",
     "has ",
 )
+# Lines a player's name starts that are not play (a bounty won, a
+# tournament finished) stay as written: the PokerStars reader reads them past.
 
 
 def parse(text: str, file: str = "") -> list[SiteHand]:
@@ -110,7 +111,8 @@ def _stars_line(text: str, names: list[str], comma: bool) -> str:
     seat = _SEAT.match(stripped)
     if seat and not stripped.startswith("Seat 1: " + "*"):
         if "in chips" not in stripped and re.fullmatch(r"[^()]*[0-9][^()]*", seat.group(3)):
-            money = _amount(seat.group(3), comma)
+            # A knockout table writes the bounty after the stack: "(20000, 2€ bounty)".
+            money = _amount(re.split(r", (?=[^,]*bounty)", seat.group(3))[0], comma)
             return f"Seat {seat.group(1)}: {seat.group(2)} ({money} in chips){seat.group(4)}"
     if stripped.startswith("Total pot"):
         total = re.match(r"Total pot (\S+(?: €)?)", stripped)
@@ -150,6 +152,12 @@ def _uncalled(hand: SiteHand) -> None:
         put[act.player] = put.get(act.player, Decimal(0)) + added
     back = sum(put.values(), Decimal(0)) - sum(hand.collected.values(), Decimal(0))
     back -= hand.rake or Decimal(0)
+    ranked = sorted(put.values(), reverse=True)
+    # Only the top bettor's excess over the next can have come back uncalled:
+    # chips beyond it are a figure the site's lines do not account for, and
+    # are left for the check to find (never handed to the winner unchecked).
+    excess = ranked[0] - ranked[1] if len(ranked) > 1 else Decimal(0)
+    back = min(back, excess)
     if back > 0 and put:
         top = max(put, key=lambda name: put[name])
         hand.uncalled[top] = back
