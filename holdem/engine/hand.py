@@ -23,7 +23,7 @@ from holdem.engine._guard import _INSIDE
 from holdem.engine._guard import enter as _enter
 from holdem.engine._guard import leave as _leave
 from holdem.engine.betting import Action, Kind, LegalActions, fast_legal_actions, parse_action
-from holdem.engine.cards import UNKNOWN, Dealer, seed_value
+from holdem.engine.cards import _FAST_SAMPLE, UNKNOWN, Dealer, deal_seeded, seed_value
 from holdem.engine.config import Structure, TableConfig, plain_int
 from holdem.engine.events import (
     Acted,
@@ -56,6 +56,7 @@ __all__ = ["BETTING", "OVER", "RUNS", "SHOWDOWN", "STREETS", "Hand", "HandResult
 _FOLD, _CHECK, _CALL, _ALL_IN, _BET = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN, Kind.BET
 _FOLD_ACTION, _CHECK_ACTION = Action(_FOLD), Action(_CHECK)
 _CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
+_POT_LIMIT = Structure.POT_LIMIT
 
 
 @functools.cache
@@ -170,11 +171,24 @@ class Hand(StreetProgression):
         self.config = config
         self._n = n
         self._manual = show_policy == "manual"
-        dealer = Dealer(n, config.button, hole_cards, board, seed, config.max_runs, rng=rng)
-        self._hole = dealer.hole
-        self._deck_board = dealer.board
-        self._run_cards = dealer.run_cards
-        self._run_stub = dealer.stub
+        if (
+            hole_cards is None
+            and board is None
+            and config.max_runs == 1
+            and _FAST_SAMPLE
+            and (type(rng) is random.Random if seed is None else rng is None)
+        ):
+            # Dealer's own deal from a plain random.Random, without the Dealer.
+            self._hole, self._deck_board, _ = deal_seeded(
+                n, config.button, random.Random(seed) if rng is None else rng
+            )
+            self._run_cards = self._run_stub = ()
+        else:
+            dealer = Dealer(n, config.button, hole_cards, board, seed, config.max_runs, rng=rng)
+            self._hole = dealer.hole
+            self._deck_board = dealer.board
+            self._run_cards = dealer.run_cards
+            self._run_stub = dealer.stub
         self._run_queue: list[int] = []
         self._run_offer = self._runs = 1
         self._run_boards: tuple[tuple[str, ...], ...] = ()
@@ -383,7 +397,7 @@ class Hand(StreetProgression):
                 if other != seat and not folded[other] and bets[other] + stacks[other] > current:
                     high = bet + stack
                     low = current + self._min_raise
-                    if self.config.structure is Structure.POT_LIMIT:
+                    if self.config.structure is _POT_LIMIT:
                         # R3.5; a full minimum raise stays legal when the pot is smaller.
                         cap = current + self.pot_total + owed
                         if cap < low:

@@ -437,13 +437,17 @@ class ShowdownPhase:
         return must_show(self._ranks, self._folded, self._ran_out(), self.pots())
 
     def _ran_out(self) -> bool:
-        """Whether betting ended early (R5.3): a street was dealt without betting."""
-        for entry in self._log:
+        """Whether betting ended early (R5.3): a street was dealt without betting.
+
+        Once a street is dealt without betting, so is every street after it
+        (nobody bets again): the last street dealt tells, so the log is read
+        from its end."""
+        for entry in reversed(self._log):
             if type(entry) is tuple:
-                if entry[0] is StreetDealt and entry[4]:
-                    return True
-            elif isinstance(entry, StreetDealt) and entry.run_out:
-                return True
+                if entry[0] is StreetDealt:
+                    return bool(entry[4])
+            elif isinstance(entry, StreetDealt):
+                return entry.run_out
         return False
 
     def _reveal(self, seat: int) -> None:

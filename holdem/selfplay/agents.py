@@ -145,16 +145,23 @@ def random_action(legal: LegalActions, rng: random.Random) -> Action:
         rng: the random source.
     """
     kinds = 1 + legal.can_fold + (legal.min_raise_to is not None)
-    pick = rng.randrange(kinds)
+    # A plain Random's randrange(k) is _randbelow(k) and its randint(a, b) is
+    # a + _randbelow(b - a + 1): the same numbers, without the argument checks.
+    below = rng._randbelow if type(rng) is _Random else None  # type: ignore[attr-defined]
+    pick = rng.randrange(kinds) if below is None else below(kinds)
     if legal.can_fold:
         if pick == 0:
             return _FOLD
         pick -= 1
     if pick == 0:
-        return _passive(legal)
-    assert legal.min_raise_to is not None and legal.max_raise_to is not None
-    to = rng.randint(legal.min_raise_to, legal.max_raise_to)
+        return _CHECK if legal.can_check else _CALL
+    low, high = legal.min_raise_to, legal.max_raise_to
+    assert low is not None and high is not None
+    to = rng.randint(low, high) if below is None else low + below(high - low + 1)
     return sized_action(Kind.BET if legal.raise_word == "bet" else Kind.RAISE, to)
+
+
+_Random = random.Random
 
 
 class RandomAgent:
