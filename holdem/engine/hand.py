@@ -725,16 +725,18 @@ class Hand(StreetProgression):
         self._log.append((Acted, seat, "check", self._bets[seat], 0, False))
 
     def _put(self, seat: int, word: str, to: int) -> None:
-        added = to - self._bets[seat]
-        self._stacks[seat] -= added
-        self._bets[seat] = to
+        bets = self._bets
+        added = to - bets[seat]
+        left = self._stacks[seat] - added
+        self._stacks[seat] = left
+        bets[seat] = to
         self._contrib[seat] += added
         current = self._current
         if to > current:
             if to - current >= self._min_raise:  # a full bet or raise (R4.1)
                 self._min_raise = to - current
-            self._current = to
+            self._current = current = to
             self._aggressor = seat
         self._acted[seat] = True
-        self._level[seat] = self._current
-        self._log.append((Acted, seat, word, to, added, self._stacks[seat] == 0))
+        self._level[seat] = current
+        self._log.append((Acted, seat, word, to, added, left == 0))

@@ -21,6 +21,11 @@ STREETS = ("preflop", "flop", "turn", "river")
 
 _BOARD_SIZE = (0, 3, 4, 5)
 
+_CLOCKWISE = tuple(
+    tuple(tuple((start + i) % n for i in range(n)) for start in range(n)) for n in range(11)
+)
+"""``_CLOCKWISE[n][start]``: the ``n`` seats of a table clockwise from ``start``."""
+
 
 class StreetProgression(HandRuns):
     """Moving a hand on after each action (R5); a base of
@@ -62,13 +67,11 @@ class StreetProgression(HandRuns):
             # The seat at ``start`` owes chips and can pay: it acts, whether
             # or not another seat can (the loop below gives it too).
             return start
-        n = self._n
         acted = self._acted
         first = None
         able = 0
         last = -1
-        for i in range(start, start + n):
-            s = i % n
+        for s in _CLOCKWISE[self._n][start]:
             if folded[s] or not stacks[s]:
                 continue
             able += 1
