@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
+from itertools import repeat as _repeat
 from collections.abc import Callable, Iterable, Sequence
 from threading import get_ident as _get_ident
 from typing import Any, NoReturn
@@ -218,10 +219,8 @@ class Hand(StreetProgression):
         self._decision = 0
         preflop = post_forced_bets(config, self._stacks, self._bets, self._contrib, self._log)
         self._dead = preflop.dead
-        hole = self._hole
-        self._log.extend(
-            [(HoleCardsDealt, seat, hole[seat]) for seat in _deal_order(n, config.button)]
-        )
+        order = _deal_order(n, config.button)
+        self._log.extend(zip(_repeat(HoleCardsDealt), order, map(self._hole.__getitem__, order)))
         self._current = preflop.current_bet
         self._min_raise = preflop.min_raise
         self._to_act = self._first_to_act(preflop.first)

@@ -11,6 +11,7 @@ order, the show-or-muck decisions and the payout.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import sub as _sub
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -312,7 +313,7 @@ def settle(
                 stacks[seat] += chips
                 returned[seat] += chips
                 log.append((UncalledReturned, seat, chips))
-    if any(raked):
+    if rake is not None and any(raked):
         for pot, chips in zip(pots, raked):
             if chips:
                 log.append((RakeTaken, pot.name, chips))
@@ -329,7 +330,7 @@ def settle(
     final_ranks = tuple(ranks)
     return _new_result(
         final,
-        tuple([f - s for f, s in zip(final, config.stacks)]),
+        tuple(map(_sub, final, config.stacks)),
         awards,
         payouts,
         tuple(returned),
