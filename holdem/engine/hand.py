@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import functools
 import random
-from itertools import repeat as _repeat
 from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat as _repeat
 from threading import get_ident as _get_ident
 from typing import Any, NoReturn
 
