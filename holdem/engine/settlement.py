@@ -10,6 +10,7 @@ order, the show-or-muck decisions and the payout.
 
 from __future__ import annotations
 
+from bisect import bisect_left as _bisect_left
 from collections.abc import Callable, Sequence
 from operator import sub as _sub
 from typing import TYPE_CHECKING, Any
@@ -398,7 +399,7 @@ class ShowdownPhase:
         hole = self._hole
         known = [s for s in live if hole[s][0] != UNKNOWN] if self._unknown else live
         if len(board) == 5:
-            for s, value in zip(known, rank_on_board([hole[s] for s in known], board)):
+            for s, value in zip(known, rank_on_board(map(hole.__getitem__, known), board)):
                 ranks[s] = value
         else:
             for s in known:
@@ -417,7 +418,8 @@ class ShowdownPhase:
         start = self._aggressor
         if start is None:
             start = (self.config.button + 1) % self._n
-        self._show_queue = [s for s in live if s >= start] + [s for s in live if s < start]
+        cut = _bisect_left(live, start)
+        self._show_queue = live[cut:] + live[:cut]
         self._phase = SHOWDOWN
         if self._manual:
             self._skip_unknown()

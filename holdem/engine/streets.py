@@ -9,6 +9,9 @@ lives in its slots (declared by :class:`~holdem.engine.hand.Hand`).
 
 from __future__ import annotations
 
+from itertools import compress as _compress
+from operator import not_ as _not
+
 from holdem.engine import pots as _pots
 from holdem.engine.betting import LegalActions
 from holdem.engine.config import TableConfig
@@ -111,11 +114,12 @@ class StreetProgression(HandRuns):
         self._to_act = None
         self._return_uncalled()
         folded, stacks = self._folded, self._stacks
-        live = [s for s in range(self._n) if not folded[s]]
+        live = list(_compress(range(self._n), map(_not, folded)))
         if len(live) == 1:  # R5.2
             self._settle(None, _pots._layer(tuple(self._contrib), folded, self._dead))
             return
-        run_out = len([s for s in live if stacks[s] > 0]) < 2  # R5.3: fewer than two can bet
+        # R5.3: fewer than two can bet (a stack is never negative).
+        run_out = len(list(filter(stacks.__getitem__, live))) < 2
         if run_out and self._street < 3 and self.config.max_runs > 1:
             self._phase = RUNS
             self._ask_runs()  # R12.1
