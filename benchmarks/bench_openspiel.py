@@ -59,6 +59,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/bench_openspiel.py
     .venv/bin/python benchmarks/bench_openspiel.py --hands 3000 --repeat 5
     .venv/bin/python benchmarks/bench_openspiel.py --drivers   # also the slower OpenSpiel drivers
+    .venv/bin/python benchmarks/bench_openspiel.py --parts     # and where a raw hand's time goes
 
 It prints hands per second and actions per hand of each, and each holdem
 path's ratio to OpenSpiel.
@@ -263,6 +264,60 @@ def openspiel_slow(hands: int, seed: int, chance: str) -> tuple[int, float]:
     return hands, actions / hands
 
 
+def parts(hands: int, seed: int, repeat: int) -> dict[str, float]:
+    """Where a raw hand's time goes (``--parts``), in microseconds of CPU time
+    per hand, by subtraction: the same ``hands`` random hands (their actions
+    recorded first) built only; replayed through ``legal_actions`` and ``act``
+    but for their last action; replayed whole; and played with the policy (the
+    :func:`holdem_hand` loop). Each the best of ``repeat`` alternated runs.
+
+    Returns:
+        ``build`` (deal and forced bets), ``actions`` (every action but the
+        last, ends of streets included), ``last`` (the hand's last action: the
+        cards left, showdown and settlement, or the win by folds), ``policy``
+        (``random_action``), ``hand`` (the whole loop), ``count`` (actions per hand).
+    """
+    recorded: list[list[tuple[int, Any]]] = []
+    rng = random.Random(seed)
+    for index in range(hands):
+        hand = Hand(CONFIGS[index % SEATS], rng=rng)
+        steps = []
+        while (legal := hand.legal_actions()) is not None:
+            action = random_action(legal, rng)
+            steps.append((legal.seat, action))
+            hand.act(legal.seat, action)
+        recorded.append(steps)
+
+    def replay(cut: int | None) -> None:
+        rng = random.Random(seed)
+        for index in range(hands):
+            hand = Hand(CONFIGS[index % SEATS], rng=rng)
+            for seat, action in recorded[index] if cut is None else recorded[index][:cut]:
+                hand.legal_actions()
+                hand.act(seat, action)
+
+    runs: dict[str, Callable[[], object]] = {
+        "build": partial(replay, 0),
+        "but_last": partial(replay, -1),
+        "replay": partial(replay, None),
+        "hand": partial(holdem_hand, hands, seed),
+    }
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(repeat):
+        for name, run in runs.items():
+            began = time.process_time()
+            run()
+            best[name] = min(best[name], (time.process_time() - began) / hands * 1e6)
+    return {
+        "build": best["build"],
+        "actions": best["but_last"] - best["build"],
+        "last": best["replay"] - best["but_last"],
+        "policy": best["hand"] - best["replay"],
+        "hand": best["hand"],
+        "count": sum(len(steps) for steps in recorded) / hands,
+    }
+
+
 def rates(
     plays: dict[str, Play],
     hands: int,
@@ -292,6 +347,11 @@ def main(argv: list[str] | None = None) -> int:
         "--drivers",
         action="store_true",
         help="also time OpenSpiel through the slower drivers (chance_outcomes, legal_actions)",
+    )
+    parser.add_argument(
+        "--parts",
+        action="store_true",
+        help="also print where a raw hand's time goes (CPU time per hand, by subtraction)",
     )
     args = parser.parse_args(argv)
     clock = time.perf_counter if args.wall else time.process_time
@@ -326,6 +386,18 @@ def main(argv: list[str] | None = None) -> int:
         actions = f"{per_hand[name]:.2f} actions per hand" if known else ""
         ratio = "" if name == "OpenSpiel" else f"  ratio to OpenSpiel {speed / theirs:.2f}x"
         print(f"{name + ':':<31} {speed:9,.0f} hands/s  {actions:<22}{ratio}")
+    if args.parts:
+        cost = parts(args.hands, args.seed, args.repeat)
+        count = cost["count"]
+        print(f"where a raw hand's time goes (CPU us per hand, {count:.2f} actions):")
+        print(f"  build (deal, forced bets)        {cost['build']:6.2f}")
+        print(
+            f"  actions but the last             {cost['actions']:6.2f}"
+            f"  ({cost['actions'] / (count - 1):.2f} per action: legal_actions + act)"
+        )
+        print(f"  last action (showdown, payout)   {cost['last']:6.2f}")
+        print(f"  random_action                    {cost['policy']:6.2f}")
+        print(f"  whole hand                       {cost['hand']:6.2f}")
     return 0
 
 

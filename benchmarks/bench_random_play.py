@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     agents, _ = measured["self-play"]
     theirs, their_actions = measured["pokerkit"]
     print(f"holdem engine:      {ours:9,.0f} hands/s  ({ours_actions:.2f} actions per hand)")
-    print(f"holdem self-play:   {agents:9,.0f} hands/s  (simulate: decision view + RandomAgent)")
+    print(f"holdem self-play:   {agents:9,.0f} hands/s  (simulate, the random agent on every seat)")
     print(f"PokerKit 0.7.7:     {theirs:9,.0f} hands/s  ({their_actions:.2f} actions per hand)")
     print(
         f"ratio holdem / PokerKit: {ours / theirs:.1f}x (self-play / PokerKit: "

@@ -215,22 +215,28 @@ class Dealer:
 
     def _deal_seeded(self, seats: int, button: int, rng: random.Random) -> None:
         """Deal every card from ``rng`` (a plain ``random.Random``) with nothing
-        fixed: the same cards as the general path (``rng.sample`` of the deck
-        in dealing order), drawn in one loop."""
-        cards = _sample_deck(rng, 2 * seats + 8)
-        # Seat s got the card dealt k-th in each round, k its place from the button.
-        self.hole = [(cards[k], cards[seats + k]) for k in _dealt_place(seats, button)]
-        rest = 2 * seats
-        self.board = (
-            cards[rest + 1],
-            cards[rest + 2],
-            cards[rest + 3],
-            cards[rest + 5],
-            cards[rest + 7],
-        )
-        self.burns = (cards[rest], cards[rest + 4], cards[rest + 6])
+        fixed (see :func:`deal_seeded`)."""
+        self.hole, self.board, self.burns = deal_seeded(seats, button, rng)
         self.run_cards = ()
         self.stub = ()
+
+
+def deal_seeded(
+    seats: int, button: int, rng: random.Random
+) -> tuple[list[tuple[str, str]], tuple[str, ...], tuple[str, ...]]:
+    """The hole cards, board and burn cards of one run dealt from ``rng`` with
+    nothing fixed: what :class:`Dealer` deals (``rng.sample`` of the deck in
+    dealing order, R5.4), drawn in one loop, without a :class:`Dealer`.
+
+    Only for a plain ``random.Random`` and when :data:`_FAST_SAMPLE` holds
+    (the caller checks both).
+    """
+    cards = _sample_deck(rng, 2 * seats + 8)
+    # Seat s got the card dealt k-th in each round, k its place from the button.
+    hole = [(cards[k], cards[seats + k]) for k in _dealt_place(seats, button)]
+    rest = 2 * seats
+    board = (cards[rest + 1], cards[rest + 2], cards[rest + 3], cards[rest + 5], cards[rest + 7])
+    return hole, board, (cards[rest], cards[rest + 4], cards[rest + 6])
 
 
 def run_boards(

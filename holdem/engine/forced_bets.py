@@ -78,6 +78,13 @@ def post_forced_bets(
     Returns:
         The :class:`Preflop` start.
     """
+    if (
+        config.ante_type is _NO_ANTE
+        and not config.straddles
+        and config.live_posts is None
+        and config.dead_posts is None
+    ):
+        return _post_blinds(config, stacks, bets, contributions, log)
     dead = 0
 
     def post(seat: int, kind: str, amount: int, live: bool) -> None:
@@ -119,3 +126,39 @@ def post_forced_bets(
             current = amount
             first = (seat + 1) % n
     return _new_preflop(dead, current, max(current, config.min_bet), first)
+
+
+_NO_ANTE = AnteType.NONE
+
+
+def _post_blinds(
+    config: TableConfig,
+    stacks: list[int],
+    bets: list[int],
+    contributions: list[int],
+    log: list[Any],
+) -> Preflop:
+    """:func:`post_forced_bets` for a table with blinds only (no ante, post or
+    straddle): the small blind, then the big blind, each live (R2.1, R2.4)."""
+    seat = config.small_blind_seat
+    if seat is not None:
+        stack = stacks[seat]
+        paid = config.small_blind if config.small_blind < stack else stack
+        if paid > 0:
+            stacks[seat] = stack - paid
+            bets[seat] += paid
+            contributions[seat] += paid
+            log.append((Posted, seat, "small blind", paid, stack == paid))
+    seat = config.big_blind_seat
+    current = config.big_blind
+    stack = stacks[seat]
+    paid = current if current < stack else stack
+    if paid > 0:
+        stacks[seat] = stack - paid
+        bets[seat] += paid
+        contributions[seat] += paid
+        log.append((Posted, seat, "big blind", paid, stack == paid))
+    minimum = config.min_bet
+    return _new_preflop(
+        0, current, current if current > minimum else minimum, (seat + 1) % len(stacks)
+    )

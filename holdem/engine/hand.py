@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat as _repeat
 from threading import get_ident as _get_ident
 from typing import Any, NoReturn
 
@@ -23,7 +24,7 @@ from holdem.engine._guard import _INSIDE
 from holdem.engine._guard import enter as _enter
 from holdem.engine._guard import leave as _leave
 from holdem.engine.betting import Action, Kind, LegalActions, fast_legal_actions, parse_action
-from holdem.engine.cards import UNKNOWN, Dealer, seed_value
+from holdem.engine.cards import _FAST_SAMPLE, UNKNOWN, Dealer, deal_seeded, seed_value
 from holdem.engine.config import Structure, TableConfig, plain_int
 from holdem.engine.events import (
     Acted,
@@ -56,6 +57,7 @@ __all__ = ["BETTING", "OVER", "RUNS", "SHOWDOWN", "STREETS", "Hand", "HandResult
 _FOLD, _CHECK, _CALL, _ALL_IN, _BET = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL_IN, Kind.BET
 _FOLD_ACTION, _CHECK_ACTION = Action(_FOLD), Action(_CHECK)
 _CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
+_POT_LIMIT = Structure.POT_LIMIT
 
 
 @functools.cache
@@ -170,11 +172,24 @@ class Hand(StreetProgression):
         self.config = config
         self._n = n
         self._manual = show_policy == "manual"
-        dealer = Dealer(n, config.button, hole_cards, board, seed, config.max_runs, rng=rng)
-        self._hole = dealer.hole
-        self._deck_board = dealer.board
-        self._run_cards = dealer.run_cards
-        self._run_stub = dealer.stub
+        if (
+            hole_cards is None
+            and board is None
+            and config.max_runs == 1
+            and _FAST_SAMPLE
+            and (type(rng) is random.Random if seed is None else rng is None)
+        ):
+            # Dealer's own deal from a plain random.Random, without the Dealer.
+            self._hole, self._deck_board, _ = deal_seeded(
+                n, config.button, random.Random(seed) if rng is None else rng
+            )
+            self._run_cards = self._run_stub = ()
+        else:
+            dealer = Dealer(n, config.button, hole_cards, board, seed, config.max_runs, rng=rng)
+            self._hole = dealer.hole
+            self._deck_board = dealer.board
+            self._run_cards = dealer.run_cards
+            self._run_stub = dealer.stub
         self._run_queue: list[int] = []
         self._run_offer = self._runs = 1
         self._run_boards: tuple[tuple[str, ...], ...] = ()
@@ -204,10 +219,8 @@ class Hand(StreetProgression):
         self._decision = 0
         preflop = post_forced_bets(config, self._stacks, self._bets, self._contrib, self._log)
         self._dead = preflop.dead
-        hole = self._hole
-        self._log.extend(
-            [(HoleCardsDealt, seat, hole[seat]) for seat in _deal_order(n, config.button)]
-        )
+        order = _deal_order(n, config.button)
+        self._log.extend(zip(_repeat(HoleCardsDealt), order, map(self._hole.__getitem__, order)))
         self._current = preflop.current_bet
         self._min_raise = preflop.min_raise
         self._to_act = self._first_to_act(preflop.first)
@@ -383,7 +396,7 @@ class Hand(StreetProgression):
                 if other != seat and not folded[other] and bets[other] + stacks[other] > current:
                     high = bet + stack
                     low = current + self._min_raise
-                    if self.config.structure is Structure.POT_LIMIT:
+                    if self.config.structure is _POT_LIMIT:
                         # R3.5; a full minimum raise stays legal when the pot is smaller.
                         cap = current + self.pot_total + owed
                         if cap < low:
@@ -711,16 +724,18 @@ class Hand(StreetProgression):
         self._log.append((Acted, seat, "check", self._bets[seat], 0, False))
 
     def _put(self, seat: int, word: str, to: int) -> None:
-        added = to - self._bets[seat]
-        self._stacks[seat] -= added
-        self._bets[seat] = to
+        bets = self._bets
+        added = to - bets[seat]
+        left = self._stacks[seat] - added
+        self._stacks[seat] = left
+        bets[seat] = to
         self._contrib[seat] += added
         current = self._current
         if to > current:
             if to - current >= self._min_raise:  # a full bet or raise (R4.1)
                 self._min_raise = to - current
-            self._current = to
+            self._current = current = to
             self._aggressor = seat
         self._acted[seat] = True
-        self._level[seat] = self._current
-        self._log.append((Acted, seat, word, to, added, self._stacks[seat] == 0))
+        self._level[seat] = current
+        self._log.append((Acted, seat, word, to, added, left == 0))

@@ -300,15 +300,18 @@ def _award(
     payouts = [0] * n
     result: list[PotAward] = []
     for pot in pots:
-        eligible = pot.eligible
         best: int | None = None
-        for s in eligible:
+        winners: list[int] = []  # the seats holding ``best``, in eligible order
+        for s in pot.eligible:
             r = ranks[s]
-            if r is not None and (best is None or r < best):
-                best = r
+            if r is not None:
+                if best is None or r < best:
+                    best = r
+                    winners = [s]
+                elif r == best:
+                    winners.append(s)
         if best is None:
             raise HoldemError(f"no seat eligible for the {pot.name} has a hand that can win it")
-        winners = [s for s in eligible if ranks[s] == best]
         if len(winners) == 1:
             shares = [pot.amount]  # one winner takes every chip, odd ones included
         else:

@@ -10,7 +10,9 @@ order, the show-or-muck decisions and the payout.
 
 from __future__ import annotations
 
+from bisect import bisect_left as _bisect_left
 from collections.abc import Callable, Sequence
+from operator import sub as _sub
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -312,7 +314,7 @@ def settle(
                 stacks[seat] += chips
                 returned[seat] += chips
                 log.append((UncalledReturned, seat, chips))
-    if any(raked):
+    if rake is not None and any(raked):
         for pot, chips in zip(pots, raked):
             if chips:
                 log.append((RakeTaken, pot.name, chips))
@@ -329,7 +331,7 @@ def settle(
     final_ranks = tuple(ranks)
     return _new_result(
         final,
-        tuple([f - s for f, s in zip(final, config.stacks)]),
+        tuple(map(_sub, final, config.stacks)),
         awards,
         payouts,
         tuple(returned),
@@ -397,7 +399,7 @@ class ShowdownPhase:
         hole = self._hole
         known = [s for s in live if hole[s][0] != UNKNOWN] if self._unknown else live
         if len(board) == 5:
-            for s, value in zip(known, rank_on_board([hole[s] for s in known], board)):
+            for s, value in zip(known, rank_on_board(map(hole.__getitem__, known), board)):
                 ranks[s] = value
         else:
             for s in known:
@@ -416,7 +418,8 @@ class ShowdownPhase:
         start = self._aggressor
         if start is None:
             start = (self.config.button + 1) % self._n
-        self._show_queue = [s for s in live if s >= start] + [s for s in live if s < start]
+        cut = _bisect_left(live, start)
+        self._show_queue = live[cut:] + live[:cut]
         self._phase = SHOWDOWN
         if self._manual:
             self._skip_unknown()
@@ -437,13 +440,17 @@ class ShowdownPhase:
         return must_show(self._ranks, self._folded, self._ran_out(), self.pots())
 
     def _ran_out(self) -> bool:
-        """Whether betting ended early (R5.3): a street was dealt without betting."""
-        for entry in self._log:
+        """Whether betting ended early (R5.3): a street was dealt without betting.
+
+        Once a street is dealt without betting, so is every street after it
+        (nobody bets again): the last street dealt tells, so the log is read
+        from its end."""
+        for entry in reversed(self._log):
             if type(entry) is tuple:
-                if entry[0] is StreetDealt and entry[4]:
-                    return True
-            elif isinstance(entry, StreetDealt) and entry.run_out:
-                return True
+                if entry[0] is StreetDealt:
+                    return bool(entry[4])
+            elif isinstance(entry, StreetDealt):
+                return entry.run_out
         return False
 
     def _reveal(self, seat: int) -> None:

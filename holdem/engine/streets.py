@@ -9,6 +9,9 @@ lives in its slots (declared by :class:`~holdem.engine.hand.Hand`).
 
 from __future__ import annotations
 
+from itertools import compress as _compress
+from operator import not_ as _not
+
 from holdem.engine import pots as _pots
 from holdem.engine.betting import LegalActions
 from holdem.engine.config import TableConfig
@@ -20,6 +23,11 @@ STREETS = ("preflop", "flop", "turn", "river")
 """The betting rounds, in order."""
 
 _BOARD_SIZE = (0, 3, 4, 5)
+
+_CLOCKWISE = tuple(
+    tuple(tuple((start + i) % n for i in range(n)) for start in range(n)) for n in range(11)
+)
+"""``_CLOCKWISE[n][start]``: the ``n`` seats of a table clockwise from ``start``."""
 
 
 class StreetProgression(HandRuns):
@@ -62,13 +70,11 @@ class StreetProgression(HandRuns):
             # The seat at ``start`` owes chips and can pay: it acts, whether
             # or not another seat can (the loop below gives it too).
             return start
-        n = self._n
         acted = self._acted
         first = None
         able = 0
         last = -1
-        for i in range(start, start + n):
-            s = i % n
+        for s in _CLOCKWISE[self._n][start]:
             if folded[s] or not stacks[s]:
                 continue
             able += 1
@@ -108,11 +114,12 @@ class StreetProgression(HandRuns):
         self._to_act = None
         self._return_uncalled()
         folded, stacks = self._folded, self._stacks
-        live = [s for s in range(self._n) if not folded[s]]
+        live = list(_compress(range(self._n), map(_not, folded)))
         if len(live) == 1:  # R5.2
             self._settle(None, _pots._layer(tuple(self._contrib), folded, self._dead))
             return
-        run_out = len([s for s in live if stacks[s] > 0]) < 2  # R5.3: fewer than two can bet
+        # R5.3: fewer than two can bet (a stack is never negative).
+        run_out = len(list(filter(stacks.__getitem__, live))) < 2
         if run_out and self._street < 3 and self.config.max_runs > 1:
             self._phase = RUNS
             self._ask_runs()  # R12.1

@@ -122,6 +122,7 @@ def answer_runs(agent: object, view: SeatView) -> int:
 # Actions are immutable values: the ones without an amount are built once.
 _FOLD, _CHECK, _CALL = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
 
+
 def _passive(legal: LegalActions) -> Action:
     return _CHECK if legal.can_check else _CALL
 
@@ -145,6 +146,33 @@ def random_action(legal: LegalActions, rng: random.Random) -> Action:
         rng: the random source.
     """
     kinds = 1 + legal.can_fold + (legal.min_raise_to is not None)
+    if type(rng) is not _Random or not _INLINE_DRAWS:
+        return _random_action(legal, rng, kinds)
+    # randrange(kinds) as a plain Random draws it (_randbelow: getrandbits of
+    # the bit length, drawn again while too large), inline: the same numbers.
+    bits = rng.getrandbits
+    pick = bits(_KIND_BITS[kinds])
+    while pick >= kinds:
+        pick = bits(_KIND_BITS[kinds])
+    if legal.can_fold:
+        if pick == 0:
+            return _FOLD
+        pick -= 1
+    if pick == 0:
+        return _CHECK if legal.can_check else _CALL
+    low, high = legal.min_raise_to, legal.max_raise_to
+    assert low is not None and high is not None
+    # randint(low, high), likewise: low + _randbelow(high - low + 1).
+    width = high - low + 1
+    size = width.bit_length()
+    to = bits(size)
+    while to >= width:
+        to = bits(size)
+    return sized_action(Kind.BET if legal.raise_word == "bet" else Kind.RAISE, low + to)
+
+
+def _random_action(legal: LegalActions, rng: random.Random, kinds: int) -> Action:
+    """:func:`random_action` through ``rng``'s own ``randrange`` and ``randint``."""
     pick = rng.randrange(kinds)
     if legal.can_fold:
         if pick == 0:
@@ -155,6 +183,30 @@ def random_action(legal: LegalActions, rng: random.Random) -> Action:
     assert legal.min_raise_to is not None and legal.max_raise_to is not None
     to = rng.randint(legal.min_raise_to, legal.max_raise_to)
     return sized_action(Kind.BET if legal.raise_word == "bet" else Kind.RAISE, to)
+
+
+_Random = random.Random
+_KIND_BITS = (0, 1, 2, 2)
+"""The bit length of 1, 2 and 3 kinds."""
+
+
+def _inline_draws_match() -> bool:
+    """Whether :func:`random_action`'s inline draws give what ``randrange`` and
+    ``randint`` give on this Python (checked once, on a few thousand draws)."""
+    ours, by_range, by_int = random.Random(2026), random.Random(2026), random.Random(2026)
+    bits = ours.getrandbits
+    for n in (1, 2, 3, 5, 398, 4000, 2**40 + 3):
+        size = n.bit_length()
+        for _ in range(100):
+            r = bits(size)
+            while r >= n:
+                r = bits(size)
+            if r != by_range.randrange(n) or 7 + r != by_int.randint(7, 6 + n):
+                return False
+    return True
+
+
+_INLINE_DRAWS = _inline_draws_match()
 
 
 class RandomAgent:

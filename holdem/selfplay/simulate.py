@@ -273,6 +273,8 @@ def _tally(spec: _Spec, start: int, stop: int) -> list[tuple[int, int]]:
     sums = [0] * len(names)
     squares = [0] * len(names)
     configs = _configs(spec)
+    # Every seat random: the same draws without the per-decision dispatch.
+    all_random = all(mode == _RANDOM for mode in modes)
     for index in range(start, stop):
         rng = random.Random(f"{spec.seed}:{index}")
         for agent in drawing:
@@ -280,6 +282,9 @@ def _tally(spec: _Spec, start: int, stop: int) -> list[tuple[int, int]]:
         for seat, factory in custom:
             agents[seat] = factory(f"{spec.seed}:{index}:{seat}")
         hand = Hand(configs[index % spec.players], rng=rng)
+        if all_random:
+            while (legal := hand.legal_actions()) is not None:
+                hand.act(legal.seat, random_action(legal, rng))
         while (legal := hand.legal_actions()) is not None:
             seat = legal.seat
             mode = modes[seat]

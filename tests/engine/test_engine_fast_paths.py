@@ -18,6 +18,7 @@ from strategies import draw_action, hands
 from holdem import ConfigError, Hand, HoldemError, TableConfig
 from holdem.engine import events as ev
 from holdem.engine.cards import DECK, Dealer
+from holdem.engine.forced_bets import post_forced_bets
 from holdem.engine.pots import _layer, _layer_levels, layer_pots
 from holdem.engine.showdown import category, rank, rank_on_board
 
@@ -227,3 +228,74 @@ def test_a_subclass_hooking_run_sees_every_decision() -> None:
     hand.fold(1)
     hand.check(2)
     assert seen == [1, 2, 3]
+
+
+@pytest.mark.parametrize("seats", [2, 3, 6, 10])
+def test_r5_4_hand_dealt_by_seed_is_the_general_deal(seats: int) -> None:
+    """R5.4: a hand dealt from a seed or a plain ``rng`` without the ``Dealer``
+    holds the cards the general path (hole cards given as ``None``) deals."""
+    config = TableConfig([100] * seats, 1, 2, button=seats - 1)
+    for seed in [*range(20), "holdem", 2**70]:
+        fast, general = Hand(config, seed=seed), Hand(config, seed=seed, hole_cards=[None] * seats)
+        assert fast.log == general.log
+        assert fast._deck_board == general._deck_board
+        assert (
+            (fast._run_cards, fast._run_stub) == (general._run_cards, general._run_stub) == ((), ())
+        )
+
+
+class _PostsNothing:
+    """A table's configuration with ``live_posts`` of zeros: the general
+    forced-bets path, posting exactly what the blinds-only path posts."""
+
+    def __init__(self, config: TableConfig) -> None:
+        self._config = config
+        self.live_posts = (0,) * config.seats
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._config, name)
+
+
+@given(
+    stacks=st.lists(st.integers(1, 12), min_size=2, max_size=10),
+    small=st.integers(0, 4),
+    extra=st.integers(0, 4),
+    data=st.data(),
+)
+@settings(max_examples=200, deadline=None)
+def test_r2_blinds_only_posting_is_the_general_posting(
+    stacks: list[int], small: int, extra: int, data: st.DataObject
+) -> None:
+    """R2.1, R2.4, R2.5: a table with blinds only posts them (short blinds
+    all-in, a dead small blind, heads-up) as the general forced-bets path does."""
+    seats = len(stacks)
+    big = small + extra or 1
+    options: dict[str, Any] = {
+        "button": data.draw(st.integers(0, seats - 1)),
+        "min_bet": big + data.draw(st.integers(0, 3)),
+    }
+    if seats > 2 and data.draw(st.booleans()):
+        options["small_blind_seat"] = None  # a dead small blind
+    config = TableConfig(stacks, small, big, **options)
+    results = []
+    for table_config in (config, _PostsNothing(config)):
+        lists: list[list[Any]] = [list(stacks), [0] * seats, [0] * seats, []]
+        preflop = post_forced_bets(table_config, *lists)  # type: ignore[arg-type]
+        results.append((preflop, lists))
+    assert results[0] == results[1]
+
+
+@given(hand=hands(), data=st.data())
+def test_r6_4_run_out_read_from_the_last_street_is_any_street_run_out(
+    hand: Hand, data: st.DataObject
+) -> None:
+    """R5.3, R6.4: whether the board was run out, read from the last street
+    dealt, is whether any street was dealt without betting, after every action
+    (log records unbuilt, then built)."""
+    while hand.to_act is not None:
+        hand.act(hand.to_act, draw_action(data, hand, allow_raise=hand.decision < 12))
+        ran_out = hand._ran_out()
+        streets = [e for e in hand.log if isinstance(e, ev.StreetDealt)]
+        assert ran_out == any(e.run_out for e in streets) == hand._ran_out()
+        if ran_out:
+            assert all(e.run_out for e in streets[[e.run_out for e in streets].index(True) :])

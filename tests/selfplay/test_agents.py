@@ -154,6 +154,34 @@ def test_random_raise_to_is_uniform_between_min_and_max() -> None:
     assert {random_action(only, rng) for _ in range(50)} >= {Action(Kind.RAISE, 150)}
 
 
+class _CountingRandom(random.Random):
+    """A Random subclass: random_action draws through its randrange and randint."""
+
+    calls = 0
+
+    def randrange(self, *args: int) -> int:  # type: ignore[override]
+        self.calls += 1
+        return super().randrange(*args)
+
+
+@given(seed=seeds, low=st.integers(1, 10**6), span=st.integers(0, 10**6))
+@SETTINGS
+def test_random_draws_the_numbers_of_randrange_and_randint(seed: int, low: int, span: int) -> None:
+    """R3.1, R3.3: a plain Random draws inline what randrange and randint draw (the
+    same actions, the same state after), and any other Random through its own methods."""
+    for legal in (
+        FACING,
+        FREE,
+        NO_RAISE,
+        LegalActions(0, True, False, 5, low, low + span, "raise"),
+    ):
+        plain, counted = random.Random(seed), _CountingRandom(seed)
+        for _ in range(20):
+            assert random_action(legal, plain) == random_action(legal, counted)
+        assert plain.getstate() == counted.getstate()
+        assert counted.calls >= 20
+
+
 def test_random_agent_uses_its_seed() -> None:
     hand = Hand(TableConfig(stacks=[400] * 3, small_blind=1, big_blind=2), seed=4)
     view = seat_view(hand, hand.to_act)  # type: ignore[arg-type]
