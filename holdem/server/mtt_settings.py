@@ -93,7 +93,7 @@ class Entrant:
     agent: Agent | None = None
     token: str = ""
     connections: set[Any] = field(default_factory=set)
-    """The connections speaking for a person (:class:`holdem.server.mtt.MttConnection`)."""
+    """The connections speaking for a person (:class:`holdem.server.mtt_protocol.MttConnection`)."""
 
 
 class MttError(HoldemError):
