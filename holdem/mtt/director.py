@@ -333,6 +333,11 @@ class Director(EntryDesk, LevelDesk):
         """Players at table ``number``: seated with chips, and waiting to sit."""
         return len(self.tables[number].players_with_chips) + len(self._waiting[number])
 
+    def waiting(self, number: int) -> tuple[Waiting, ...]:
+        """The players moved, or entered, to table ``number`` who wait to sit
+        down (R15.3: between the button and the small blind)."""
+        return tuple(self._waiting[number])
+
     def counts(self) -> dict[int, int]:
         """Players at each open table."""
         return {t: self.count(t) for t in self.tables}

@@ -36,12 +36,14 @@ import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from holdem.engine import signing
 from holdem.engine.betting import Action, Kind
 from holdem.errors import value_text
 from holdem.mtt.director import Director
@@ -59,7 +61,10 @@ from holdem.selfplay.agents import make_agent
 from holdem.server import limits
 from holdem.server.limits import Addresses
 from holdem.server.mtt_protocol import STATIC, MttConnection, MttProtocol, spawn
+from holdem.server.mtt_saving import FILE_NAME, MttSaving
 from holdem.server.mtt_settings import Entrant, MttError, MttSettings
+from holdem.server.room import token_hash
+from holdem.server.saving import usable_folder
 from holdem.table.clock import default_action
 from holdem.views.seat import seat_view
 from holdem.views.streams import TableStream
@@ -69,21 +74,48 @@ __all__ = ["MttConnection", "MttServer", "MttSettings", "create_mtt_app", "serve
 LOG = logging.getLogger("holdem.server")
 
 
-class MttServer(MttProtocol):
+class MttServer(MttProtocol, MttSaving):
     """A tournament served to browsers and WebSocket clients.
 
     Args:
         settings: the tournament (:class:`MttSettings`).
         clock: seconds as a float (``time.monotonic``).
+        state_dir: a folder where the tournament is saved
+            (``tournament.json``, :mod:`holdem.server.mtt_saving`) and, when
+            a save is there, restored from: a restarted server continues
+            the tournament. ``None``: nothing is saved.
+        state_key: a secret key (16 bytes or more) signing the saved
+            tournament (HMAC-SHA256), or ``None``.
 
     Raises:
-        ConfigError: a bad setting (the field is named).
+        ConfigError: a bad setting (the field is named), or a state folder
+            that cannot be made or written (field ``state_dir``).
+        SignatureError: a key shorter than 16 bytes.
+        HoldemError: a saved tournament that cannot be restored (one line
+            naming the file and the first problem).
     """
 
-    def __init__(self, settings: MttSettings, clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self,
+        settings: MttSettings,
+        clock: Callable[[], float] | None = None,
+        *,
+        state_dir: Path | None = None,
+        state_key: bytes | None = None,
+    ) -> None:
         settings.check()
         self.settings = settings
         self.clock = time.monotonic if clock is None else clock
+        if state_key is not None:
+            signing.sign("", state_key)  # a usable key, or SignatureError
+        if state_dir is not None:
+            usable_folder(state_dir)
+        self._key = state_key
+        self._path = None if state_dir is None else Path(state_dir) / FILE_NAME
+        self._save_seconds = settings.save_seconds
+        self._saved_at: float | None = None
+        self._save_due: asyncio.TimerHandle | None = None
+        self._save_failed = False
         self.entrants: dict[str, Entrant] = {}
         self.tokens: dict[str, Entrant] = {}
         self.director: Director | None = None
@@ -98,7 +130,9 @@ class MttServer(MttProtocol):
         self._wakes: dict[int, asyncio.Event] = {}
         self._deadline: dict[int, float] = {}
         self._hand_from: dict[int, int] = {}  # table -> stream number before its hand's start
-        if settings.layout is not None:
+        if self._path is not None and self._path.exists():
+            self._load(self._path)
+        elif settings.layout is not None:
             for name in settings.bot_names:
                 self.entrants[name] = Entrant(name, make_agent(settings.agent))
         else:
@@ -126,11 +160,13 @@ class MttServer(MttProtocol):
             raise MttError("name_taken", f"{name!r} is registered")
         if len(self.entrants) >= self.settings.players:
             raise MttError("full", f"the field of {self.settings.players} is full")
-        entrant = Entrant(name, None, secrets.token_urlsafe(16))
+        token = secrets.token_urlsafe(16)
+        entrant = Entrant(name, None, token, token_hash=token_hash(token))
         self.entrants[name] = entrant
-        self.tokens[entrant.token] = entrant
+        self.tokens[entrant.token_hash] = entrant
         if len(self.entrants) == self.settings.players:
             self._start()
+        self.save_soon()
         return entrant
 
     def _start(self) -> None:
@@ -159,6 +195,7 @@ class MttServer(MttProtocol):
             self._wakes[number] = asyncio.Event()
         self._events(self.director.drain_events())
         self.started.set()
+        self.save_soon()
 
     # ------------------------------------------------------------ events
     def _events(self, events: tuple[MttEvent, ...]) -> None:
@@ -308,6 +345,7 @@ class MttServer(MttProtocol):
         stream = self.streams[number]
         stream.sync(hand, extra=self._clock_field(number, hand.to_act))
         self._settle(number)
+        self.save_soon()
 
     def _settle(self, number: int) -> None:
         """Finish table ``number``'s hand if it is over (places, moves, breaks:
@@ -332,6 +370,21 @@ class MttServer(MttProtocol):
         self._deadline[number] = self.clock() + self.settings.decision_seconds
         return {"clock": self.settings.decision_seconds}
 
+    def _begin(self, number: int) -> None:
+        """Stream table ``number``'s hand in play from its start (its log so
+        far: all of it for a hand restored in play)."""
+        assert self.director is not None
+        table = self.director.tables[number]
+        hand = table.hand
+        assert hand is not None
+        self._hand_from[number] = self.streams[number].last
+        self.streams[number].begin_hand(
+            hand,
+            table.hand_seats,
+            table.hands_played + 1,
+            extra=self._clock_field(number, hand.to_act),
+        )
+
     async def run_table(self, number: int) -> None:
         """Drive director table ``number`` until it breaks or the tournament ends."""
         s = self.settings
@@ -349,13 +402,11 @@ class MttServer(MttProtocol):
                 await asyncio.sleep(s.between_hands)
                 if number not in director.tables or not director.can_deal(number):
                     continue
-                hand = director.start_hand(number)
-                self._hand_from[number] = self.streams[number].last
-                self.streams[number].begin_hand(
-                    hand, table.hand_seats, extra=self._clock_field(number, hand.to_act)
-                )
+                director.start_hand(number)
+                self._begin(number)
                 self._events(director.drain_events())
                 self._settle(number)  # a hand may be over once dealt (all-in blinds)
+                self.save_soon()
                 continue
             to_act = hand.to_act
             assert to_act is not None and hand.config.names is not None
@@ -404,6 +455,7 @@ class MttServer(MttProtocol):
         finally:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
+            self.save()  # the state as it stops (nothing when not saving)
 
     async def _main(self) -> None:
         await self.wait_start()

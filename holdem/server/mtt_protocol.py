@@ -30,6 +30,7 @@ from holdem.errors import HoldemError, IllegalActionError, value_text
 from holdem.mtt.director import Director
 from holdem.server.limits import Addresses
 from holdem.server.mtt_settings import Entrant, MttError, MttSettings
+from holdem.server.room import MAX_TOKEN, token_hash
 from holdem.views.streams import TableStream, encode
 
 __all__ = ["BURST", "MAX_MESSAGE", "RATE", "STATIC", "MttConnection", "MttProtocol", "spawn"]
@@ -88,7 +89,7 @@ class MttProtocol:
     settings: MttSettings
     clock: Callable[[], float]
     entrants: dict[str, Entrant]
-    tokens: dict[str, Entrant]
+    tokens: dict[str, Entrant]  # the SHA-256 of a person's token -> the person
     director: Director | None
     streams: dict[int, TableStream]
     where: dict[str, tuple[int, int]]
@@ -331,10 +332,11 @@ class MttProtocol:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise MttError("bad_message", f"{key} must be a whole number")
         token = data.get("token")
-        if isinstance(token, str) and token in self.tokens:
+        hashed = token_hash(token) if isinstance(token, str) and len(token) <= MAX_TOKEN else None
+        if hashed is not None and hashed in self.tokens:
             if conn.entrant is not None:
                 conn.entrant.connections.discard(conn)
-            conn.entrant = self.tokens[token]
+            conn.entrant = self.tokens[hashed]
             conn.entrant.connections.add(conn)
         entrant = conn.entrant
         where = None if entrant is None else self.where.get(entrant.name)

@@ -37,6 +37,9 @@ class MttSettings:
             to table seat to ``(name, chips)``; its names that are not bots
             are registered by people (the bots are the names in ``bot_names``).
         bot_names: with ``layout``, the names played by bots.
+        save_seconds: with a state folder, the most seconds between a change
+            and its save (``0``: every change is saved at once;
+            :mod:`holdem.server.mtt_saving`).
     """
 
     players: int = 9
@@ -55,6 +58,7 @@ class MttSettings:
     seed: int | str | None = None
     layout: dict[int, dict[int, tuple[str, int]]] | None = None
     bot_names: tuple[str, ...] = ()
+    save_seconds: float = 1.0
 
     def check(self) -> None:
         """Raise :class:`ConfigError` naming the first bad field."""
@@ -69,7 +73,7 @@ class MttSettings:
             raise ConfigError("bots", f"must be a whole number, got {self.bots!r}")
         if not 0 <= self.bots <= self.players:
             raise ConfigError("bots", f"0 to {self.players} bots, got {self.bots}")
-        for name in ("bot_delay", "decision_seconds", "between_hands"):
+        for name in ("bot_delay", "decision_seconds", "between_hands", "save_seconds"):
             if not 0 <= getattr(self, name) < 86400:
                 raise ConfigError(name, f"must be 0 to 86400 seconds, got {getattr(self, name)}")
         self.schedule()
@@ -92,6 +96,9 @@ class Entrant:
     name: str
     agent: Agent | None = None
     token: str = ""
+    """The person's token as sent to them (``""`` once restored: only its hash is saved)."""
+    token_hash: str = ""
+    """The SHA-256 of the person's token, in hex (``""`` for a bot)."""
     connections: set[Any] = field(default_factory=set)
     """The connections speaking for a person (:class:`holdem.server.mtt_protocol.MttConnection`)."""
 
