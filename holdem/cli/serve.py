@@ -135,6 +135,16 @@ def _add_serve(subparsers: argparse._SubParsersAction[Parser]) -> None:
     )
     mtt.add_argument("--seed", help="seed of the draws and deals (default: secure randomness)")
     mtt.add_argument(
+        "--late-until",
+        type=int,
+        default=0,
+        metavar="L",
+        help="late registration and re-entry while the level is at most L (default 0: none)",
+    )
+    mtt.add_argument(
+        "--reentries", type=int, default=0, metavar="N", help="re-entries each (default 0)"
+    )
+    mtt.add_argument(
         "--save-seconds",
         type=float,
         default=1.0,
@@ -175,6 +185,8 @@ def _serve_mtt(args: argparse.Namespace) -> int:
             between_hands=args.between_hands,
             seed=args.seed,
             save_seconds=args.save_seconds,
+            late_until=args.late_until,
+            reentries=args.reentries,
         )
         if args.state_store != "json":
             raise ConfigError("state_store", "a tournament is saved as DIR/tournament.json: json")

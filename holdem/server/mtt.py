@@ -48,7 +48,10 @@ from holdem.engine.betting import Action, Kind
 from holdem.errors import value_text
 from holdem.mtt.director import Director
 from holdem.mtt.events import (
+    Busted,
     Eliminated,
+    Entered,
+    EntriesClosed,
     HandForHand,
     LevelChanged,
     Moved,
@@ -72,6 +75,8 @@ from holdem.views.streams import TableStream
 __all__ = ["MttConnection", "MttServer", "MttSettings", "create_mtt_app", "serve_mtt"]
 
 LOG = logging.getLogger("holdem.server")
+MAX_ENTRANTS = 1000
+"""The most players of a served tournament, late registrants included."""
 
 
 class MttServer(MttProtocol, MttSaving):
@@ -130,6 +135,8 @@ class MttServer(MttProtocol, MttSaving):
         self._wakes: dict[int, asyncio.Event] = {}
         self._deadline: dict[int, float] = {}
         self._hand_from: dict[int, int] = {}  # table -> stream number before its hand's start
+        self._tasks: dict[int, asyncio.Task[None]] = {}  # table -> its task (while running)
+        self._running = False
         if self._path is not None and self._path.exists():
             self._load(self._path)
         elif settings.layout is not None:
@@ -141,13 +148,16 @@ class MttServer(MttProtocol, MttSaving):
 
     # ------------------------------------------------------------ registration
     def register(self, name: object) -> Entrant:
-        """Register a person by ``name`` before the start.
+        """Register a person by ``name``: before the start, or after it while
+        late registration is open (R15.8, ``late_until``), when the director
+        seats them at once (:meth:`_register_late`).
 
         Raises:
-            MttError: started, full, a bad or taken name.
+            MttError: started (and late registration closed), full, a bad or
+                taken name.
         """
         if self.director is not None:
-            raise MttError("started", "the tournament has started")
+            return self._register_late(name)
         if not isinstance(name, str) or not name.strip() or len(name) > 40:
             raise MttError("bad_name", "a name is 1 to 40 characters")
         name = name.strip()
@@ -169,6 +179,46 @@ class MttServer(MttProtocol, MttSaving):
         self.save_soon()
         return entrant
 
+    def _register_late(self, name: object) -> Entrant:
+        """Late registration (R15.8): the director draws the seat (a table
+        with the fewest players; a new table when every table is full)."""
+        director = self.director
+        assert director is not None
+        if not director.can_register():
+            raise MttError("started", "the tournament has started; late registration is closed")
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise MttError("bad_name", "a name is 1 to 40 characters")
+        name = name.strip()
+        if name in self.entrants:
+            raise MttError("name_taken", f"{name!r} is registered")
+        if len(self.entrants) >= MAX_ENTRANTS:
+            raise MttError("full", f"at most {MAX_ENTRANTS:,} players")
+        token = secrets.token_urlsafe(16)
+        entrant = Entrant(name, None, token, token_hash=token_hash(token))
+        self.entrants[name] = entrant
+        self.tokens[entrant.token_hash] = entrant
+        director.register(name)
+        self._events(director.drain_events())
+        self.save_soon()
+        return entrant
+
+    def reenter(self, name: str) -> None:
+        """Re-entry (R15.8): ``name``, out while entries are open, buys in
+        again and is seated by the director's draw; they are sent ``moved``
+        (reason ``re-entry``).
+
+        Raises:
+            MttError: (``not_started``) before the start.
+            EntryError: re-entry is closed, ``name`` is not out, or has no
+                re-entries left; nothing changed.
+        """
+        director = self.director
+        if director is None:
+            raise MttError("not_started", "the tournament has not started")
+        director.reenter(name)
+        self._events(director.drain_events())
+        self.save_soon()
+
     def _start(self) -> None:
         """Fill the field with bots and draw the seats (R15.1)."""
         s = self.settings
@@ -189,10 +239,10 @@ class MttServer(MttProtocol, MttSaving):
             seed=s.seed,
             layout=s.layout,
             clock=self.clock,
+            entries=s.entries(),
         )
         for number in self.director.tables:
-            self.streams[number] = TableStream(keep_hands=1, extras=True)
-            self._wakes[number] = asyncio.Event()
+            self._open_table(number)
         self._events(self.director.drain_events())
         self.started.set()
         self.save_soon()
@@ -252,6 +302,37 @@ class MttServer(MttProtocol, MttSaving):
                 }
                 self.results.append(result)
                 self._broadcast(result)
+            elif isinstance(event, Entered):
+                self._arrive(event.name, event.table, event.seat, event.chips)
+                self._tell(
+                    event.name,
+                    {
+                        "type": "moved",
+                        "table": event.table - 1,
+                        "seat": event.seat,
+                        "reason": event.kind,
+                        "after": self.after_for(event.name),
+                        "waits": event.waits,
+                        "chips": event.chips,
+                    },
+                )
+            elif isinstance(event, Busted):
+                where = self.where.pop(event.name, None)
+                if where is not None and where[0] in self.streams:
+                    self.streams[where[0]].note("busted", s=where[1], name=event.name)
+                    self._changed(where[0])
+                assert self.director is not None
+                can = self.director.can_reenter(event.name)
+                self._broadcast({"type": "busted", "name": event.name, "can_reenter": can})
+            elif isinstance(event, EntriesClosed):
+                self._broadcast(
+                    {
+                        "type": "entries_closed",
+                        "entries": event.entries,
+                        "players": event.players,
+                        "prize_pool": event.prize_pool,
+                    }
+                )
             elif isinstance(event, HandForHand):
                 self._broadcast(
                     {"type": "hand_for_hand", "on": event.on, "players_left": event.players_left}
@@ -271,7 +352,22 @@ class MttServer(MttProtocol, MttSaving):
                 self.results.append(result)
                 self._broadcast(result)
 
+    def _open_table(self, number: int) -> None:
+        """A stream and a wake for director table ``number`` (a table opened
+        for entrants, R15.8, goes on with the stream of a broken table of
+        the same number, if any), and its task once the tables run."""
+        if number not in self.streams:
+            self.streams[number] = TableStream(keep_hands=1, extras=True)
+        self._wakes.setdefault(number, asyncio.Event())
+        if self._running:
+            task = self._tasks.get(number)
+            if task is None or task.done():
+                task = asyncio.create_task(self.run_table(number), name=f"mtt table {number}")
+                task.add_done_callback(_log_failure)
+                self._tasks[number] = task
+
     def _arrive(self, name: str, number: int, seat: int, chips: int) -> None:
+        self._open_table(number)
         stream = self.streams[number]
         self.where[name] = (number, seat)
         self.owned_from[name] = stream.last
@@ -389,7 +485,8 @@ class MttServer(MttProtocol, MttSaving):
         """Drive director table ``number`` until it breaks or the tournament ends."""
         s = self.settings
         wake = self._wakes[number]
-        while self.director is not None and not self.director.is_over:
+        while self._running and self.director is not None and not self.director.is_over:
+            # (the flag too: Python 3.11's wait_for may swallow a cancellation)
             director = self.director
             table = director.tables.get(number)
             if table is None:
@@ -460,15 +557,15 @@ class MttServer(MttProtocol, MttSaving):
     async def _main(self) -> None:
         await self.wait_start()
         assert self.director is not None
-        tasks = [
-            asyncio.create_task(self.run_table(n), name=f"mtt table {n}")
-            for n in sorted(self.director.tables)
-        ]
-        for task in tasks:
-            task.add_done_callback(_log_failure)
+        self._running = True
+        for number in sorted(self.director.tables):
+            self._open_table(number)
         try:
-            await asyncio.gather(*tasks)
+            while running := [t for t in self._tasks.values() if not t.done()]:
+                await asyncio.wait(running)  # tables opened meanwhile: the next round
         finally:
+            self._running = False
+            tasks = list(self._tasks.values())
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)

@@ -108,6 +108,10 @@ class MttProtocol:
         """A person's action at their table (the server's)."""
         raise NotImplementedError
 
+    def reenter(self, name: str) -> None:
+        """Re-enter ``name`` (the server's)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------ views
     def after_for(self, name: str) -> int:
         """The stream number a moved player's page joins after (the ``moved``
@@ -193,6 +197,10 @@ class MttProtocol:
                 "players_left": None if d is None else d.players_left,
                 "tables": [] if d is None else [n - 1 for n in sorted(d.tables)],
                 "prizes": None if d is None else list(d.prizes),
+                "prize_pool": None if d is None else d.prize_pool,
+                "entries": None if d is None else d.entry_count,
+                "can_register": d is None or d.can_register(),
+                "busted": [] if d is None else list(d.busted),
                 "results": self.results,
             }
         )
@@ -274,6 +282,7 @@ class MttProtocol:
             elif kind in ("register", "sit"):
                 if conn.entrant is not None:
                     raise MttError("registered", f"you are registered as {conn.entrant.name}")
+                late = self.director is not None
                 entrant = self.register(data.get("name"))
                 entrant.connections.add(conn)
                 conn.entrant = entrant
@@ -286,8 +295,12 @@ class MttProtocol:
                         "players": self.settings.players,
                     }
                 )
-                if self.director is not None:  # this registration filled the field
-                    self._tell_start(entrant)
+                if self.director is not None:  # late, or this registration filled the field
+                    self._tell_start(entrant, "late" if late else "start")
+            elif kind == "reenter":
+                if conn.entrant is None:
+                    raise MttError("not_registered", "join with your token to re-enter")
+                self.reenter(conn.entrant.name)
             elif kind == "act":
                 self.act(conn, data)
             elif kind == "since":
@@ -299,7 +312,8 @@ class MttProtocol:
             else:
                 raise MttError(
                     "unknown_type",
-                    f"unknown type {value_text(kind, True)} (join, register, sit, act, since)",
+                    f"unknown type {value_text(kind, True)} "
+                    "(join, register, sit, reenter, act, since)",
                 )
         except MttError as error:
             await _error(conn, error.code, str(error))
@@ -308,7 +322,7 @@ class MttProtocol:
         except HoldemError as error:
             await _error(conn, "refused", str(error))
 
-    def _tell_start(self, entrant: Entrant) -> None:
+    def _tell_start(self, entrant: Entrant, reason: str) -> None:
         where = self.where.get(entrant.name)
         if where is not None:
             for conn in entrant.connections:
@@ -318,7 +332,7 @@ class MttProtocol:
                             "type": "moved",
                             "table": where[0] - 1,
                             "seat": where[1],
-                            "reason": "start",
+                            "reason": reason,
                             "after": 0,
                             "token": entrant.token,
                         }
@@ -383,6 +397,7 @@ class MttProtocol:
                         "players": s.players,
                         "registered": len(self.entrants),
                         "started": self.director is not None,
+                        "can_register": self.director is None or self.director.can_register(),
                     },
                 },
                 "decision": None if stream is None or hand is None else stream.decision,

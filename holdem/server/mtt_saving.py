@@ -199,7 +199,7 @@ class MttSaving:
             raise _bad_state("stream_last: must be an object")
         self.director = director
         finished = [r for r in director.standings() if r.place is not None]
-        out = {r.name for r in finished}
+        out = {r.name for r in finished} | set(director.busted)
         for number, table in sorted(director.tables.items()):
             last = lasts.get(str(number))
             if isinstance(last, bool) or not isinstance(last, int) or last < 0:
