@@ -265,6 +265,10 @@ function apply(m) {
       state.seats[m.s] = null;
       log(`${m.name} is moved to table #${m.to + 1}`);
       break;
+    case "busted":  // a tournament player out while entries are open: placed later (R15.8)
+      state.seats[m.s] = null;
+      log(`${m.name} is out`);
+      break;
     case "out":  // a tournament player finishes (R15.4, R15.6)
       state.seats[m.s] = null;
       log(`${m.name} finishes ${m.place}${m.prize ? ` (prize ${m.prize})` : ""}`);
@@ -712,6 +716,7 @@ document.addEventListener("keydown", (e) => {
 });
 
 $("sit-form").onsubmit = (e) => { e.preventDefault(); sitAt(); };
+$("reenter").onclick = () => { send({ type: "reenter" }); $("reenter-ask").hidden = true; };
 for (const box of document.querySelectorAll("#pre-actions input")) {
   box.onchange = () => { state.pre = box.checked ? box.dataset.pre : null; draw(); };
 }
@@ -808,7 +813,8 @@ function onMessage(event) {
     if (m.seat !== null) state.me = m.seat;
     const mtt = m.settings.mtt;  // a tournament (holdem serve --mtt): no cash controls
     document.body.classList.toggle("mtt", !!mtt);
-    document.body.classList.toggle("mtt-started", !!(mtt && mtt.started));
+    // registration stays open after the start while late registration is (R15.8)
+    document.body.classList.toggle("mtt-started", !!(mtt && mtt.started && !mtt.can_register));
     if (mtt) $("sit").textContent = "Register";
     $("blinds").textContent = `No-limit hold'em ${m.settings.small_blind}/${m.settings.big_blind}`;
     const select = $("table-select");
@@ -841,11 +847,20 @@ function onMessage(event) {
     return;
   } else if (m.type === "registered") {
     localStorage.setItem("holdem.mtt.token", m.token);
+    localStorage.setItem("holdem.mtt.name", m.name);
     state.note = `Registered as ${m.name} (${m.registered}/${m.players}): you are seated when `
       + "the tournament starts.";
   } else if (m.type === "eliminated" || m.type === "won") {
     log(`${m.name} finishes ${m.place}${m.prize ? ` (prize ${m.prize})` : ""}`,
       m.name === (state.me !== null && state.seats[state.me] ? state.seats[state.me].name : "") ? "mine" : "");
+  } else if (m.type === "busted") {  // out while entries are open (R15.8)
+    if (m.can_reenter && m.name === localStorage.getItem("holdem.mtt.name")) {
+      $("reenter-ask").hidden = false;
+    }
+  } else if (m.type === "entries_closed") {
+    log(`Registration and re-entry are closed: ${m.entries} entries, prize pool ${m.prize_pool}`);
+    document.body.classList.add("mtt-started");
+    $("reenter-ask").hidden = true;
   } else if (m.type === "hand_for_hand") {
     log(m.on ? `Hand-for-hand: ${m.players_left} players left` : "Hand-for-hand is over");
   } else if (m.type === "level") {
@@ -868,8 +883,10 @@ function follow(m) {
   history.replaceState(null, "", `?table=${m.table}`);
   state.me = null; state.hand = null; state.turn = null; state.seats = [];
   state.last = 0; state.quiet = 0; state.pre = null;
-  state.note = m.reason === "start" ? `Your table is #${m.table + 1}, seat ${m.seat + 1}.`
-    : `You are moved to table #${m.table + 1}, seat ${m.seat + 1}.`;
+  $("reenter-ask").hidden = true;
+  const where = `table #${m.table + 1}, seat ${m.seat + 1}`;
+  state.note = ["start", "late"].includes(m.reason) ? `Your table is ${where}.`
+    : m.reason === "re-entry" ? `You re-entered: ${where}.` : `You are moved to ${where}.`;
   $("history").replaceChildren();
   state.last = m.after || 0;  // the new table's stream from there (docs/server.md)
   send({ type: "join", table: m.table, after: state.last, token: localStorage.getItem(tokenKey()) });
