@@ -4,7 +4,8 @@ Playwright against an in-process ``holdem serve --mtt`` (uvicorn in a thread,
 
 The person registers on the page and is seated at table #2, which breaks at
 the first bust; the page is sent ``moved``, joins table #1 with its token and
-shows the person's seat there."""
+shows the person's seat there. With re-entries open (R15.8), a person
+blinded out is offered Re-enter and seated again."""
 
 from __future__ import annotations
 

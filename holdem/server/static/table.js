@@ -879,7 +879,9 @@ function onMessage(event) {
 // stream with my token and show it from its start.
 function follow(m) {
   state.table = m.table;
-  if (m.token) localStorage.setItem(tokenKey(), m.token);
+  // a restarted server knows only the token's hash: the one kept at registration
+  const token = m.token || localStorage.getItem("holdem.mtt.token");
+  if (token) localStorage.setItem(tokenKey(), token);
   history.replaceState(null, "", `?table=${m.table}`);
   state.me = null; state.hand = null; state.turn = null; state.seats = [];
   state.last = 0; state.quiet = 0; state.pre = null;
