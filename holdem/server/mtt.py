@@ -14,6 +14,9 @@ dealt.
   start; people register by name (``register``, or the page's ``sit``) until
   the field is full, or until ``start_seconds`` after the server started,
   when bots fill the empty entries. Then the director draws the seats (R15.1).
+  With ``late_until``, people register after the start and, with
+  ``reentries``, re-enter when out (R15.8): the director seats them, and a
+  table it opens for them gets its stream and task.
 - **Moves**: when the director moves a player (balancing, R15.2, or a table
   break, R15.3), every connection of that player is sent
   ``{"type": "moved", "table": T, "seat": S, ...}``; the page then joins
@@ -21,6 +24,9 @@ dealt.
   the same way (``reason`` ``"start"``).
 - **Results**: every elimination (``eliminated``: name, place, prize, shared)
   and the win (``won``) are sent to every connection.
+- **Saving**: with a state folder the tournament is saved and a restarted
+  server continues it (:mod:`holdem.server.mtt_saving`, the base class
+  :class:`~holdem.server.mtt_saving.MttSaving`).
 
 Tables are numbered from 0 in the protocol (the director's table ``t`` is
 protocol table ``t - 1``); seats are table seats. What clients see and send

@@ -4,7 +4,7 @@ what a browser or WebSocket client of a served tournament sees and sends.
 :class:`MttProtocol` is the base class of :class:`~holdem.server.mtt.MttServer`
 (as :class:`~holdem.server.saving.SavedRoom` is the cash room's): the lobby and
 tournament endpoints (``GET /tables``, ``GET /tournament``), the WebSocket
-messages (``join``, ``register``/``sit``, ``act``, ``since``), and each
+messages (``join``, ``register``/``sit``, ``reenter``, ``act``, ``since``), and each
 connection's stream of its table, its own seat's secrets only from the moment
 its player sat in that seat (R6). The server half (registration, the
 director's events, the tables' tasks) is :mod:`holdem.server.mtt`.
