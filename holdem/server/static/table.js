@@ -265,10 +265,6 @@ function apply(m) {
       state.seats[m.s] = null;
       log(`${m.name} is moved to table #${m.to + 1}`);
       break;
-    case "busted":  // a tournament player out while entries are open: placed later (R15.8)
-      state.seats[m.s] = null;
-      log(`${m.name} is out`);
-      break;
     case "out":  // a tournament player finishes (R15.4, R15.6)
       state.seats[m.s] = null;
       log(`${m.name} finishes ${m.place}${m.prize ? ` (prize ${m.prize})` : ""}`);
@@ -291,6 +287,11 @@ function apply(m) {
       log(`${nameOf(m.s)} shows ${pretty(m.c)}`);
       break;
     case "busted":
+      if (m.name !== undefined) {  // a tournament's: out while entries are open (R15.8)
+        state.seats[m.s] = null;
+        log(`${m.name} is out`);
+        break;
+      }
       if (m.s === state.me) state.busted = true;
       log(`${nameOf(m.s)} is out of chips`);
       break;
