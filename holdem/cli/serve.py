@@ -116,7 +116,8 @@ def _add_serve(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "run one multi-table tournament (R15) instead of cash tables: N entries, --bots of "
         "them bots from the start, people register by name on the page until the field is "
         "full or --start-seconds pass (then bots fill it); --seats, --bot-delay, "
-        "--decision-seconds, --between-hands and --max-connections-per-address apply",
+        "--decision-seconds, --between-hands, --max-connections-per-address, --state-dir "
+        "(DIR/tournament.json: a restart continues the tournament) and --state-key-file apply",
     )
     mtt.add_argument("--mtt", type=int, metavar="N", help="a tournament of N entries (2 to 1000)")
     mtt.add_argument("--stack", type=int, default=1500, help="starting chips (1500)")
@@ -133,6 +134,24 @@ def _add_serve(subparsers: argparse._SubParsersAction[Parser]) -> None:
         help="seconds after start-up when bots fill the field and play begins (60)",
     )
     mtt.add_argument("--seed", help="seed of the draws and deals (default: secure randomness)")
+    mtt.add_argument(
+        "--late-until",
+        type=int,
+        default=0,
+        metavar="L",
+        help="late registration and re-entry while the level is at most L (default 0: none)",
+    )
+    mtt.add_argument(
+        "--reentries", type=int, default=0, metavar="N", help="re-entries each (default 0)"
+    )
+    mtt.add_argument(
+        "--save-seconds",
+        type=float,
+        default=1.0,
+        metavar="S",
+        help="with --state-dir, the most seconds between a change and its save "
+        "(0: after every action; default 1)",
+    )
     serve.set_defaults(handler=_serve)
 
 
@@ -165,8 +184,14 @@ def _serve_mtt(args: argparse.Namespace) -> int:
             decision_seconds=args.decision_seconds,
             between_hands=args.between_hands,
             seed=args.seed,
+            save_seconds=args.save_seconds,
+            late_until=args.late_until,
+            reentries=args.reentries,
         )
-        server = MttServer(settings)
+        if args.state_store != "json":
+            raise ConfigError("state_store", "a tournament is saved as DIR/tournament.json: json")
+        state_dir = None if args.state_dir is None else Path(args.state_dir)
+        server = MttServer(settings, state_dir=state_dir, state_key=_state_key(args))
         server.addresses = Addresses(
             check_limit("max_connections_per_address", args.max_connections_per_address)
         )
@@ -234,17 +259,7 @@ def _serve(args: argparse.Namespace) -> int:
         if not 0 < args.port < 65536:
             raise HoldemError(f"--port must be 1 to 65535, got {args.port}")
         state_dir = None if args.state_dir is None else Path(args.state_dir)
-        key = None
-        if args.state_key_file is not None:
-            try:
-                key = Path(args.state_key_file).read_bytes().strip()
-            except OSError as error:
-                raise HoldemError(f"--state-key-file: {error.strerror}: {error.filename}") from None
-            if len(key) < 16:  # the one line names the option and the file, not only the key
-                raise HoldemError(
-                    f"--state-key-file: {args.state_key_file}: a key needs at least 16 bytes, "
-                    f"got {len(key)}"
-                )
+        key = _state_key(args)
         server = Server(
             args.tables,
             settings,
@@ -261,6 +276,26 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"holdem serve: error: {error}", file=sys.stderr)
         return USAGE
     return OK
+
+
+def _state_key(args: argparse.Namespace) -> bytes | None:
+    """The key in ``--state-key-file``, or ``None`` without one.
+
+    Raises:
+        HoldemError: the file cannot be read, or holds fewer than 16 bytes.
+    """
+    if args.state_key_file is None:
+        return None
+    try:
+        key = Path(args.state_key_file).read_bytes().strip()
+    except OSError as error:
+        raise HoldemError(f"--state-key-file: {error.strerror}: {error.filename}") from None
+    if len(key) < 16:  # the one line names the option and the file, not only the key
+        raise HoldemError(
+            f"--state-key-file: {args.state_key_file}: a key needs at least 16 bytes, "
+            f"got {len(key)}"
+        )
+    return key
 
 
 def _check_listen(host: str, port: int) -> None:

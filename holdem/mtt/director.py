@@ -333,6 +333,11 @@ class Director(EntryDesk, LevelDesk):
         """Players at table ``number``: seated with chips, and waiting to sit."""
         return len(self.tables[number].players_with_chips) + len(self._waiting[number])
 
+    def waiting(self, number: int) -> tuple[Waiting, ...]:
+        """The players moved, or entered, to table ``number`` who wait to sit
+        down (R15.3: between the button and the small blind)."""
+        return tuple(self._waiting[number])
+
     def counts(self) -> dict[int, int]:
         """Players at each open table."""
         return {t: self.count(t) for t in self.tables}
@@ -599,6 +604,13 @@ class Director(EntryDesk, LevelDesk):
             high, low = max(counts.values()), min(counts.values())
             if (high - low <= self.balance_within and low >= 2) or high - low < 2:
                 return
+            for t in sorted(counts):
+                table = self.tables[t]
+                if counts[t] == high and table.hand is None and len(table.players_with_chips) < 2:
+                    # a table left with one player seated sits its waiting
+                    # players now, as its next hand would (R15.3), so that the
+                    # player due its big blind can move (R15.2)
+                    self._seat_waiting(t)
             sources = [
                 t
                 for t in sorted(counts)

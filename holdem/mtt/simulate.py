@@ -69,11 +69,7 @@ def agents_director(
 
     if not agents:
         raise ConfigError("agents", "name at least one agent")
-    if (
-        isinstance(players, bool)
-        or not isinstance(players, int)
-        or not 2 <= players <= MAX_PLAYERS
-    ):
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
         got = value_text(players)
         raise ConfigError("players", f"must be a whole number from 2 to {MAX_PLAYERS:,}, got {got}")
     makers = {spec: factory(spec) for spec in dict.fromkeys(agents)}

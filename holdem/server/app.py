@@ -38,6 +38,7 @@ from holdem.server.lobby import (
     table_summary,
 )
 from holdem.server.room import MAX_TOKEN, Player, Room, RoomError, RoomSettings, token_hash
+from holdem.server.saving import usable_folder
 from holdem.server.store import Store
 from holdem.views.streams import encode
 
@@ -185,22 +186,6 @@ def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
     return value
 
 
-def _usable_folder(folder: Path) -> None:
-    """Make ``folder`` if need be and check that files can be written in it.
-
-    Raises:
-        ConfigError: (field ``state_dir``) it cannot be made or written.
-    """
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / ".holdem-write-check"
-        probe.write_bytes(b"")
-        probe.unlink()
-    except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise ConfigError("state_dir", f"cannot write in {folder}: {reason}") from None
-
-
 class Server:
     """The tables of one server and the protocol handler.
 
@@ -260,7 +245,7 @@ class Server:
             raise ConfigError("state_store", f"json or sqlite, got {state_store!r}")
         self.store: Store | None = None
         if state_dir is not None:
-            _usable_folder(state_dir)
+            usable_folder(state_dir)
             if state_store == "sqlite":
                 try:
                     self.store = Store(state_dir / store_module.FILE_NAME)

@@ -14,6 +14,9 @@ dealt.
   start; people register by name (``register``, or the page's ``sit``) until
   the field is full, or until ``start_seconds`` after the server started,
   when bots fill the empty entries. Then the director draws the seats (R15.1).
+  With ``late_until``, people register after the start and, with
+  ``reentries``, re-enter when out (R15.8): the director seats them, and a
+  table it opens for them gets its stream and task.
 - **Moves**: when the director moves a player (balancing, R15.2, or a table
   break, R15.3), every connection of that player is sent
   ``{"type": "moved", "table": T, "seat": S, ...}``; the page then joins
@@ -21,16 +24,20 @@ dealt.
   the same way (``reason`` ``"start"``).
 - **Results**: every elimination (``eliminated``: name, place, prize, shared)
   and the win (``won``) are sent to every connection.
+- **Saving**: with a state folder the tournament is saved and a restarted
+  server continues it (:mod:`holdem.server.mtt_saving`, the base class
+  :class:`~holdem.server.mtt_saving.MttSaving`).
 
 Tables are numbered from 0 in the protocol (the director's table ``t`` is
-protocol table ``t - 1``); seats are table seats.
+protocol table ``t - 1``); seats are table seats. What clients see and send
+(the views, the HTTP endpoints, the WebSocket messages) is the base class
+:class:`~holdem.server.mtt_protocol.MttProtocol`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
@@ -39,17 +46,18 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from holdem.engine import signing
 from holdem.engine.betting import Action, Kind
-from holdem.errors import HoldemError, IllegalActionError, value_text
+from holdem.errors import value_text
 from holdem.mtt.director import Director
 from holdem.mtt.events import (
+    Busted,
     Eliminated,
+    Entered,
+    EntriesClosed,
     HandForHand,
     LevelChanged,
     Moved,
@@ -61,75 +69,64 @@ from holdem.mtt.events import (
 from holdem.selfplay.agents import make_agent
 from holdem.server import limits
 from holdem.server.limits import Addresses
+from holdem.server.mtt_protocol import STATIC, MttConnection, MttProtocol, spawn
+from holdem.server.mtt_saving import FILE_NAME, MttSaving
 from holdem.server.mtt_settings import Entrant, MttError, MttSettings
+from holdem.server.room import token_hash
+from holdem.server.saving import usable_folder
 from holdem.table.clock import default_action
 from holdem.views.seat import seat_view
-from holdem.views.streams import TableStream, encode
+from holdem.views.streams import TableStream
 
-__all__ = ["MttServer", "MttSettings", "create_mtt_app", "serve_mtt"]
+__all__ = ["MttConnection", "MttServer", "MttSettings", "create_mtt_app", "serve_mtt"]
 
-STATIC = Path(__file__).parent / "static"
 LOG = logging.getLogger("holdem.server")
-MAX_MESSAGE = 4096
-"""The longest client message accepted, in characters."""
-RATE, BURST = 20.0, 40.0
-"""Messages a connection may send: ``RATE`` a second on average, ``BURST`` at
-once (as the cash tables); more get a ``too_fast`` error and are not read."""
+MAX_ENTRANTS = 1000
+"""The most players of a served tournament, late registrants included."""
 
 
-class MttConnection:
-    """One WebSocket client: the table it joined (protocol number), the
-    entrant it speaks for and the last stream number it was sent."""
-
-    def __init__(self, socket: WebSocket, clock: Callable[[], float]) -> None:
-        self.socket = socket
-        self.table: int | None = None
-        self.entrant: Entrant | None = None
-        self.last = 0
-        self.wake = asyncio.Event()
-        self._clock = clock
-        self._tokens = BURST
-        self._filled = clock()
-
-    def allow(self) -> bool:
-        """Whether one more message is within the rate limit (a token bucket)."""
-        now = self._clock()
-        self._tokens = min(BURST, self._tokens + (now - self._filled) * RATE)
-        self._filled = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
-
-    async def send(self, message: dict[str, Any]) -> None:
-        """Send one JSON message.
-
-        Raises:
-            WebSocketDisconnect: the client is gone.
-        """
-        if self.socket.application_state != WebSocketState.CONNECTED:
-            raise WebSocketDisconnect(1006)
-        try:
-            await self.socket.send_text(encode(message))
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            raise WebSocketDisconnect(1006) from None
-
-
-class MttServer:
+class MttServer(MttProtocol, MttSaving):
     """A tournament served to browsers and WebSocket clients.
 
     Args:
         settings: the tournament (:class:`MttSettings`).
         clock: seconds as a float (``time.monotonic``).
+        state_dir: a folder where the tournament is saved
+            (``tournament.json``, :mod:`holdem.server.mtt_saving`) and, when
+            a save is there, restored from: a restarted server continues
+            the tournament. ``None``: nothing is saved.
+        state_key: a secret key (16 bytes or more) signing the saved
+            tournament (HMAC-SHA256), or ``None``.
 
     Raises:
-        ConfigError: a bad setting (the field is named).
+        ConfigError: a bad setting (the field is named), or a state folder
+            that cannot be made or written (field ``state_dir``).
+        SignatureError: a key shorter than 16 bytes.
+        HoldemError: a saved tournament that cannot be restored (one line
+            naming the file and the first problem).
     """
 
-    def __init__(self, settings: MttSettings, clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self,
+        settings: MttSettings,
+        clock: Callable[[], float] | None = None,
+        *,
+        state_dir: Path | None = None,
+        state_key: bytes | None = None,
+    ) -> None:
         settings.check()
         self.settings = settings
         self.clock = time.monotonic if clock is None else clock
+        if state_key is not None:
+            signing.sign("", state_key)  # a usable key, or SignatureError
+        if state_dir is not None:
+            usable_folder(state_dir)
+        self._key = state_key
+        self._path = None if state_dir is None else Path(state_dir) / FILE_NAME
+        self._save_seconds = settings.save_seconds
+        self._saved_at: float | None = None
+        self._save_due: asyncio.TimerHandle | None = None
+        self._save_failed = False
         self.entrants: dict[str, Entrant] = {}
         self.tokens: dict[str, Entrant] = {}
         self.director: Director | None = None
@@ -144,7 +141,11 @@ class MttServer:
         self._wakes: dict[int, asyncio.Event] = {}
         self._deadline: dict[int, float] = {}
         self._hand_from: dict[int, int] = {}  # table -> stream number before its hand's start
-        if settings.layout is not None:
+        self._tasks: dict[int, asyncio.Task[None]] = {}  # table -> its task (while running)
+        self._running = False
+        if self._path is not None and self._path.exists():
+            self._load(self._path)
+        elif settings.layout is not None:
             for name in settings.bot_names:
                 self.entrants[name] = Entrant(name, make_agent(settings.agent))
         else:
@@ -153,13 +154,16 @@ class MttServer:
 
     # ------------------------------------------------------------ registration
     def register(self, name: object) -> Entrant:
-        """Register a person by ``name`` before the start.
+        """Register a person by ``name``: before the start, or after it while
+        late registration is open (R15.8, ``late_until``), when the director
+        seats them at once (:meth:`_register_late`).
 
         Raises:
-            MttError: started, full, a bad or taken name.
+            MttError: started (and late registration closed), full, a bad or
+                taken name.
         """
         if self.director is not None:
-            raise MttError("started", "the tournament has started")
+            return self._register_late(name)
         if not isinstance(name, str) or not name.strip() or len(name) > 40:
             raise MttError("bad_name", "a name is 1 to 40 characters")
         name = name.strip()
@@ -172,12 +176,54 @@ class MttServer:
             raise MttError("name_taken", f"{name!r} is registered")
         if len(self.entrants) >= self.settings.players:
             raise MttError("full", f"the field of {self.settings.players} is full")
-        entrant = Entrant(name, None, secrets.token_urlsafe(16))
+        token = secrets.token_urlsafe(16)
+        entrant = Entrant(name, None, token, token_hash=token_hash(token))
         self.entrants[name] = entrant
-        self.tokens[entrant.token] = entrant
+        self.tokens[entrant.token_hash] = entrant
         if len(self.entrants) == self.settings.players:
             self._start()
+        self.save_soon()
         return entrant
+
+    def _register_late(self, name: object) -> Entrant:
+        """Late registration (R15.8): the director draws the seat (a table
+        with the fewest players; a new table when every table is full)."""
+        director = self.director
+        assert director is not None
+        if not director.can_register():
+            raise MttError("started", "the tournament has started; late registration is closed")
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise MttError("bad_name", "a name is 1 to 40 characters")
+        name = name.strip()
+        if name in self.entrants:
+            raise MttError("name_taken", f"{name!r} is registered")
+        if len(self.entrants) >= MAX_ENTRANTS:
+            raise MttError("full", f"at most {MAX_ENTRANTS:,} players")
+        token = secrets.token_urlsafe(16)
+        entrant = Entrant(name, None, token, token_hash=token_hash(token))
+        self.entrants[name] = entrant
+        self.tokens[entrant.token_hash] = entrant
+        director.register(name)
+        self._events(director.drain_events())
+        self.save_soon()
+        return entrant
+
+    def reenter(self, name: str) -> None:
+        """Re-entry (R15.8): ``name``, out while entries are open, buys in
+        again and is seated by the director's draw; they are sent ``moved``
+        (reason ``re-entry``).
+
+        Raises:
+            MttError: (``not_started``) before the start.
+            EntryError: re-entry is closed, ``name`` is not out, or has no
+                re-entries left; nothing changed.
+        """
+        director = self.director
+        if director is None:
+            raise MttError("not_started", "the tournament has not started")
+        director.reenter(name)
+        self._events(director.drain_events())
+        self.save_soon()
 
     def _start(self) -> None:
         """Fill the field with bots and draw the seats (R15.1)."""
@@ -199,12 +245,13 @@ class MttServer:
             seed=s.seed,
             layout=s.layout,
             clock=self.clock,
+            entries=s.entries(),
         )
         for number in self.director.tables:
-            self.streams[number] = TableStream(keep_hands=1, extras=True)
-            self._wakes[number] = asyncio.Event()
+            self._open_table(number)
         self._events(self.director.drain_events())
         self.started.set()
+        self.save_soon()
 
     # ------------------------------------------------------------ events
     def _events(self, events: tuple[MttEvent, ...]) -> None:
@@ -261,6 +308,37 @@ class MttServer:
                 }
                 self.results.append(result)
                 self._broadcast(result)
+            elif isinstance(event, Entered):
+                self._arrive(event.name, event.table, event.seat, event.chips)
+                self._tell(
+                    event.name,
+                    {
+                        "type": "moved",
+                        "table": event.table - 1,
+                        "seat": event.seat,
+                        "reason": event.kind,
+                        "after": self.after_for(event.name),
+                        "waits": event.waits,
+                        "chips": event.chips,
+                    },
+                )
+            elif isinstance(event, Busted):
+                where = self.where.pop(event.name, None)
+                if where is not None and where[0] in self.streams:
+                    self.streams[where[0]].note("busted", s=where[1], name=event.name)
+                    self._changed(where[0])
+                assert self.director is not None
+                can = self.director.can_reenter(event.name)
+                self._broadcast({"type": "busted", "name": event.name, "can_reenter": can})
+            elif isinstance(event, EntriesClosed):
+                self._broadcast(
+                    {
+                        "type": "entries_closed",
+                        "entries": event.entries,
+                        "players": event.players,
+                        "prize_pool": event.prize_pool,
+                    }
+                )
             elif isinstance(event, HandForHand):
                 self._broadcast(
                     {"type": "hand_for_hand", "on": event.on, "players_left": event.players_left}
@@ -280,7 +358,22 @@ class MttServer:
                 self.results.append(result)
                 self._broadcast(result)
 
+    def _open_table(self, number: int) -> None:
+        """A stream and a wake for director table ``number`` (a table opened
+        for entrants, R15.8, goes on with the stream of a broken table of
+        the same number, if any), and its task once the tables run."""
+        if number not in self.streams:
+            self.streams[number] = TableStream(keep_hands=1, extras=True)
+        self._wakes.setdefault(number, asyncio.Event())
+        if self._running:
+            task = self._tasks.get(number)
+            if task is None or task.done():
+                task = asyncio.create_task(self.run_table(number), name=f"mtt table {number}")
+                task.add_done_callback(_log_failure)
+                self._tasks[number] = task
+
     def _arrive(self, name: str, number: int, seat: int, chips: int) -> None:
+        self._open_table(number)
         stream = self.streams[number]
         self.where[name] = (number, seat)
         self.owned_from[name] = stream.last
@@ -289,17 +382,6 @@ class MttServer:
         stream.note("seat", s=seat, name=name, stack=chips, bot=int(entrant.agent is not None))
         self._changed(number)
 
-    def after_for(self, name: str) -> int:
-        """The stream number a moved player's page joins after (the ``moved``
-        message's ``after``): the start of the hand in play at their new table
-        (they see it as a spectator), else their arrival; the page then shows
-        nothing of the hands before, played by others in that seat."""
-        number, _ = self.where[name]
-        table = None if self.director is None else self.director.tables.get(number)
-        if table is not None and table.hand is not None and number in self._hand_from:
-            return min(self._hand_from[number], self.owned_from[name])
-        return self.owned_from[name]
-
     def _tell(self, name: str, message: dict[str, Any]) -> None:
         entrant = self.entrants.get(name)
         if entrant is None:
@@ -307,11 +389,11 @@ class MttServer:
         if entrant.token and message.get("reason") is not None:
             message = {**message, "token": entrant.token}
         for conn in list(entrant.connections):
-            _spawn(conn.send(message))
+            spawn(conn.send(message))
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         for conn in list(self.connections):
-            _spawn(conn.send(message))
+            spawn(conn.send(message))
 
     def _changed(self, number: int) -> None:
         wake = self._wakes.get(number)
@@ -322,41 +404,6 @@ class MttServer:
                 conn.wake.set()
 
     # ------------------------------------------------------------ tables
-    def seats(self, number: int) -> list[dict[str, Any] | None]:
-        """Table ``number``'s seats as in the cash tables' ``welcome`` (the
-        stacks of the hand in play, players waiting to sit included)."""
-        out: list[dict[str, Any] | None] = [None] * self.settings.seats
-        director = self.director
-        if director is None or number not in director.tables:
-            return out
-        table = director.tables[number]
-        hand = table.hand
-        stacks = {s.seat: s.stack for s in table.seats if s is not None}
-        if hand is not None:
-            for i, seat in enumerate(table.hand_seats):
-                stacks[seat] = hand.stacks[i]
-        for name, (t, seat) in self.where.items():
-            if t == number:
-                entrant = self.entrants[name]
-                chips = stacks.get(seat, self.arrived_with.get(name, 0))
-                out[seat] = {
-                    "name": name,
-                    "stack": chips,
-                    "bot": entrant.agent is not None,
-                    "out": False,
-                }
-        return out
-
-    def _seat_of(self, conn: MttConnection) -> int | None:
-        """The seat whose secrets ``conn`` may see at its table, or ``None``."""
-        entrant = conn.entrant
-        if entrant is None or conn.table is None:
-            return None
-        where = self.where.get(entrant.name)
-        if where is None or where[0] != conn.table + 1:
-            return None
-        return where[1]
-
     def act(self, conn: MttConnection, data: dict[str, Any]) -> None:
         """A person's action on their current decision at their table.
 
@@ -400,6 +447,7 @@ class MttServer:
         stream = self.streams[number]
         stream.sync(hand, extra=self._clock_field(number, hand.to_act))
         self._settle(number)
+        self.save_soon()
 
     def _settle(self, number: int) -> None:
         """Finish table ``number``'s hand if it is over (places, moves, breaks:
@@ -424,11 +472,27 @@ class MttServer:
         self._deadline[number] = self.clock() + self.settings.decision_seconds
         return {"clock": self.settings.decision_seconds}
 
+    def _begin(self, number: int) -> None:
+        """Stream table ``number``'s hand in play from its start (its log so
+        far: all of it for a hand restored in play)."""
+        assert self.director is not None
+        table = self.director.tables[number]
+        hand = table.hand
+        assert hand is not None
+        self._hand_from[number] = self.streams[number].last
+        self.streams[number].begin_hand(
+            hand,
+            table.hand_seats,
+            table.hands_played + 1,
+            extra=self._clock_field(number, hand.to_act),
+        )
+
     async def run_table(self, number: int) -> None:
         """Drive director table ``number`` until it breaks or the tournament ends."""
         s = self.settings
         wake = self._wakes[number]
-        while self.director is not None and not self.director.is_over:
+        while self._running and self.director is not None and not self.director.is_over:
+            # (the flag too: Python 3.11's wait_for may swallow a cancellation)
             director = self.director
             table = director.tables.get(number)
             if table is None:
@@ -441,13 +505,11 @@ class MttServer:
                 await asyncio.sleep(s.between_hands)
                 if number not in director.tables or not director.can_deal(number):
                     continue
-                hand = director.start_hand(number)
-                self._hand_from[number] = self.streams[number].last
-                self.streams[number].begin_hand(
-                    hand, table.hand_seats, extra=self._clock_field(number, hand.to_act)
-                )
+                director.start_hand(number)
+                self._begin(number)
                 self._events(director.drain_events())
                 self._settle(number)  # a hand may be over once dealt (all-in blinds)
+                self.save_soon()
                 continue
             to_act = hand.to_act
             assert to_act is not None and hand.config.names is not None
@@ -496,257 +558,25 @@ class MttServer:
         finally:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
+            self.save()  # the state as it stops (nothing when not saving)
 
     async def _main(self) -> None:
         await self.wait_start()
         assert self.director is not None
-        tasks = [
-            asyncio.create_task(self.run_table(n), name=f"mtt table {n}")
-            for n in sorted(self.director.tables)
-        ]
-        for task in tasks:
-            task.add_done_callback(_log_failure)
+        self._running = True
+        for number in sorted(self.director.tables):
+            self._open_table(number)
         try:
-            await asyncio.gather(*tasks)
+            while running := [t for t in self._tasks.values() if not t.done()]:
+                await asyncio.wait(running)  # tables opened meanwhile: the next round
         finally:
+            self._running = False
+            tasks = list(self._tasks.values())
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
 
     # ------------------------------------------------------------ HTTP
-    def summary(self, number: int) -> dict[str, Any]:
-        """One table for the lobby (the fields of the cash tables' lobby)."""
-        seats = self.seats(number)
-        table = None if self.director is None else self.director.tables.get(number)
-        taken = [s for s in seats if s is not None]
-        s = self.settings
-        return {
-            "table": number - 1,
-            "hand": 0 if table is None else table.hands_played + (table.hand is not None),
-            "size": s.seats,
-            "small_blind": 0 if self.director is None else self.director.level.small_blind,
-            "big_blind": 0 if self.director is None else self.director.level.big_blind,
-            "min_buy_in": s.stack,
-            "max_buy_in": s.stack,
-            "taken": len(taken),
-            "people": sum(1 for x in taken if not x["bot"]),
-            "waiting": 0,
-            "seats": seats,
-            "mtt": True,
-        }
-
-    async def tables(self, request: Request) -> Response:
-        """``GET /tables``: the tournament's open tables."""
-        numbers = [] if self.director is None else sorted(self.director.tables)
-        return JSONResponse([self.summary(n) for n in numbers])
-
-    async def tournament(self, request: Request) -> Response:
-        """``GET /tournament``: registration, players left, prizes and results."""
-        d = self.director
-        return JSONResponse(
-            {
-                "players": self.settings.players,
-                "registered": len(self.entrants),
-                "started": d is not None,
-                "players_left": None if d is None else d.players_left,
-                "tables": [] if d is None else [n - 1 for n in sorted(d.tables)],
-                "prizes": None if d is None else list(d.prizes),
-                "results": self.results,
-            }
-        )
-
-    async def index(self, request: Request) -> Response:
-        """``GET /``: the browser table."""
-        return FileResponse(STATIC / "index.html")
-
-    # ------------------------------------------------------------ WebSocket
-    async def websocket(self, socket: WebSocket) -> None:
-        """``WS /ws``: one client, until it goes away."""
-        try:
-            await socket.accept()
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            return
-        conn = MttConnection(socket, self.clock)
-        address = socket.client.host if socket.client is not None else ""
-        if not self.addresses.open(address):
-            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-                limit = self.addresses.limit
-                await _error(conn, "too_many_connections", f"at most {limit} from one address")
-                await socket.close(1008)
-            return
-        self.connections.add(conn)
-        pump = asyncio.create_task(self._pump(conn))
-        try:
-            while True:
-                message = await socket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                if not conn.allow():
-                    await _error(conn, "too_fast", f"at most {RATE:g} messages a second")
-                    continue
-                await self._handle(conn, message.get("text"))
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            pass
-        finally:
-            self.addresses.close(address)
-            self.connections.discard(conn)
-            if conn.entrant is not None:
-                conn.entrant.connections.discard(conn)
-            pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await pump
-
-    async def _pump(self, conn: MttConnection) -> None:
-        """Send the stream messages of the joined table as ``conn``'s seat may
-        see them: its secrets only after its player took the seat (R6)."""
-        with contextlib.suppress(WebSocketDisconnect):
-            while True:
-                await conn.wake.wait()
-                conn.wake.clear()
-                if conn.table is None or conn.table + 1 not in self.streams:
-                    continue
-                stream = self.streams[conn.table + 1]
-                seat = self._seat_of(conn)
-                owned = -1 if conn.entrant is None else self.owned_from.get(conn.entrant.name, -1)
-                reset, events = stream.events_since(conn.last)
-                conn.last = stream.last
-                messages = [e.for_seat(seat if e.number > owned else None) for e in events]
-                if messages or reset:
-                    await conn.send({"type": "events", "reset": reset, "events": messages})
-
-    async def _handle(self, conn: MttConnection, text: object) -> None:
-        try:
-            if not isinstance(text, str) or len(text) > MAX_MESSAGE:
-                raise MttError(
-                    "bad_message", f"messages are JSON text of {MAX_MESSAGE} characters at most"
-                )
-            try:
-                data = json.loads(text)
-            except ValueError:
-                raise MttError("bad_message", "not JSON") from None
-            if not isinstance(data, dict):
-                raise MttError("bad_message", "a message is a JSON object")
-            kind = data.get("type")
-            if kind == "join":
-                await self._join(conn, data)
-            elif kind in ("register", "sit"):
-                if conn.entrant is not None:
-                    raise MttError("registered", f"you are registered as {conn.entrant.name}")
-                entrant = self.register(data.get("name"))
-                entrant.connections.add(conn)
-                conn.entrant = entrant
-                await conn.send(
-                    {
-                        "type": "registered",
-                        "name": entrant.name,
-                        "token": entrant.token,
-                        "registered": len(self.entrants),
-                        "players": self.settings.players,
-                    }
-                )
-                if self.director is not None:  # this registration filled the field
-                    self._tell_start(entrant)
-            elif kind == "act":
-                self.act(conn, data)
-            elif kind == "since":
-                after = data.get("after")
-                if isinstance(after, bool) or not isinstance(after, int):
-                    raise MttError("bad_message", "after must be a whole number")
-                conn.last = after
-                conn.wake.set()
-            else:
-                raise MttError(
-                    "unknown_type",
-                    f"unknown type {value_text(kind, True)} (join, register, sit, act, since)",
-                )
-        except MttError as error:
-            await _error(conn, error.code, str(error))
-        except IllegalActionError as error:
-            await _error(conn, "illegal", str(error))
-        except HoldemError as error:
-            await _error(conn, "refused", str(error))
-
-    def _tell_start(self, entrant: Entrant) -> None:
-        where = self.where.get(entrant.name)
-        if where is not None:
-            for conn in entrant.connections:
-                _spawn(
-                    conn.send(
-                        {
-                            "type": "moved",
-                            "table": where[0] - 1,
-                            "seat": where[1],
-                            "reason": "start",
-                            "after": 0,
-                            "token": entrant.token,
-                        }
-                    )
-                )
-
-    async def _join(self, conn: MttConnection, data: dict[str, Any]) -> None:
-        table = data.get("table", 0)
-        after = data.get("after", 0)
-        for key, value in (("table", table), ("after", after)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise MttError("bad_message", f"{key} must be a whole number")
-        token = data.get("token")
-        if isinstance(token, str) and token in self.tokens:
-            if conn.entrant is not None:
-                conn.entrant.connections.discard(conn)
-            conn.entrant = self.tokens[token]
-            conn.entrant.connections.add(conn)
-        entrant = conn.entrant
-        where = None if entrant is None else self.where.get(entrant.name)
-        if entrant is not None and where is not None and where[0] - 1 != table:
-            # moved while away (or joined another table): follow
-            await conn.send(
-                {
-                    "type": "moved",
-                    "table": where[0] - 1,
-                    "seat": where[1],
-                    "reason": "rejoin",
-                    "after": self.after_for(entrant.name),
-                    "token": entrant.token,
-                }
-            )
-        conn.table, conn.last = table, after
-        seat = self._seat_of(conn)
-        number = table + 1
-        stream = self.streams.get(number)
-        hand = None
-        if self.director is not None and number in self.director.tables:
-            hand = self.director.tables[number].hand
-        level = None if self.director is None else self.director.level
-        s = self.settings
-        await conn.send(
-            {
-                "type": "welcome",
-                "table": table,
-                "tables": max(1, len(self.streams)),
-                "seat": seat,
-                "seats": self.seats(number),
-                "last": 0 if stream is None else stream.last,
-                "settings": {
-                    "size": s.seats,
-                    "small_blind": 0 if level is None else level.small_blind,
-                    "big_blind": 0 if level is None else level.big_blind,
-                    "buy_in": s.stack,
-                    "min_buy_in": s.stack,
-                    "max_buy_in": s.stack,
-                    "decision_seconds": s.decision_seconds,
-                    "max_runs": 1,
-                    "rake": None,
-                    "mtt": {
-                        "players": s.players,
-                        "registered": len(self.entrants),
-                        "started": self.director is not None,
-                    },
-                },
-                "decision": None if stream is None or hand is None else stream.decision,
-                "clock_left": None,
-            }
-        )
-        conn.wake.set()
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:
@@ -761,25 +591,6 @@ async def _wait(event: asyncio.Event, timeout: float) -> None:
     event.clear()
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(event.wait(), timeout)
-
-
-async def _error(conn: MttConnection, code: str, message: str) -> None:
-    await conn.send({"type": "error", "code": code, "message": message})
-
-
-_SENDS: set[asyncio.Task[None]] = set()
-
-
-def _spawn(coroutine: Any) -> None:
-    """Send a message without waiting (a gone client is ignored)."""
-
-    async def guarded() -> None:
-        with contextlib.suppress(WebSocketDisconnect):
-            await coroutine
-
-    task = asyncio.get_running_loop().create_task(guarded())
-    _SENDS.add(task)
-    task.add_done_callback(_SENDS.discard)
 
 
 def create_mtt_app(server: MttServer) -> Starlette:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from holdem.errors import ConfigError, HoldemError
+from holdem.mtt.entries import Entries
 from holdem.selfplay.agents import Agent, make_agent
 from holdem.table.schedule import Level, Schedule
 
@@ -37,6 +38,12 @@ class MttSettings:
             to table seat to ``(name, chips)``; its names that are not bots
             are registered by people (the bots are the names in ``bot_names``).
         bot_names: with ``layout``, the names played by bots.
+        late_until: late registration and re-entry while the level in
+            force is at most this one (levels from 1; 0: none), R15.8.
+        reentries: the most re-entries per player (needs ``late_until``).
+        save_seconds: with a state folder, the most seconds between a change
+            and its save (``0``: every change is saved at once;
+            :mod:`holdem.server.mtt_saving`).
     """
 
     players: int = 9
@@ -55,6 +62,9 @@ class MttSettings:
     seed: int | str | None = None
     layout: dict[int, dict[int, tuple[str, int]]] | None = None
     bot_names: tuple[str, ...] = ()
+    save_seconds: float = 1.0
+    late_until: int = 0
+    reentries: int = 0
 
     def check(self) -> None:
         """Raise :class:`ConfigError` naming the first bad field."""
@@ -69,15 +79,25 @@ class MttSettings:
             raise ConfigError("bots", f"must be a whole number, got {self.bots!r}")
         if not 0 <= self.bots <= self.players:
             raise ConfigError("bots", f"0 to {self.players} bots, got {self.bots}")
-        for name in ("bot_delay", "decision_seconds", "between_hands"):
+        for name in ("bot_delay", "decision_seconds", "between_hands", "save_seconds"):
             if not 0 <= getattr(self, name) < 86400:
                 raise ConfigError(name, f"must be 0 to 86400 seconds, got {getattr(self, name)}")
         self.schedule()
+        self.entries()
         make_agent(self.agent)
         if self.layout is not None:
             names = [n for t in self.layout.values() for n, _ in t.values()]
             if len(names) != self.players:
                 raise ConfigError("layout", f"must seat the {self.players} players")
+
+    def entries(self) -> Entries:
+        """The entry options (R15.8): late registration and re-entries, each
+        adding the default buy-in of 100 units to the prize pool.
+
+        Raises:
+            ConfigError: a bad ``late_until`` or ``reentries``.
+        """
+        return Entries(late_until=self.late_until, reentries=self.reentries)
 
     def schedule(self) -> Schedule:
         """The blind levels: the first level's blinds doubled at each level."""
@@ -92,8 +112,11 @@ class Entrant:
     name: str
     agent: Agent | None = None
     token: str = ""
+    """The person's token as sent to them (``""`` once restored: only its hash is saved)."""
+    token_hash: str = ""
+    """The SHA-256 of the person's token, in hex (``""`` for a bot)."""
     connections: set[Any] = field(default_factory=set)
-    """The connections speaking for a person (:class:`holdem.server.mtt.MttConnection`)."""
+    """The connections speaking for a person (:class:`holdem.server.mtt_protocol.MttConnection`)."""
 
 
 class MttError(HoldemError):

@@ -21,7 +21,7 @@ from typing import Any
 
 from holdem.engine import signing
 from holdem.engine.hand import Hand
-from holdem.errors import HoldemError, value_text
+from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.selfplay.agents import make_agent
 from holdem.server.deal import commit_fields, restore_deck
 from holdem.server.journal import Journal
@@ -32,7 +32,7 @@ from holdem.table.table import Table
 from holdem.views.fairness import CommittedDeck
 from holdem.views.streams import TableStream
 
-__all__ = ["STATE_SCHEMA", "STATE_VERSION", "SavedRoom"]
+__all__ = ["STATE_SCHEMA", "STATE_VERSION", "SavedRoom", "usable_folder"]
 
 STATE_SCHEMA = "holdem.server.table"
 STATE_VERSION = 1
@@ -266,6 +266,22 @@ class SavedRoom:
             if state is not None and state.seat not in players:
                 raise _bad_state(f"players: seat {state.seat} ({state.name}) has no player")
         return players
+
+
+def usable_folder(folder: Path) -> None:
+    """Make ``folder`` if need be and check that files can be written in it.
+
+    Raises:
+        ConfigError: (field ``state_dir``) it cannot be made or written.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".holdem-write-check"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise ConfigError("state_dir", f"cannot write in {folder}: {reason}") from None
 
 
 _HEX = set("0123456789abcdef")

@@ -19,6 +19,7 @@ from holdem.engine.hand import Hand
 from holdem.engine.snapshot import SnapshotError
 from holdem.mtt import Director, Moved
 from holdem.mtt import snapshot as mtt_snapshot
+from holdem.mtt.events import MttEvent
 from holdem.mtt.simulate import agents_director, summary
 from holdem.selfplay.agents import random_action
 from holdem.selfplay.tournament import DEFAULT_SCHEDULE
@@ -50,6 +51,7 @@ class Checker:
         self.d = director
         self.pending: dict[str, int] = {}  # moved player -> table they moved to
         self.moves_checked = 0
+        self.seen: list[MttEvent] = []  # every event checked, in order
 
     def hand(self, number: int, decide: Decide) -> None:
         d = self.d
@@ -80,6 +82,7 @@ class Checker:
         and balanced tables after (R15.2)."""
         d = self.d
         for event in d.drain_events():
+            self.seen.append(event)
             if isinstance(event, Moved):
                 self.pending.pop(event.name, None)
                 source = d.tables.get(event.from_table)
@@ -289,6 +292,8 @@ def test_a_field_too_large_fails_at_construction_in_one_line() -> None:
         + "9" * 20
         + "\n"
     )
-    status, out, err = run_cli_in_memory(["icm", "--stacks", "9" * 5000 + ",1", "--payouts", "50,50"])
+    status, out, err = run_cli_in_memory(
+        ["icm", "--stacks", "9" * 5000 + ",1", "--payouts", "50,50"]
+    )
     assert status == 2 and err.count("\n") == 1 and len(err) < 200
     assert "(5,000 characters)" in err

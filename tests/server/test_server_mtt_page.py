@@ -4,7 +4,8 @@ Playwright against an in-process ``holdem serve --mtt`` (uvicorn in a thread,
 
 The person registers on the page and is seated at table #2, which breaks at
 the first bust; the page is sent ``moved``, joins table #1 with its token and
-shows the person's seat there."""
+shows the person's seat there. With re-entries open (R15.8), a person
+blinded out is offered Re-enter and seated again."""
 
 from __future__ import annotations
 
@@ -94,3 +95,47 @@ def test_r15_the_page_follows_a_move() -> None:
             assert errors == []
         finally:
             browser.close()
+
+
+def test_r15_8_the_page_reenters_a_busted_person() -> None:
+    """R15.8 on the page: the person (20 chips, blinds 5/10, no action taken:
+    the clock checks or folds for them) is blinded out while re-entry is
+    open; the page offers to re-enter, the click seats them again (``moved``,
+    reason ``re-entry``) and the page shows their seat with a new stack."""
+    settings = MttSettings(
+        players=3,
+        seats=3,
+        stack=100,
+        small_blind=5,
+        big_blind=10,
+        hands_per_level=100,
+        start_seconds=None,
+        bot_delay=0.02,
+        between_hands=0.05,
+        decision_seconds=0.2,
+        agent="call",
+        seed=7,
+        layout={1: {0: ("Me", 20), 1: ("Ann", 1000), 2: ("Bob", 1000)}},
+        bot_names=("Ann", "Bob"),
+        late_until=1,
+        reentries=1,
+    )
+    server = MttServer(settings)
+    with serving(server) as url, sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page, errors = open_page(browser)
+            page.goto(url + "?table=0", timeout=TIMEOUT_MS)
+            page.fill("#name", "Me")
+            page.click("#sit")
+            page.wait_for_selector(".seat.me", timeout=TIMEOUT_MS)
+            page.wait_for_selector("#reenter-ask:not([hidden])", timeout=TIMEOUT_MS)
+            page.click("#reenter")
+            page.wait_for_selector(".seat.me", timeout=TIMEOUT_MS)
+            mine: Any = page.locator(".seat.me").inner_text()
+            assert "Me" in mine
+            assert page.locator("#reenter-ask").is_hidden()
+            assert errors == []
+        finally:
+            browser.close()
+        assert server.director is not None and server.director.bought("Me") == (1, 0, 0)

@@ -287,6 +287,11 @@ function apply(m) {
       log(`${nameOf(m.s)} shows ${pretty(m.c)}`);
       break;
     case "busted":
+      if (m.name !== undefined) {  // a tournament's: out while entries are open (R15.8)
+        state.seats[m.s] = null;
+        log(`${m.name} is out`);
+        break;
+      }
       if (m.s === state.me) state.busted = true;
       log(`${nameOf(m.s)} is out of chips`);
       break;
@@ -712,6 +717,7 @@ document.addEventListener("keydown", (e) => {
 });
 
 $("sit-form").onsubmit = (e) => { e.preventDefault(); sitAt(); };
+$("reenter").onclick = () => { send({ type: "reenter" }); $("reenter-ask").hidden = true; };
 for (const box of document.querySelectorAll("#pre-actions input")) {
   box.onchange = () => { state.pre = box.checked ? box.dataset.pre : null; draw(); };
 }
@@ -808,7 +814,8 @@ function onMessage(event) {
     if (m.seat !== null) state.me = m.seat;
     const mtt = m.settings.mtt;  // a tournament (holdem serve --mtt): no cash controls
     document.body.classList.toggle("mtt", !!mtt);
-    document.body.classList.toggle("mtt-started", !!(mtt && mtt.started));
+    // registration stays open after the start while late registration is (R15.8)
+    document.body.classList.toggle("mtt-started", !!(mtt && mtt.started && !mtt.can_register));
     if (mtt) $("sit").textContent = "Register";
     $("blinds").textContent = `No-limit hold'em ${m.settings.small_blind}/${m.settings.big_blind}`;
     const select = $("table-select");
@@ -841,11 +848,20 @@ function onMessage(event) {
     return;
   } else if (m.type === "registered") {
     localStorage.setItem("holdem.mtt.token", m.token);
+    localStorage.setItem("holdem.mtt.name", m.name);
     state.note = `Registered as ${m.name} (${m.registered}/${m.players}): you are seated when `
       + "the tournament starts.";
   } else if (m.type === "eliminated" || m.type === "won") {
     log(`${m.name} finishes ${m.place}${m.prize ? ` (prize ${m.prize})` : ""}`,
       m.name === (state.me !== null && state.seats[state.me] ? state.seats[state.me].name : "") ? "mine" : "");
+  } else if (m.type === "busted") {  // out while entries are open (R15.8)
+    if (m.can_reenter && m.name === localStorage.getItem("holdem.mtt.name")) {
+      $("reenter-ask").hidden = false;
+    }
+  } else if (m.type === "entries_closed") {
+    log(`Registration and re-entry are closed: ${m.entries} entries, prize pool ${m.prize_pool}`);
+    document.body.classList.add("mtt-started");
+    $("reenter-ask").hidden = true;
   } else if (m.type === "hand_for_hand") {
     log(m.on ? `Hand-for-hand: ${m.players_left} players left` : "Hand-for-hand is over");
   } else if (m.type === "level") {
@@ -864,12 +880,16 @@ function onMessage(event) {
 // stream with my token and show it from its start.
 function follow(m) {
   state.table = m.table;
-  if (m.token) localStorage.setItem(tokenKey(), m.token);
+  // a restarted server knows only the token's hash: the one kept at registration
+  const token = m.token || localStorage.getItem("holdem.mtt.token");
+  if (token) localStorage.setItem(tokenKey(), token);
   history.replaceState(null, "", `?table=${m.table}`);
   state.me = null; state.hand = null; state.turn = null; state.seats = [];
   state.last = 0; state.quiet = 0; state.pre = null;
-  state.note = m.reason === "start" ? `Your table is #${m.table + 1}, seat ${m.seat + 1}.`
-    : `You are moved to table #${m.table + 1}, seat ${m.seat + 1}.`;
+  $("reenter-ask").hidden = true;
+  const where = `table #${m.table + 1}, seat ${m.seat + 1}`;
+  state.note = ["start", "late"].includes(m.reason) ? `Your table is ${where}.`
+    : m.reason === "re-entry" ? `You re-entered: ${where}.` : `You are moved to ${where}.`;
   $("history").replaceChildren();
   state.last = m.after || 0;  // the new table's stream from there (docs/server.md)
   send({ type: "join", table: m.table, after: state.last, token: localStorage.getItem(tokenKey()) });
