@@ -9,14 +9,22 @@
 - :class:`TablePolicy`: weights of fold, check/call and bet/raise looked up
   by street and by the 169 starting-hand classes, then a raise-to amount
   uniform in the legal range.
+- :class:`SeatPolicies`: one policy per seat.
+
+Each of these is also a table of weights (:func:`kernel_tables`): the random
+policy weighs the three kinds alike and the calling station only the call,
+so :func:`holdem.batch.play` plays them on the compiled kernel
+(:mod:`holdem.batch.kernel`), with the same choices' distribution.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
-from holdem.batch.engine import CALL, FOLD, RAISE, Decisions
+from holdem.batch.engine import CALL, FOLD, RAISE, Decisions, Policy
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -135,3 +143,64 @@ class TablePolicy:
         high = np.where(can_raise, decisions.max_to, 0)
         amount = low + (rng.random(len(total)) * (high - low + 1)).astype(np.int64)
         return code.astype(np.int64), np.minimum(amount, high)
+
+
+class SeatPolicies:
+    """One policy per seat: each policy decides the rows of its seats.
+
+    Args:
+        policies: the policy of each seat, indexed by seat.
+    """
+
+    def __init__(self, policies: Sequence[Policy]) -> None:
+        self.policies = list(policies)
+        distinct: list[Policy] = []
+        for policy in self.policies:
+            if all(policy is not other for other in distinct):
+                distinct.append(policy)
+        self.distinct = distinct
+        self.owner = np.array(
+            [next(i for i, d in enumerate(distinct) if d is policy) for policy in self.policies]
+        )
+
+    def __call__(self, decisions: Decisions, rng: np.random.Generator) -> tuple[IntArray, IntArray]:
+        """Each row decided by its seat's policy."""
+        if len(self.distinct) == 1:
+            return self.distinct[0](decisions, rng)
+        code = np.zeros(len(decisions.seat), dtype=np.int64)
+        amount = np.zeros(len(decisions.seat), dtype=np.int64)
+        owner = self.owner[decisions.seat]
+        for i, policy in enumerate(self.distinct):
+            rows = np.flatnonzero(owner == i)
+            if len(rows):
+                part = Decisions._make(field[rows] for field in decisions)
+                c, a = policy(part, rng)
+                code[rows] = c
+                amount[rows] = a
+        return code, amount
+
+
+def kernel_tables(policy: object, seats: int) -> FloatArray | None:
+    """The weights the compiled kernel plays ``policy`` with, shape ``(seats,
+    4, 169, 3)`` (seat, street, :func:`hand_class`, fold/call/raise), or
+    ``None`` when it is not a built-in policy (:func:`random_policy`,
+    :func:`call_policy`, a :class:`TablePolicy`, or :class:`SeatPolicies` of
+    these, one per seat)."""
+    if isinstance(policy, SeatPolicies):
+        if len(policy.policies) != seats:
+            return None
+        parts = [kernel_tables(one, 1) for one in policy.policies]
+        if any(part is None for part in parts):
+            return None
+        return np.concatenate([part for part in parts if part is not None])
+    if policy is random_policy:
+        table = np.ones((4, 169, 3))
+    elif policy is call_policy:
+        table = np.zeros((4, 169, 3))
+        table[:, :, CALL] = 1.0
+    elif isinstance(policy, TablePolicy):
+        table = policy.table
+    else:
+        return None
+    tables: FloatArray = np.ascontiguousarray(np.broadcast_to(table, (seats, 4, 169, 3)))
+    return tables

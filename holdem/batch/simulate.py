@@ -29,8 +29,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from holdem.batch.engine import Decisions, Policy, check_config, play
-from holdem.batch.policies import TablePolicy, call_policy, random_policy
+from holdem.batch.engine import Policy, check_config
+from holdem.batch.policies import SeatPolicies, TablePolicy, call_policy, random_policy
+from holdem.batch.run import play
 from holdem.engine.config import TableConfig
 from holdem.errors import ConfigError
 from holdem.selfplay.simulate import Simulation, check_settings, result_of
@@ -104,36 +105,6 @@ def load_policy(name: str) -> Policy:
     )
 
 
-class _Seats:
-    """One policy per seat: each policy decides the rows of its seats."""
-
-    def __init__(self, policies: Sequence[Policy]) -> None:
-        self.policies = list(policies)
-        distinct: list[Policy] = []
-        for policy in self.policies:
-            if all(policy is not other for other in distinct):
-                distinct.append(policy)
-        self.distinct = distinct
-        self.owner = np.array(
-            [next(i for i, d in enumerate(distinct) if d is policy) for policy in self.policies]
-        )
-
-    def __call__(self, decisions: Decisions, rng: np.random.Generator) -> tuple[IntArray, IntArray]:
-        if len(self.distinct) == 1:
-            return self.distinct[0](decisions, rng)
-        code = np.zeros(len(decisions.seat), dtype=np.int64)
-        amount = np.zeros(len(decisions.seat), dtype=np.int64)
-        owner = self.owner[decisions.seat]
-        for i, policy in enumerate(self.distinct):
-            rows = np.flatnonzero(owner == i)
-            if len(rows):
-                part = Decisions._make(field[rows] for field in decisions)
-                c, a = policy(part, rng)
-                code[rows] = c
-                amount[rows] = a
-        return code, amount
-
-
 def _seed_number(seed: int | str) -> int:
     if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
         return seed
@@ -151,7 +122,7 @@ def _block(job: Job) -> tuple[int, int, list[tuple[int, int]]]:
     names = list(dict.fromkeys(agents))
     loaded = {name: load_policy(name) for name in names}
     seat_names = [agents[s % len(agents)] for s in range(players)]
-    policy = _Seats([loaded[name] for name in seat_names])
+    policy = SeatPolicies([loaded[name] for name in seat_names])
     rng = np.random.default_rng([seed, block])
     result = play(config, np.arange(start, stop) % players, policy, rng)
     tally = []

@@ -184,7 +184,7 @@ def test_hand_class() -> None:
         (TableConfig([100] * 3, 1, 2, structure="pot_limit"), "structure"),
         (TableConfig([100] * 3, 1, 2, small_blind_seat=None), "small_blind_seat"),
         (TableConfig([100] * 3, 1, 2, big_blind_seat=0, small_blind_seat=2), "small_blind_seat"),
-        (TableConfig([100] * 4, 1, 2, straddles=[3]), "straddles"),
+        (TableConfig([100] * 4, 1, 2, live_posts=[0, 0, 0, 2]), "live_posts"),
         (TableConfig([100] * 4, 1, 2, free_fold=True), "free_fold"),
     ],
 )
