@@ -180,27 +180,39 @@ class SeatPolicies:
         return code, amount
 
 
-def kernel_tables(policy: object, seats: int) -> FloatArray | None:
-    """The weights the compiled kernel plays ``policy`` with, shape ``(seats,
-    4, 169, 3)`` (seat, street, :func:`hand_class`, fold/call/raise), or
-    ``None`` when it is not a built-in policy (:func:`random_policy`,
-    :func:`call_policy`, a :class:`TablePolicy`, or :class:`SeatPolicies` of
-    these, one per seat)."""
-    if isinstance(policy, SeatPolicies):
-        if len(policy.policies) != seats:
-            return None
-        parts = [kernel_tables(one, 1) for one in policy.policies]
-        if any(part is None for part in parts):
-            return None
-        return np.concatenate([part for part in parts if part is not None])
-    if policy is random_policy:
-        table = np.ones((4, 169, 3))
-    elif policy is call_policy:
-        table = np.zeros((4, 169, 3))
-        table[:, :, CALL] = 1.0
-    elif isinstance(policy, TablePolicy):
-        table = policy.table
-    else:
+def kernel_tables(policy: object, seats: int) -> tuple[FloatArray, IntArray] | None:
+    """What the compiled kernel plays ``policy`` with, or ``None`` when it is
+    not a built-in policy (:func:`random_policy`, :func:`call_policy`, a
+    :class:`TablePolicy`, or :class:`SeatPolicies` of these, one per seat).
+
+    Returns:
+        ``(tables, owner)``: weights of shape ``(k, 4, 169, 3)`` (table,
+        street, :func:`hand_class`, fold/call/raise) and, per seat, the index
+        of its table, or -1 for the random policy (every legal kind alike,
+        no table read).
+    """
+    members = policy.policies if isinstance(policy, SeatPolicies) else [policy] * seats
+    if len(members) != seats:
         return None
-    tables: FloatArray = np.ascontiguousarray(np.broadcast_to(table, (seats, 4, 169, 3)))
-    return tables
+    found: list[FloatArray] = []
+    owner = np.full(seats, -1, dtype=np.int64)
+    known: dict[int, int] = {}
+    for seat, member in enumerate(members):
+        if member is random_policy:
+            continue
+        if member is call_policy:
+            table = _CALL_TABLE
+        elif isinstance(member, TablePolicy):
+            table = member.table
+        else:
+            return None
+        if id(member) not in known:
+            known[id(member)] = len(found)
+            found.append(table)
+        owner[seat] = known[id(member)]
+    stacked = np.stack(found) if found else np.zeros((0, 4, 169, 3))
+    return np.ascontiguousarray(stacked, dtype=np.float64), owner
+
+
+_CALL_TABLE = np.zeros((4, 169, 3))
+_CALL_TABLE[:, :, CALL] = 1.0

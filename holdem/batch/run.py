@@ -14,7 +14,6 @@ from holdem.batch.engine import (
     check_config,
     play_steps,
 )
-from holdem.batch.evaluate import _tables
 from holdem.batch.policies import kernel_tables
 from holdem.engine.config import AnteType, TableConfig
 
@@ -67,8 +66,8 @@ def play(
     """
     check_config(config)
     buttons = _buttons(buttons, config.seats)
-    tables = kernel_tables(policy, config.seats)
-    if tables is None:
+    weights = kernel_tables(policy, config.seats)
+    if weights is None:
         return play_steps(config, buttons, policy, rng, cards, record)
     from holdem.batch import kernel  # numba: compiled on first use, then cached
 
@@ -97,7 +96,7 @@ def play(
     straddles = np.array(
         [(s - config.button) % seats for s in config.straddles], dtype=np.int64
     ).reshape(-1)
-    by_sum, flush, _, keys = _tables()
+    keys, offsets, ranks7, flush = kernel.tables()
     start = np.array(config.stacks, dtype=np.int64)
     stacks = np.empty((n, seats), dtype=np.int64)
     raked = np.empty(n, dtype=np.int64)
@@ -107,9 +106,10 @@ def play(
         buttons,
         rules,
         straddles,
-        tables,
+        *weights,
         keys,
-        by_sum,
+        offsets,
+        ranks7,
         flush,
         seed,
         cards is None,

@@ -128,9 +128,14 @@ def _block(job: Job) -> tuple[int, int, list[tuple[int, int]]]:
     tally = []
     for name in names:
         seats = [s for s in range(players) if seat_names[s] == name]
-        y = result.net[:, seats].sum(axis=1).tolist()
-        # Python ints: the squares of large stacks would overflow int64.
-        tally.append((sum(y), sum(v * v for v in y)))
+        y = result.net[:, seats].sum(axis=1)
+        top = int(np.abs(y).max(initial=0))
+        if top * top * len(y) < 1 << 63:
+            tally.append((int(y.sum()), int((y * y).sum())))
+        else:
+            # Python ints: the squares of large stacks would overflow int64.
+            values = y.tolist()
+            tally.append((sum(values), sum(v * v for v in values)))
     return stop - start, result.actions, tally
 
 

@@ -37,8 +37,8 @@ from holdem.batch import (  # noqa: E402
     random_policy,
     replay,
 )
-from holdem.batch.evaluate import _tables, rank7  # noqa: E402
-from holdem.batch.kernel import rank_many  # noqa: E402
+from holdem.batch.evaluate import rank7  # noqa: E402
+from holdem.batch.kernel import rank_many, tables  # noqa: E402
 
 
 def replay_all(config: TableConfig, hands: int, seed: int, policy: Policy) -> list[Hand]:
@@ -215,8 +215,8 @@ def test_kernel_evaluation_agrees_with_treys_and_numpy() -> None:
     the numpy evaluator's (200,000 hands, every flush suit)."""
     rng = np.random.default_rng(17)
     decks = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (200_000, 1)), axis=1)[:, :7]
-    by_sum, flush, _, keys = _tables()
-    ours = rank_many(np.ascontiguousarray(decks), keys, by_sum, flush)
+    keys, offsets, ranks7, flush = tables()
+    ours = rank_many(np.ascontiguousarray(decks), keys, offsets, ranks7, flush)
     theirs = rank7(decks[:, None, :2], decks[:, 2:])[:, 0]
     assert (ours == theirs).all()
     evaluator = Evaluator()
@@ -226,7 +226,7 @@ def test_kernel_evaluation_agrees_with_treys_and_numpy() -> None:
     # Seven cards of one suit: the best flush among them.
     spades = np.array([[3, 7, 11, 15, 19, 23, 51]], dtype=np.int64)
     expected = rank7(spades[:, None, :2], spades[:, 2:])[0, 0]
-    assert rank_many(spades, keys, by_sum, flush)[0] == expected == 8  # the 7-high straight flush
+    assert rank_many(spades, keys, offsets, ranks7, flush)[0] == expected == 8  # the 7-high straight flush
 
 
 def test_kernel_deal_is_uniform_and_reproducible() -> None:
