@@ -134,13 +134,19 @@ def _uniform(state: npt.NDArray[np.uint64]) -> float:  # pragma: no cover - comp
 
 @njit(cache=True)
 def _first(
-    stack: IntArray, bet: IntArray, folded: BoolArray, acted: BoolArray, current: int, begin: int
+    stack: IntArray,
+    bet: IntArray,
+    folded: BoolArray,
+    acted: BoolArray,
+    current: int,
+    begin: int,
+    able: int,
 ) -> int:  # pragma: no cover - compiled
-    """The seat to act next from ``begin`` clockwise, or -1 (R5.1, R5.1a)."""
+    """The seat to act next from ``begin`` clockwise, or -1 (R5.1, R5.1a);
+    ``able`` is the number of seats still in with chips behind."""
+    if able == 0:
+        return -1
     p = stack.shape[0]
-    able = 0
-    lone = -1
-    found = -1
     s = begin - 1
     for _ in range(p):
         s += 1
@@ -148,15 +154,11 @@ def _first(
             s = 0
         if folded[s] or stack[s] <= 0:
             continue
-        able += 1
-        if lone < 0:
-            lone = s
-        if found < 0 and (not acted[s] or bet[s] < current):
-            found = s
-    if able >= 2:
-        return found
-    if able == 1 and bet[lone] < current:
-        return lone
+        if able == 1:
+            # R5.1a: the only seat able to bet is asked only when it owes chips.
+            return s if bet[s] < current else -1
+        if not acted[s] or bet[s] < current:
+            return s
     return -1
 
 
@@ -471,7 +473,11 @@ def run(
         street = 0
         runs = 1
         live = p
-        to_act = _first(stack, bet, folded, acted, current, first)
+        able = 0
+        for s in range(p):
+            if stack[s] > 0:
+                able += 1
+        to_act = _first(stack, bet, folded, acted, current, first, able)
         while True:
             if to_act >= 0:
                 seat = to_act
@@ -515,6 +521,8 @@ def run(
                 if code == 0:
                     folded[seat] = True
                     live -= 1
+                    if my_stack > 0:
+                        able -= 1
                     to = my_bet
                 else:
                     if code == 2:
@@ -525,6 +533,8 @@ def run(
                         to = my_bet + call
                     added = to - my_bet
                     stack[seat] -= added
+                    if added == my_stack and my_stack > 0:
+                        able -= 1
                     bet[seat] = to
                     contrib[seat] += added
                     if to > current and to - current >= min_raise:
@@ -549,7 +559,7 @@ def run(
                 if live == 1:
                     to_act = -1
                 else:
-                    to_act = _first(stack, bet, folded, acted, current, (seat + 1) % p)
+                    to_act = _first(stack, bet, folded, acted, current, (seat + 1) % p, able)
                 if to_act >= 0:
                     continue
             # The street is over: the uncalled bet goes back (R7.4).
@@ -610,7 +620,7 @@ def run(
                 level[s] = 0
             current = 0
             min_raise = min_bet
-            to_act = _first(stack, bet, folded, acted, current, (button + 1) % p)
+            to_act = _first(stack, bet, folded, acted, current, (button + 1) % p, able)
         showdown = live > 1
         if showdown:
             common = 0 if street == 0 else street + 2
