@@ -49,8 +49,9 @@ def replay(config: TableConfig, buttons: IntArray, result: BatchResult) -> Itera
     bounds = np.searchsorted(log[:, 0], np.arange(count + 1)).tolist()
     seats = config.seats
     names = DECK
+    tables = [hand_config(config, button) for button in range(seats)]
     for i in range(count):
-        table = hand_config(config, int(buttons[i]))
+        table = tables[int(buttons[i])]
         hole = result.hole[i].tolist()
         hand = Hand(
             table,

@@ -32,6 +32,8 @@ from holdem.batch.evaluate import _tables
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
+I32Array = npt.NDArray[np.int32]
+U16Array = npt.NDArray[np.uint16]
 
 # Indices into the rules vector given to run().
 SMALL, BIG, ANTE, ANTE_TYPE, MIN_BET, UNIT, RUNS, RAKE_NUM, RAKE_DEN, RAKE_CAP, NO_DROP = range(11)
@@ -55,13 +57,13 @@ SHIFT = 9
 MASK = (1 << SHIFT) - 1
 
 _LOCK = threading.Lock()
-_TABLES: tuple[IntArray, npt.NDArray[np.int32], npt.NDArray[np.uint16], IntArray] | None = None
+_TABLES: tuple[IntArray, I32Array, U16Array, IntArray] | None = None
 
 
 @njit(cache=True)
 def _displace(
-    used: IntArray, values: npt.NDArray[np.uint16]
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16]]:  # pragma: no cover - compiled
+    used: IntArray, values: U16Array
+) -> tuple[I32Array, U16Array]:  # pragma: no cover - compiled
     """A row-displacement perfect hash of the sorted ``used`` keys: each row
     of ``2**SHIFT`` columns is placed, fullest first, at the first offset
     where its keys fall on free slots. Returns (offset per row, values by slot)."""
@@ -78,10 +80,13 @@ def _displace(
     table = np.zeros(size, dtype=np.uint16)
     offsets = np.zeros(rows, dtype=np.int32)
     top = 0
+    lowest = 0  # every slot below it is taken
     for r in order:
         if counts[r] == 0:
             break
-        d = 0
+        while taken[lowest]:
+            lowest += 1
+        d = max(0, lowest - (used[begin[r]] & MASK))
         while True:
             free = True
             for i in range(begin[r], begin[r + 1]):
@@ -102,7 +107,7 @@ def _displace(
     return offsets, table[: top + 1].copy()
 
 
-def tables() -> tuple[IntArray, npt.NDArray[np.int32], npt.NDArray[np.uint16], IntArray]:
+def tables() -> tuple[IntArray, I32Array, U16Array, IntArray]:
     """The kernel's evaluator tables, built once: ``(keys by card, offsets,
     ranks7, flush ranks by 13-bit mask)``. The non-flush ranks of
     :mod:`holdem.batch.evaluate` (7.8 million entries by key sum, 15 MB)
@@ -164,7 +169,7 @@ def _first(
 
 @njit(cache=True)
 def _rank(
-    cards: IntArray, keys: IntArray, offsets: npt.NDArray[np.int32], ranks7: npt.NDArray[np.uint16], flush: IntArray
+    cards: IntArray, keys: IntArray, offsets: I32Array, ranks7: U16Array, flush: IntArray
 ) -> int:  # pragma: no cover - compiled
     """The treys rank (1 best .. 7462) of seven cards (indices ``4 * rank + suit``)."""
     key = 0
@@ -177,7 +182,7 @@ def _rank(
 
 @njit(cache=True)
 def _finish(
-    cards: IntArray, key: int, counts: int, offsets: npt.NDArray[np.int32], ranks7: npt.NDArray[np.uint16], flush: IntArray
+    cards: IntArray, key: int, counts: int, offsets: I32Array, ranks7: U16Array, flush: IntArray
 ) -> int:  # pragma: no cover - compiled
     """The rank of seven cards given the sum of their keys and their suit
     counts (4 bits a suit): the best flush when a suit has five or more
@@ -194,7 +199,7 @@ def _finish(
 
 @njit(cache=True)
 def rank_many(
-    cards: IntArray, keys: IntArray, offsets: npt.NDArray[np.int32], ranks7: npt.NDArray[np.uint16], flush: IntArray
+    cards: IntArray, keys: IntArray, offsets: I32Array, ranks7: U16Array, flush: IntArray
 ) -> IntArray:  # pragma: no cover - compiled
     """treys ranks of rows of seven card indices, shape ``(rows, 7)`` -> ``(rows,)``."""
     out = np.empty(cards.shape[0], dtype=np.int64)
@@ -354,8 +359,8 @@ def run(
     tables: FloatArray,
     owner: IntArray,
     keys: IntArray,
-    offsets: npt.NDArray[np.int32],
-    ranks7: npt.NDArray[np.uint16],
+    offsets: I32Array,
+    ranks7: U16Array,
     flush: IntArray,
     seed: int,
     deal: bool,

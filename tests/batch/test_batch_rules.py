@@ -226,7 +226,9 @@ def test_kernel_evaluation_agrees_with_treys_and_numpy() -> None:
     # Seven cards of one suit: the best flush among them.
     spades = np.array([[3, 7, 11, 15, 19, 23, 51]], dtype=np.int64)
     expected = rank7(spades[:, None, :2], spades[:, 2:])[0, 0]
-    assert rank_many(spades, keys, offsets, ranks7, flush)[0] == expected == 8  # the 7-high straight flush
+    assert (
+        rank_many(spades, keys, offsets, ranks7, flush)[0] == expected == 8
+    )  # the 7-high straight flush
 
 
 def test_kernel_deal_is_uniform_and_reproducible() -> None:
