@@ -1,4 +1,4 @@
-"""The batched engine (extra ``batch``: numpy): many hands at once on arrays.
+"""The batched engine (extra ``batch``: numpy and numba): many hands at once.
 
 :func:`play` plays one hand per button given, all together, by the rules of
 :class:`holdem.Hand` for the configurations it supports (no-limit, blinds,
@@ -23,9 +23,10 @@ numpy and numba (the ``batch`` extra) are imported only here: ``import
 holdem`` never needs them, and numba is imported only when :func:`play`
 plays a built-in policy.
 
-What it may import: numpy, :mod:`holdem.engine`, :mod:`holdem.equity`,
-:mod:`holdem.views`, :mod:`holdem.selfplay` (the agents it plays against) and
-:mod:`holdem.errors`; not its sibling :mod:`holdem.search`, nor anything above.
+What it may import: numpy, numba (in :mod:`holdem.batch.kernel` only),
+:mod:`holdem.engine`, :mod:`holdem.equity`, :mod:`holdem.views`,
+:mod:`holdem.selfplay` (the agents it plays against) and :mod:`holdem.errors`;
+not its sibling :mod:`holdem.search`, nor anything above.
 """
 
 from holdem.batch.check import MismatchError, replay

@@ -41,6 +41,11 @@ IntArray = npt.NDArray[np.int64]
 BLOCK = 8192
 """Hands per block (the unit of work and of seeding)."""
 
+WORKER_HANDS = 1 << 20
+"""At most one worker process per this many hands: starting one (Python,
+numpy, numba's cached kernel, the evaluator's tables) takes about a second,
+in which the kernel plays about a million hands in the process itself."""
+
 POLICIES: tuple[str, ...] = ("random", "call", "table", "table:PATH")
 """The agent names ``--batch`` knows: the ``random`` and ``call`` agents'
 policies, :meth:`TablePolicy.tight`, and a :class:`TablePolicy` read from a
@@ -154,6 +159,9 @@ def simulate_batch(
     """Self-play on the batched engine; arguments as for
     :func:`holdem.selfplay.simulate.simulate`, agents from :data:`POLICIES`.
 
+    ``workers`` is capped at one per :data:`WORKER_HANDS` hands (and one per
+    block); the report gives the number used. The results do not depend on it.
+
     Raises:
         ConfigError: a setting is invalid (its name is the error's ``field``).
     """
@@ -170,7 +178,7 @@ def simulate_batch(
         (config, agents, number, b, start, min(start + BLOCK, hands))
         for b, start in enumerate(range(0, hands, BLOCK))
     )
-    workers = min(workers, -(-hands // BLOCK), 4 * (os.cpu_count() or 1))
+    workers = min(workers, -(-hands // BLOCK), -(-hands // WORKER_HANDS), 4 * (os.cpu_count() or 1))
     names = list(dict.fromkeys(agents))
     totals = [[0, 0] for _ in names]
     done = actions = 0

@@ -228,18 +228,24 @@ def test_call_policy_checks_it_down() -> None:
     assert ((result.net == -2) | (result.net >= 0)).all()
 
 
-def test_simulate_batch_is_zero_sum_reproducible_and_worker_independent() -> None:
-    one = simulate_batch(6, 5000, 3, ["random", "call", "table"])
-    again = simulate_batch(6, 5000, 3, ["random", "call", "table"])
-    two = simulate_batch(6, 5000, 3, ["random", "call", "table"], workers=2)
+def test_simulate_batch_is_zero_sum_reproducible_and_worker_independent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    one = simulate_batch(6, 20_000, 3, ["random", "call", "table"])
+    again = simulate_batch(6, 20_000, 3, ["random", "call", "table"])
+    # A worker per 2**20 hands at most: its start costs more than it plays.
+    assert simulate_batch(6, 20_000, 3, ["random"], workers=2).simulation.workers == 1
+    monkeypatch.setattr("holdem.batch.simulate.WORKER_HANDS", 1000)
+    two = simulate_batch(6, 20_000, 3, ["random", "call", "table"], workers=2)
+    assert two.simulation.workers == 2
     assert one.simulation.results == again.simulation.results == two.simulation.results
     assert sum(r.chips for r in one.simulation.results) == 0
     assert [(r.agent, r.seats, r.hands) for r in one.simulation.results] == [
-        ("random", 2, 5000),
-        ("call", 2, 5000),
-        ("table", 2, 5000),
+        ("random", 2, 20_000),
+        ("call", 2, 20_000),
+        ("table", 2, 20_000),
     ]
-    assert one.actions > 5000
+    assert one.actions > 20_000
     assert simulate_batch(6, 5000, 4, ["random"]).simulation.results[0].chips == 0
     assert "hands per second" in format_results(one.simulation)
 
