@@ -91,10 +91,12 @@ def test_new_rules_same_chips_as_hand_hand_for_hand(config: TableConfig) -> None
     if config.rake is not None:
         assert sum(hand.result.rake_total for hand in done if hand.result) > 0
     if config.straddles:
-        # R11.2: the straddle is the amount to call preflop.
-        amount = config.straddle_amounts[-1]
-        assert all(hand.result is not None for hand in done)
-        assert amount in {max(hand.config.straddle_amounts) for hand in done}
+        # R11.1: each hand's straddles moved with its button.
+        offsets = [(s - config.button) % config.seats for s in config.straddles]
+        for i, hand in enumerate(done):
+            button = i % 400 % config.seats
+            expected = tuple((button + k) % config.seats for k in offsets)
+            assert hand.config.straddles == expected
 
 
 @st.composite
