@@ -51,7 +51,8 @@ elapsed time instead):
 * ``holdem simulate``: :func:`holdem.selfplay.simulate.simulate` with the ``random``
   agent on every seat (the self-play path of ``holdem simulate``);
 * ``holdem batch``: :func:`holdem.batch.simulate_batch` with the random
-  array policy (needs numpy, the ``batch`` extra), in one process;
+  array policy (needs numpy and numba, the ``batch`` extra: the compiled
+  kernel), in one process, the same hands per run as the others;
 * ``OpenSpiel``.
 
 Run from the repository root::
@@ -360,9 +361,10 @@ def main(argv: list[str] | None = None) -> int:
         "holdem simulate": holdem_simulate,
     }
     try:
+        import numba  # noqa: F401
         import numpy  # noqa: F401
     except ImportError:
-        print("numpy is not installed (the batch extra): no batch figures")
+        print("numpy or numba is not installed (the batch extra): no batch figures")
     else:
         plays["holdem batch"] = holdem_batch
     plays["OpenSpiel"] = openspiel

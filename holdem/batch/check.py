@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from holdem.batch.engine import CALL, FOLD, BatchResult, IntArray
+from holdem.batch.engine import CALL, FOLD, RUNS, BatchResult, IntArray, hand_config
 from holdem.engine.cards import DECK
 from holdem.engine.config import TableConfig
 from holdem.engine.hand import Hand
@@ -24,7 +24,8 @@ class MismatchError(HoldemError):
 
 
 def replay(config: TableConfig, buttons: IntArray, result: BatchResult) -> Iterator[Hand]:
-    """Each hand of ``result`` replayed through ``Hand``, in batch order.
+    """Each hand of ``result`` replayed through ``Hand``, in batch order, on
+    the table :func:`~holdem.batch.engine.hand_config` gives for its button.
 
     Args:
         config: the table the batch was played with.
@@ -35,9 +36,10 @@ def replay(config: TableConfig, buttons: IntArray, result: BatchResult) -> Itera
         The finished ``Hand`` of each batch hand.
 
     Raises:
-        MismatchError: another seat to act, another raise range, an action
-            left over, an unfinished hand or other final stacks; the message
-            names the hand.
+        MismatchError: another seat to act or to answer the run question
+            (R12.1), another raise range, an action left over, an unfinished
+            hand, other final stacks or another rake (R13); the message names
+            the hand.
         HoldemError: the result has no log (played without ``record``).
     """
     if result.log is None:
@@ -47,17 +49,9 @@ def replay(config: TableConfig, buttons: IntArray, result: BatchResult) -> Itera
     bounds = np.searchsorted(log[:, 0], np.arange(count + 1)).tolist()
     seats = config.seats
     names = DECK
+    tables = [hand_config(config, button) for button in range(seats)]
     for i in range(count):
-        table = TableConfig(
-            config.stacks,
-            config.small_blind,
-            config.big_blind,
-            button=int(buttons[i]),
-            ante=config.ante,
-            ante_type=config.ante_type,
-            min_bet=config.min_bet,
-            chip_unit=config.chip_unit,
-        )
+        table = tables[int(buttons[i])]
         hole = result.hole[i].tolist()
         hand = Hand(
             table,
@@ -65,6 +59,14 @@ def replay(config: TableConfig, buttons: IntArray, result: BatchResult) -> Itera
             board="".join(names[c] for c in result.board[i].tolist()),
         )
         for _, seat, code, to, low, high in log[bounds[i] : bounds[i + 1]].tolist():
+            if code == RUNS:
+                if hand.run_seat != seat or (low, high) != (1, config.max_runs):
+                    raise MismatchError(
+                        f"hand {i}: seat {seat} answers the run question in the batch, "
+                        f"Hand asks {hand.run_seat}"
+                    )
+                hand.choose_runs(seat, to)
+                continue
             legal = hand.legal_actions()
             if legal is None or legal.seat != seat:
                 raise MismatchError(f"hand {i}: seat {seat} acts in the batch, Hand has {legal}")
@@ -80,4 +82,7 @@ def replay(config: TableConfig, buttons: IntArray, result: BatchResult) -> Itera
         final = tuple(result.stacks[i].tolist())
         if not hand.is_over or hand.stacks != final:
             raise MismatchError(f"hand {i}: stacks {final} in the batch, Hand: {hand.stacks}")
+        raked = hand.result.rake_total if hand.result is not None else 0
+        if raked != int(result.rake[i]):
+            raise MismatchError(f"hand {i}: rake {int(result.rake[i])} in the batch, Hand: {raked}")
         yield hand

@@ -30,6 +30,11 @@ FOLD, CALL, RAISE = 0, 1, 2
 """Action codes: fold; check or call (all-in for less when short, R1.2); bet
 or raise to an amount (R3.1)."""
 
+RUNS = 3
+"""The log code of a seat's answer to the run question (R12.1): the row's
+``to`` is the runs it accepts, chosen from ``min_to`` = 1 to ``max_to`` =
+the table's ``max_runs`` (only the compiled kernel asks it)."""
+
 _SUPPORTED = {
     "names",
     "stacks",
@@ -40,7 +45,17 @@ _SUPPORTED = {
     "ante_type",
     "min_bet",
     "chip_unit",
+    "straddles",
+    "max_runs",
+    "rake",
 }
+
+_STEP_WISE: dict[str, object] = {"straddles": (), "max_runs": 1, "rake": None}
+"""The settings only the compiled kernel plays (:mod:`holdem.batch.kernel`)."""
+
+MAX_RAKED_CHIPS = 3_037_000_499
+"""The most chips in all of a raked batch table: the rake's products (a pot
+times the rake) then stay within int64."""
 
 MAX_CHIPS = 1 << 62
 """The most chips a batch table may hold in all (every amount, a pot or a
@@ -103,8 +118,15 @@ class BatchResult(NamedTuple):
             max_to)`` array of shape ``(steps_rows, 6)`` in play order: the
             action of every step (``to`` is the seat's bet after it) and the
             range it was chosen from; else ``None``.
+            A seat's answer to the run question (R12.1) is a row of code
+            :data:`RUNS` (3): ``to`` the runs it accepts, from ``min_to`` = 1
+            to ``max_to`` = ``max_runs``.
         hole: the hole cards dealt, ``(hands, seats, 2)`` card indices.
-        board: the board, ``(hands, 5)`` card indices, in dealing order.
+        board: the board, ``(hands, 5 * max_runs)`` card indices: run 1's
+            five cards in dealing order, then the cards of the later runs
+            (R12.2), each later run taking the next ``5 - common`` of them.
+        rake: chips raked from each hand (R13), ``(hands,)``; ``net`` sums
+            to minus it.
     """
 
     stacks: IntArray
@@ -113,25 +135,43 @@ class BatchResult(NamedTuple):
     log: IntArray | None
     hole: IntArray
     board: IntArray
+    rake: IntArray
 
 
 def check_config(config: TableConfig) -> None:
     """Refuse a configuration the batch engine does not play.
 
     It plays no-limit hands with blinds at their usual seats (from the button,
-    R2.1, R2.2), uniform or big-blind antes, any minimum bet and chip unit.
+    R2.1, R2.2), uniform or big-blind antes, any minimum bet and chip unit,
+    straddles (R11; the config's straddling seats are taken relative to its
+    button, and move with the button hand by hand: see :func:`hand_config`),
+    several runs of the board (R12) and rake (R13); the last three only on
+    the compiled kernel (built-in policies, :func:`holdem.batch.play`).
 
     Raises:
         ConfigError: naming the first field it does not support (pot-limit,
-            a moved or dead blind, or any setting added to the table later,
-            such as straddles, runs, rake or posts, when not at its default),
-            or ``stacks`` when they hold more than :data:`MAX_CHIPS` in all
-            (the arrays are int64).
+            a moved or dead blind, posts, or any setting added to the table
+            later, when not at its default); ``straddles`` when the straddles
+            are not legal (R11.1) with the button on some seat; ``stacks``
+            when they hold more than :data:`MAX_CHIPS` in all (the arrays are
+            int64); ``rake`` when a raked table holds more than
+            :data:`MAX_RAKED_CHIPS` or its rate's numerator times the chips
+            overflows int64.
     """
-    if sum(config.stacks) > MAX_CHIPS:
+    total = sum(config.stacks)
+    if total > MAX_CHIPS:
         raise ConfigError(
             "stacks",
-            f"the batch engine plays at most 2**62 chips in all (int64), got {sum(config.stacks)}",
+            f"the batch engine plays at most 2**62 chips in all (int64), got {total}",
+        )
+    if config.rake is not None and (
+        total > MAX_RAKED_CHIPS or config.rake.rate.numerator * total >= 1 << 63
+    ):
+        raise ConfigError(
+            "rake",
+            f"the batch engine rakes tables of at most {MAX_RAKED_CHIPS:,} chips in all "
+            f"(int64) whose rate's numerator times the chips stays below 2**63, got {total} "
+            f"chips at {config.rake.rate_text}",
         )
     plain = TableConfig(
         config.stacks,
@@ -149,6 +189,62 @@ def check_config(config: TableConfig) -> None:
                 name,
                 f"the batch engine does not support {name}={getattr(config, name)!s}; "
                 f"play such hands with holdem.Hand",
+            )
+    if config.straddles:
+        for button in range(config.seats):
+            try:
+                hand_config(config, button)
+            except ConfigError as error:
+                raise ConfigError(
+                    "straddles",
+                    f"the straddles move with the button; with the button on seat {button}: "
+                    f"{error}",
+                ) from None
+
+
+def hand_config(config: TableConfig, button: int) -> TableConfig:
+    """The table of one batch hand: ``config`` with the button on ``button``
+    and its straddles (R11.1) moved with it: a straddle ``k`` seats left of
+    the config's button is ``k`` seats left of ``button``.
+
+    Raises:
+        ConfigError: the straddles are not legal with that button (a short
+            stack, R11.1).
+    """
+    seats = config.seats
+    moved = tuple((s - config.button + button) % seats for s in config.straddles)
+    return TableConfig(
+        config.stacks,
+        config.small_blind,
+        config.big_blind,
+        button=button,
+        ante=config.ante,
+        ante_type=config.ante_type,
+        min_bet=config.min_bet,
+        chip_unit=config.chip_unit,
+        straddles=moved,
+        max_runs=config.max_runs,
+        rake=config.rake,
+    )
+
+
+def check_steps(config: TableConfig) -> None:
+    """Refuse what only the compiled kernel plays: straddles, several runs
+    and rake (R11, R12, R13) on the step-wise engine (:class:`BatchState`,
+    and :func:`holdem.batch.play` with a policy other than the built-in ones).
+
+    Raises:
+        ConfigError: as :func:`check_config`, or naming the first of those
+            settings given.
+    """
+    check_config(config)
+    for name, default in _STEP_WISE.items():
+        if getattr(config, name) != default:
+            raise ConfigError(
+                name,
+                f"the step-wise batch engine (BatchState, or a policy other than the "
+                f"built-in random, call and table policies) does not support "
+                f"{name}={getattr(config, name)!s}",
             )
 
 
@@ -171,15 +267,17 @@ def _buttons(buttons: npt.ArrayLike, seats: int) -> IntArray:
     return array.astype(np.int64)
 
 
-def _cards(cards: tuple[IntArray, IntArray], hands: int, seats: int) -> tuple[IntArray, IntArray]:
+def _cards(
+    cards: tuple[IntArray, IntArray], hands: int, seats: int, width: int = 5
+) -> tuple[IntArray, IntArray]:
     """Given cards checked (ConfigError, field ``cards``): hole ``(hands,
-    seats, 2)`` and board ``(hands, 5)`` whole card indices 0 to 51, no card
-    twice in a hand."""
+    seats, 2)`` and board ``(hands, width)`` whole card indices 0 to 51, no
+    card twice in a hand."""
     try:
         hole, board = (np.asarray(part) for part in cards)
     except (TypeError, ValueError):
         raise ConfigError("cards", "must be a pair (hole, board) of card index arrays") from None
-    for name, array, shape in (("hole", hole, (hands, seats, 2)), ("board", board, (hands, 5))):
+    for name, array, shape in (("hole", hole, (hands, seats, 2)), ("board", board, (hands, width))):
         if array.shape != shape or (array.size and array.dtype.kind not in "iu"):
             raise ConfigError(
                 "cards",
@@ -266,7 +364,7 @@ class BatchState:
         lanes: the number of lanes.
 
     Raises:
-        ConfigError: the configuration is not supported (:func:`check_config`).
+        ConfigError: the configuration is not supported (:func:`check_steps`).
 
     Attributes:
         stack, bet, contrib, folded: chips behind, this street's bets, the
@@ -280,7 +378,7 @@ class BatchState:
     """
 
     def __init__(self, config: TableConfig, lanes: int) -> None:
-        check_config(config)
+        check_steps(config)
         self.config = config
         n = lanes
         p = self.seats = config.seats
@@ -498,38 +596,19 @@ class BatchState:
         )
 
 
-def play(
+def play_steps(
     config: TableConfig,
     buttons: IntArray,
     policy: Policy,
     rng: np.random.Generator,
-    *,
-    cards: tuple[IntArray, IntArray] | None = None,
-    record: bool = False,
+    cards: tuple[IntArray, IntArray] | None,
+    record: bool,
 ) -> BatchResult:
-    """Play one hand per entry of ``buttons``, all at once.
-
-    Args:
-        config: the table: stacks, blinds, antes, minimum bet, chip unit
-            (its button is replaced by ``buttons``; see :func:`check_config`).
-        buttons: the button seat of each hand, shape ``(hands,)``.
-        policy: the array policy deciding for every seat.
-        rng: the random source of the deal and of the policy.
-        cards: fixed ``(hole, board)`` card indices (as :func:`deal` gives);
-            dealt from ``rng`` when ``None``.
-        record: keep the log of every action (for checks; slower).
-
-    Raises:
-        ConfigError: the configuration is not supported (:func:`check_config`),
-            a button is not a seat of the table (field ``buttons``), or the
-            given cards have another shape, an index outside 0 to 51 or a
-            card twice in a hand (field ``cards``).
-        PolicyError: the policy returned something else than one whole
-            action code (and, for a raise, a whole raise-to amount) per row,
-            or an illegal action (R3.7).
-    """
-    check_config(config)
-    buttons = _buttons(buttons, config.seats)
+    """:func:`holdem.batch.play` on the step-wise engine (:class:`BatchState`),
+    for any array policy: each step asks ``policy`` for every hand still
+    betting. Arguments and errors as for :func:`holdem.batch.play`
+    (``buttons`` checked already); straddles, several runs and rake are
+    refused (:func:`check_steps`)."""
     n = len(buttons)
     state = BatchState(config, n)
     hole, board = deal(rng, n, config.seats) if cards is None else _cards(cards, n, config.seats)
@@ -556,4 +635,5 @@ def play(
         np.concatenate(log) if record and log else (np.zeros((0, 6), np.int64) if record else None),
         state.hole,
         state.board,
+        np.zeros(n, dtype=np.int64),
     )

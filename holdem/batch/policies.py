@@ -9,14 +9,22 @@
 - :class:`TablePolicy`: weights of fold, check/call and bet/raise looked up
   by street and by the 169 starting-hand classes, then a raise-to amount
   uniform in the legal range.
+- :class:`SeatPolicies`: one policy per seat.
+
+Each of these is also a table of weights (:func:`kernel_tables`): the random
+policy weighs the three kinds alike and the calling station only the call,
+so :func:`holdem.batch.play` plays them on the compiled kernel
+(:mod:`holdem.batch.kernel`), with the same choices' distribution.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
-from holdem.batch.engine import CALL, FOLD, RAISE, Decisions
+from holdem.batch.engine import CALL, FOLD, RAISE, Decisions, Policy
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -135,3 +143,76 @@ class TablePolicy:
         high = np.where(can_raise, decisions.max_to, 0)
         amount = low + (rng.random(len(total)) * (high - low + 1)).astype(np.int64)
         return code.astype(np.int64), np.minimum(amount, high)
+
+
+class SeatPolicies:
+    """One policy per seat: each policy decides the rows of its seats.
+
+    Args:
+        policies: the policy of each seat, indexed by seat.
+    """
+
+    def __init__(self, policies: Sequence[Policy]) -> None:
+        self.policies = list(policies)
+        distinct: list[Policy] = []
+        for policy in self.policies:
+            if all(policy is not other for other in distinct):
+                distinct.append(policy)
+        self.distinct = distinct
+        self.owner = np.array(
+            [next(i for i, d in enumerate(distinct) if d is policy) for policy in self.policies]
+        )
+
+    def __call__(self, decisions: Decisions, rng: np.random.Generator) -> tuple[IntArray, IntArray]:
+        """Each row decided by its seat's policy."""
+        if len(self.distinct) == 1:
+            return self.distinct[0](decisions, rng)
+        code = np.zeros(len(decisions.seat), dtype=np.int64)
+        amount = np.zeros(len(decisions.seat), dtype=np.int64)
+        owner = self.owner[decisions.seat]
+        for i, policy in enumerate(self.distinct):
+            rows = np.flatnonzero(owner == i)
+            if len(rows):
+                part = Decisions._make(field[rows] for field in decisions)
+                c, a = policy(part, rng)
+                code[rows] = c
+                amount[rows] = a
+        return code, amount
+
+
+def kernel_tables(policy: object, seats: int) -> tuple[FloatArray, IntArray] | None:
+    """What the compiled kernel plays ``policy`` with, or ``None`` when it is
+    not a built-in policy (:func:`random_policy`, :func:`call_policy`, a
+    :class:`TablePolicy`, or :class:`SeatPolicies` of these, one per seat).
+
+    Returns:
+        ``(tables, owner)``: weights of shape ``(k, 4, 169, 3)`` (table,
+        street, :func:`hand_class`, fold/call/raise) and, per seat, the index
+        of its table, or -1 for the random policy (every legal kind alike,
+        no table read).
+    """
+    members = policy.policies if isinstance(policy, SeatPolicies) else [policy] * seats
+    if len(members) != seats:
+        return None
+    found: list[FloatArray] = []
+    owner = np.full(seats, -1, dtype=np.int64)
+    known: dict[int, int] = {}
+    for seat, member in enumerate(members):
+        if member is random_policy:
+            continue
+        if member is call_policy:
+            table = _CALL_TABLE
+        elif isinstance(member, TablePolicy):
+            table = member.table
+        else:
+            return None
+        if id(member) not in known:
+            known[id(member)] = len(found)
+            found.append(table)
+        owner[seat] = known[id(member)]
+    stacked = np.stack(found) if found else np.zeros((0, 4, 169, 3))
+    return np.ascontiguousarray(stacked, dtype=np.float64), owner
+
+
+_CALL_TABLE = np.zeros((4, 169, 3))
+_CALL_TABLE[:, :, CALL] = 1.0

@@ -29,8 +29,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from holdem.batch.engine import Decisions, Policy, check_config, play
-from holdem.batch.policies import TablePolicy, call_policy, random_policy
+from holdem.batch.engine import Policy, check_config
+from holdem.batch.policies import SeatPolicies, TablePolicy, call_policy, random_policy
+from holdem.batch.run import play
 from holdem.engine.config import TableConfig
 from holdem.errors import ConfigError
 from holdem.selfplay.simulate import Simulation, check_settings, result_of
@@ -39,6 +40,11 @@ IntArray = npt.NDArray[np.int64]
 
 BLOCK = 8192
 """Hands per block (the unit of work and of seeding)."""
+
+WORKER_HANDS = 1 << 20
+"""At most one worker process per this many hands: starting one (Python,
+numpy, numba's cached kernel, the evaluator's tables) takes about a second,
+in which the kernel plays about a million hands in the process itself."""
 
 POLICIES: tuple[str, ...] = ("random", "call", "table", "table:PATH")
 """The agent names ``--batch`` knows: the ``random`` and ``call`` agents'
@@ -104,36 +110,6 @@ def load_policy(name: str) -> Policy:
     )
 
 
-class _Seats:
-    """One policy per seat: each policy decides the rows of its seats."""
-
-    def __init__(self, policies: Sequence[Policy]) -> None:
-        self.policies = list(policies)
-        distinct: list[Policy] = []
-        for policy in self.policies:
-            if all(policy is not other for other in distinct):
-                distinct.append(policy)
-        self.distinct = distinct
-        self.owner = np.array(
-            [next(i for i, d in enumerate(distinct) if d is policy) for policy in self.policies]
-        )
-
-    def __call__(self, decisions: Decisions, rng: np.random.Generator) -> tuple[IntArray, IntArray]:
-        if len(self.distinct) == 1:
-            return self.distinct[0](decisions, rng)
-        code = np.zeros(len(decisions.seat), dtype=np.int64)
-        amount = np.zeros(len(decisions.seat), dtype=np.int64)
-        owner = self.owner[decisions.seat]
-        for i, policy in enumerate(self.distinct):
-            rows = np.flatnonzero(owner == i)
-            if len(rows):
-                part = Decisions._make(field[rows] for field in decisions)
-                c, a = policy(part, rng)
-                code[rows] = c
-                amount[rows] = a
-        return code, amount
-
-
 def _seed_number(seed: int | str) -> int:
     if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
         return seed
@@ -151,15 +127,20 @@ def _block(job: Job) -> tuple[int, int, list[tuple[int, int]]]:
     names = list(dict.fromkeys(agents))
     loaded = {name: load_policy(name) for name in names}
     seat_names = [agents[s % len(agents)] for s in range(players)]
-    policy = _Seats([loaded[name] for name in seat_names])
+    policy = SeatPolicies([loaded[name] for name in seat_names])
     rng = np.random.default_rng([seed, block])
     result = play(config, np.arange(start, stop) % players, policy, rng)
     tally = []
     for name in names:
         seats = [s for s in range(players) if seat_names[s] == name]
-        y = result.net[:, seats].sum(axis=1).tolist()
-        # Python ints: the squares of large stacks would overflow int64.
-        tally.append((sum(y), sum(v * v for v in y)))
+        y = result.net[:, seats].sum(axis=1)
+        top = int(np.abs(y).max(initial=0))
+        if top * top * len(y) < 1 << 63:
+            tally.append((int(y.sum()), int((y * y).sum())))
+        else:
+            # Python ints: the squares of large stacks would overflow int64.
+            values = y.tolist()
+            tally.append((sum(values), sum(v * v for v in values)))
     return stop - start, result.actions, tally
 
 
@@ -178,6 +159,9 @@ def simulate_batch(
     """Self-play on the batched engine; arguments as for
     :func:`holdem.selfplay.simulate.simulate`, agents from :data:`POLICIES`.
 
+    ``workers`` is capped at one per :data:`WORKER_HANDS` hands (and one per
+    block); the report gives the number used. The results do not depend on it.
+
     Raises:
         ConfigError: a setting is invalid (its name is the error's ``field``).
     """
@@ -194,7 +178,7 @@ def simulate_batch(
         (config, agents, number, b, start, min(start + BLOCK, hands))
         for b, start in enumerate(range(0, hands, BLOCK))
     )
-    workers = min(workers, -(-hands // BLOCK), 4 * (os.cpu_count() or 1))
+    workers = min(workers, -(-hands // BLOCK), -(-hands // WORKER_HANDS), 4 * (os.cpu_count() or 1))
     names = list(dict.fromkeys(agents))
     totals = [[0, 0] for _ in names]
     done = actions = 0

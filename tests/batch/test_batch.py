@@ -184,7 +184,7 @@ def test_hand_class() -> None:
         (TableConfig([100] * 3, 1, 2, structure="pot_limit"), "structure"),
         (TableConfig([100] * 3, 1, 2, small_blind_seat=None), "small_blind_seat"),
         (TableConfig([100] * 3, 1, 2, big_blind_seat=0, small_blind_seat=2), "small_blind_seat"),
-        (TableConfig([100] * 4, 1, 2, straddles=[3]), "straddles"),
+        (TableConfig([100] * 4, 1, 2, live_posts=[0, 0, 0, 2]), "live_posts"),
         (TableConfig([100] * 4, 1, 2, free_fold=True), "free_fold"),
     ],
 )
@@ -228,18 +228,24 @@ def test_call_policy_checks_it_down() -> None:
     assert ((result.net == -2) | (result.net >= 0)).all()
 
 
-def test_simulate_batch_is_zero_sum_reproducible_and_worker_independent() -> None:
-    one = simulate_batch(6, 5000, 3, ["random", "call", "table"])
-    again = simulate_batch(6, 5000, 3, ["random", "call", "table"])
-    two = simulate_batch(6, 5000, 3, ["random", "call", "table"], workers=2)
+def test_simulate_batch_is_zero_sum_reproducible_and_worker_independent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    one = simulate_batch(6, 20_000, 3, ["random", "call", "table"])
+    again = simulate_batch(6, 20_000, 3, ["random", "call", "table"])
+    # A worker per 2**20 hands at most: its start costs more than it plays.
+    assert simulate_batch(6, 20_000, 3, ["random"], workers=2).simulation.workers == 1
+    monkeypatch.setattr("holdem.batch.simulate.WORKER_HANDS", 1000)
+    two = simulate_batch(6, 20_000, 3, ["random", "call", "table"], workers=2)
+    assert two.simulation.workers == 2
     assert one.simulation.results == again.simulation.results == two.simulation.results
     assert sum(r.chips for r in one.simulation.results) == 0
     assert [(r.agent, r.seats, r.hands) for r in one.simulation.results] == [
-        ("random", 2, 5000),
-        ("call", 2, 5000),
-        ("table", 2, 5000),
+        ("random", 2, 20_000),
+        ("call", 2, 20_000),
+        ("table", 2, 20_000),
     ]
-    assert one.actions > 5000
+    assert one.actions > 20_000
     assert simulate_batch(6, 5000, 4, ["random"]).simulation.results[0].chips == 0
     assert "hands per second" in format_results(one.simulation)
 

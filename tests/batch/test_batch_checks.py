@@ -32,6 +32,7 @@ from holdem.batch import (  # noqa: E402
     Decisions,
     Policy,
     PolicyError,
+    SeatPolicies,
     TablePolicy,
     call_policy,
     deal,
@@ -39,7 +40,7 @@ from holdem.batch import (  # noqa: E402
     random_policy,
     simulate_batch,
 )
-from holdem.batch.simulate import BLOCK, MAX_TABLE_BYTES, _Seats, load_policy  # noqa: E402
+from holdem.batch.simulate import BLOCK, MAX_TABLE_BYTES, load_policy  # noqa: E402
 from holdem.cli.command import main  # noqa: E402
 
 STREETS = {"preflop": 0, "flop": 1, "turn": 2, "river": 3}
@@ -369,7 +370,7 @@ def test_chips_squared_is_exact_with_large_stacks() -> None:
     stack = 2**40
     simulation = simulate_batch(2, 50, 7, ["random", "call"], stack=stack).simulation
     config = TableConfig([stack] * 2, 1, 2)
-    seats = _Seats([random_policy, call_policy])
+    seats = SeatPolicies([random_policy, call_policy])
     result = play(config, np.arange(50) % 2, seats, np.random.default_rng([7, 0]))
     expected = sum(v * v for v in result.net[:, 0].tolist())
     assert simulation.results[0].chips_squared == expected > 2**63
