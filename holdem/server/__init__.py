@@ -46,4 +46,4 @@ def serve(server: Server, host: str = "127.0.0.1", port: int = 8000) -> None:
         lifespan="on",
     )  # configures logging: the filter goes on after
     quiet.install()
-    uvicorn.Server(config).run()
+    quiet.run(config)

@@ -624,4 +624,4 @@ def serve_mtt(server: MttServer, host: str = "127.0.0.1", port: int = 8000) -> N
         lifespan="on",
     )
     quiet.install()
-    uvicorn.Server(config).run()
+    quiet.run(config)

@@ -11,8 +11,9 @@ Tracebacks of anything else (a bug) are kept.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
-__all__ = ["ClientNoise", "install"]
+__all__ = ["ClientNoise", "install", "run"]
 
 _CLIENT_ERRORS: tuple[str, ...] = (
     "UnicodeDecodeError",  # a text frame that is not UTF-8 (closed with 1007)
@@ -50,3 +51,20 @@ def install(logger_name: str = "uvicorn.error") -> None:
     logger = logging.getLogger(logger_name)
     if not any(isinstance(f, ClientNoise) for f in logger.filters):
         logger.addFilter(ClientNoise())
+
+
+def run(config: Any) -> None:
+    """Run a uvicorn server built from ``config`` (a ``uvicorn.Config``) until
+    it is interrupted, then return quietly.
+
+    On Ctrl-C (SIGINT) uvicorn shuts down gracefully (the application's
+    lifespan shutdown runs: tables and tournaments are saved) and then raises
+    ``KeyboardInterrupt`` again, which would end ``holdem serve`` with a
+    traceback; here it ends the call instead.
+    """
+    import uvicorn
+
+    try:
+        uvicorn.Server(config).run()
+    except KeyboardInterrupt:
+        return
