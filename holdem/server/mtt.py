@@ -71,7 +71,7 @@ from holdem.server import limits
 from holdem.server.limits import Addresses
 from holdem.server.mtt_protocol import STATIC, MttConnection, MttProtocol, spawn
 from holdem.server.mtt_saving import FILE_NAME, MttSaving
-from holdem.server.mtt_settings import Entrant, MttError, MttSettings
+from holdem.server.mtt_settings import MAX_ENTRANTS, Entrant, MttError, MttSettings
 from holdem.server.room import token_hash
 from holdem.server.saving import usable_folder
 from holdem.table.clock import default_action
@@ -81,8 +81,6 @@ from holdem.views.streams import TableStream
 __all__ = ["MttConnection", "MttServer", "MttSettings", "create_mtt_app", "serve_mtt"]
 
 LOG = logging.getLogger("holdem.server")
-MAX_ENTRANTS = 1000
-"""The most players of a served tournament, late registrants included."""
 
 
 class MttServer(MttProtocol, MttSaving):

@@ -41,7 +41,7 @@ from holdem.mtt import snapshot as mtt_snapshot
 from holdem.mtt.director import Director
 from holdem.mtt.results import Result
 from holdem.selfplay.agents import make_agent
-from holdem.server.mtt_settings import Entrant, MttError, MttSettings
+from holdem.server.mtt_settings import MAX_ENTRANTS, Entrant, MttError, MttSettings
 from holdem.views.streams import TableStream
 
 __all__ = ["FILE_NAME", "STATE_SCHEMA", "STATE_VERSION", "MttSaving"]
@@ -181,8 +181,11 @@ class MttSaving:
     def _restore(self, data: dict[str, Any]) -> None:
         """The entrants, then the director (checked whole by
         :func:`holdem.mtt.snapshot.restore`) and its tables' streams."""
-        self._restore_entrants(data["entrants"])
         saved = data["director"]
+        # before the start the field is at most ``players``; after it, late
+        # registration (R15.8) may have grown it up to MAX_ENTRANTS
+        most = self.settings.players if saved is None else MAX_ENTRANTS
+        self._restore_entrants(data["entrants"], most)
         if saved is None:
             return
         director = mtt_snapshot.restore(saved, clock=self.clock)
@@ -221,14 +224,16 @@ class MttSaving:
             if director.tables[number].hand is not None:
                 self._begin(number)
 
-    def _restore_entrants(self, items: object) -> None:
-        """The saved entrants: unique names, a bot or a person with a token hash.
+    def _restore_entrants(self, items: object, most: int) -> None:
+        """The saved entrants: at most ``most`` (the field before the start,
+        :data:`MAX_ENTRANTS` after it: late registrants, R15.8), unique names,
+        a bot or a person with a token hash.
 
         Raises:
             MttError: (``bad_state``) the first entrant that does not fit.
         """
-        if not isinstance(items, list) or len(items) > self.settings.players:
-            raise _bad_state(f"entrants: a list of at most {self.settings.players}")
+        if not isinstance(items, list) or len(items) > most:
+            raise _bad_state(f"entrants: a list of at most {most:,}")
         self.entrants.clear()
         self.tokens.clear()
         for i, item in enumerate(items):

@@ -10,7 +10,10 @@ from holdem.mtt.entries import Entries
 from holdem.selfplay.agents import Agent, make_agent
 from holdem.table.schedule import Level, Schedule
 
-__all__ = ["Entrant", "MttError", "MttSettings"]
+__all__ = ["MAX_ENTRANTS", "Entrant", "MttError", "MttSettings"]
+
+MAX_ENTRANTS = 1000
+"""The most players of a served tournament, late registrants included (R15.8)."""
 
 
 @dataclass

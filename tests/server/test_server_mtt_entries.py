@@ -163,3 +163,28 @@ def test_entry_settings_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
 
 def check_settings(**changes: Any) -> None:  # noqa: N802
     settings(**changes).check()
+
+
+def test_r15_8_a_tournament_grown_by_late_registration_restarts(tmp_path: Path) -> None:
+    """R15.8: late registration grew the field of 2 to 3 entrants; the
+    server restarted with the same settings continues the tournament (the
+    saved entrants may outnumber ``players`` by the late ones) with the
+    late player at their seat and every chip accounted for."""
+    s = settings(
+        layout=None, bot_names=(), bots=2, players=2, seats=3, stack=2000, late_until=3,
+        hands_per_level=100, save_seconds=0,
+    )  # fmt: skip
+    first = MttServer(s, state_dir=tmp_path)
+    with TestClient(create_mtt_app(first)) as client:
+        until(client, lambda: first.director is not None)
+        client.portal.call(first.register, "Late")
+        assert list(first.entrants) == ["Bot 1", "Bot 2", "Late"]
+    d1 = first.director
+    assert d1 is not None
+    second = MttServer(s, state_dir=tmp_path)
+    d2 = second.director
+    assert d2 is not None and list(second.entrants) == ["Bot 1", "Bot 2", "Late"]
+    assert sorted(d2.names) == ["Bot 1", "Bot 2", "Late"]
+    assert second.where["Late"] == first.where["Late"]
+    assert d2.chips() == d2.chips_in == 3 * 2000  # R15.8: three stacks in play
+    assert second.tokens[first.entrants["Late"].token_hash].name == "Late"
