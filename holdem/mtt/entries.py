@@ -394,12 +394,16 @@ class EntryDesk:
 
     def _close_entries(self) -> None:
         """The last entry period is over: final prizes; the busted are placed
-        below everyone in, the later out the higher (R15.8)."""
+        below everyone in, the later out the higher: by the order in which
+        their hands ended, players out in one hand by starting stack (R15.8)."""
         if not self._open:
             return
         self._open = False
         self._reprice()
-        order = sorted(self._pending, key=lambda o: (-o[2], -o[1], self._index[o[0]]))
+        # the busted are kept in the order their hands ended (not started: at
+        # a server the tables play at once); the last out is placed highest
+        ended = {o[2]: i for i, o in enumerate(self._pending)}
+        order = sorted(self._pending, key=lambda o: (-ended[o[2]], -o[1], self._index[o[0]]))
         place = self._left + 1
         i = 0
         while i < len(order):

@@ -533,3 +533,35 @@ def test_r15_9_snapshot_during_a_timed_break() -> None:
     assert twin.play_round(fold) == 1 and twin.on_break is None
     assert d.play_round(fold) == 1
     assert mtt_snapshot.dumps(d) == mtt_snapshot.dumps(twin)
+
+
+def test_r15_8_busted_are_ranked_by_the_order_their_hands_ended() -> None:
+    """R15.8: hands are numbered as they start, but at tables playing at once
+    a hand that started first may end last. Table 1's hand starts first
+    (hand 1), table 2's second (hand 2); table 2's ends first and busts b0,
+    then table 1's busts a0: a0 went out later and is placed higher (the two
+    busted take places 3 and 4 when entries close: a0 3rd, b0 4th)."""
+    d = layout_director(
+        {1: {0: ("a0", 100), 1: ("a1", 3000)}, 2: {0: ("b0", 100), 1: ("b1", 3000)}},
+        seats=3,
+        entries=Entries(late_until=1),
+    )
+
+    def shove(hand: Hand, seat: int) -> Action:
+        legal = hand.legal_actions()
+        assert legal is not None
+        return Action(Kind.ALL_IN) if legal.can_all_in else Action(Kind.CALL)
+
+    d.start_hand(1, hole_cards={0: "2c3d", 1: "AsAh"}, board="KcQdJh8s7c")
+    d.start_hand(2, hole_cards={0: "2h3s", 1: "AdAc"}, board="KcQdJh8s7c")
+    for number in (2, 1):  # table 2's hand (started second) ends first
+        hand = d.tables[number].hand
+        assert hand is not None
+        while (seat := hand.to_act) is not None:
+            hand.act(seat, shove(hand, seat))
+        d.finish_hand(number)
+    busted = [(e.name, e.hand) for e in d.events if isinstance(e, Busted)]
+    assert busted == [("b0", 2), ("a0", 1)]
+    d._close_entries()
+    places = {e.name: e.place for e in d.events if isinstance(e, Eliminated)}
+    assert places == {"a0": 3, "b0": 4}  # the later out the higher, whatever the hand number
