@@ -569,12 +569,23 @@ class Director(EntryDesk, LevelDesk):
         return [s for s, state in enumerate(table.seats) if state is None and s not in taken]
 
     def _break_tables(self) -> None:
-        """R15.3: break tables in the set order while the players fit in one fewer."""
-        while len(self.tables) > 1 and self._left <= self.seats * (len(self.tables) - 1):
-            number = next(t for t in self.break_order if t in self.tables)
+        """R15.3: break tables in the set order while the players fit in one
+        fewer. All the tables that break at once are decided and emptied
+        first, then their players are drawn to the tables that remain (none
+        moves twice). A table in a hand breaks when its hand is over (with
+        the ones after it in the order)."""
+        breaking: list[int] = []
+        remaining = len(self.tables)
+        order = (t for t in self.break_order if t in self.tables)
+        while remaining > 1 and self._left <= self.seats * (remaining - 1):
+            number = next(order)
+            if self.tables[number].hand is not None:
+                break  # it breaks when its hand is over
+            breaking.append(number)
+            remaining -= 1
+        leaving: list[tuple[int, list[tuple[int, str, int]]]] = []
+        for number in breaking:
             table = self.tables[number]
-            if table.hand is not None:
-                return  # it breaks when its hand is over
             movers = [
                 (s.seat, s.name, s.stack) for s in table.seats if s is not None and s.stack > 0
             ]
@@ -587,6 +598,8 @@ class Director(EntryDesk, LevelDesk):
             del self._first_button[number]
             self.breaks += 1
             self._record(TableBroken(number, len(movers), self._hands))
+            leaving.append((number, movers))
+        for number, movers in leaving:
             self._rng.shuffle(movers)
             for from_seat, name, chips in movers:
                 counts = self.counts()

@@ -19,7 +19,7 @@ from holdem.engine.hand import Hand
 from holdem.engine.snapshot import SnapshotError
 from holdem.mtt import Director, Moved
 from holdem.mtt import snapshot as mtt_snapshot
-from holdem.mtt.events import MttEvent
+from holdem.mtt.events import MttEvent, TableBroken
 from holdem.mtt.simulate import agents_director, summary
 from holdem.selfplay.agents import random_action
 from holdem.selfplay.tournament import DEFAULT_SCHEDULE
@@ -81,9 +81,14 @@ class Checker:
         """The moves since the last check: the player due the big blind moved,
         and balanced tables after (R15.2)."""
         d = self.d
+        moved: set[str] = set()
         for event in d.drain_events():
             self.seen.append(event)
             if isinstance(event, Moved):
+                # R15.3: tables breaking at once are all emptied before the
+                # draw; nobody is moved twice at one balancing point
+                assert event.name not in moved, f"{event.name} moved twice"
+                moved.add(event.name)
                 self.pending.pop(event.name, None)
                 source = d.tables.get(event.from_table)
                 if event.reason == "balance" and source is not None:
@@ -149,6 +154,19 @@ def test_r15_long_seeded_tournament_with_agents() -> None:
     checker.check_results()
     assert checker.moves_checked > 50
     assert d.breaks == 33 and d.moves > 300
+
+
+def test_r15_3_a_thousand_players_none_moved_twice_at_once() -> None:
+    """R15.3: 1,000 players at 9-seat tables (``holdem mtt --players 1000
+    --seats 9 --agents call,random --seed 1``): where several tables break
+    after one hand, nobody is drawn to a table that breaks too."""
+    d, decide = agents_director(["call", "random"], players=1000, seats=9, seed=1)
+    checker = Checker(d)
+    checker.run(decide)  # type: ignore[arg-type]
+    checker.check_results()
+    broken = [e for e in checker.seen if isinstance(e, TableBroken)]
+    at_once = {e.hand for e in broken if sum(1 for f in broken if f.hand == e.hand) > 1}
+    assert at_once  # several tables broke together, and the Checker saw no double move
 
 
 @pytest.mark.parametrize("mid_hand", [False, True])
