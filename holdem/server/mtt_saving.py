@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from holdem.engine import signing
+from holdem.engine.snapshot import read_json
 from holdem.errors import HoldemError, value_text
 from holdem.mtt import snapshot as mtt_snapshot
 from holdem.mtt.director import Director
@@ -168,15 +169,23 @@ class MttSaving:
                 text = signing.verify(text, self._key)
             elif signing.is_signed(text):
                 raise _bad_state("the saved tournament is signed: give its key")
-            data = json.loads(text)
+            data = read_json(text)
             if not isinstance(data, dict):
                 raise _bad_state("not a saved tournament")
             if data.get("schema") != STATE_SCHEMA or data.get("version") != STATE_VERSION:
                 raise _bad_state("not a saved tournament of this version")
             self._restore(data)
-        except (HoldemError, KeyError, TypeError, ValueError, AttributeError) as error:
-            text = str(error) if isinstance(error, HoldemError) else repr(error)
-            raise HoldemError(f"{path}: cannot restore the tournament: {text}") from None
+        except (
+            HoldemError,
+            KeyError,
+            TypeError,
+            ValueError,
+            AttributeError,
+            OverflowError,
+        ) as error:
+            raise HoldemError(f"{path}: cannot restore the tournament: {_plain(error)}") from None
+        except RecursionError:
+            raise HoldemError(f"{path}: cannot restore the tournament: nested too deeply") from None
 
     def _restore(self, data: dict[str, Any]) -> None:
         """The entrants, then the director (checked whole by
@@ -266,6 +275,15 @@ def _result_message(result: Result) -> dict[str, Any]:
         "prize": result.prize,
         "shared": result.shared,
     }
+
+
+def _plain(error: Exception) -> str:
+    """``error`` as plain text for a one-line message (no Python repr)."""
+    if isinstance(error, HoldemError):
+        return str(error)
+    if isinstance(error, KeyError):
+        return f"missing field {value_text(error.args[0] if error.args else '', True)}"
+    return f"{type(error).__name__}: {value_text(str(error))}"
 
 
 def _bad_state(message: str) -> MttError:

@@ -315,3 +315,60 @@ def test_a_field_too_large_fails_at_construction_in_one_line() -> None:
     )
     assert status == 2 and err.count("\n") == 1 and len(err) < 200
     assert "(5,000 characters)" in err
+
+
+def _running() -> Director:
+    schedule = Schedule([Level(10, 20), Level(20, 40), Level(50, 100)], hands_per_level=4)
+    d = Director([f"p{i}" for i in range(20)], seats=7, stack=3000, schedule=schedule, seed=3)
+    d.run(policy(0), max_hands=3)
+    assert len(d.tables) == 3
+    return d
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("seats", 50, "seats: at most 10, got 50"),
+        ("break_order", [1, 1, 1], "break_order: must list every table"),
+        ("balance_within", 0, "balance_within: must be a whole number >= 1, got 0"),
+        ("stack", 0, "stack: must be a whole number >= 1, got 0"),
+        ("hand_for_hand_at", -3, "hand_for_hand_at: must be a whole number >= 0, got -3"),
+        ("max_events", 0, "max_events: must be a whole number >= 1, got 0"),
+        ("max_events", 10**30, "max_events: at most 1,000,000,000, got <a 100-bit number>"),
+        ("colour_ups", {"2": 7}, "colour_ups: level 2 (20/40) is not in chips of 7"),
+        ("units", {"1": 0}, "units: table 1"),
+        ("rng", None, "rng: the random generator's state is saved exactly when there is a seed"),
+        ("moves", -1, "moves: must be a whole number >= 0, got -1"),
+        ("events_recorded", -5, "events_recorded: must be a whole number >= 0, got -5"),
+    ],
+)
+def test_r15_restore_refuses_what_the_constructor_refuses(
+    field: str, value: object, message: str
+) -> None:
+    """A snapshot is checked by the constructor's rules (R15): a value the
+    constructor refuses (50 seats, a break order missing tables, a unit of
+    7 for blinds of 20/40, a negative counter, 10**30 events) is one
+    SnapshotError line naming the field, from restore and loads alike, never
+    a crash later in play."""
+    data = mtt_snapshot.snapshot(_running())
+    data[field] = value
+    for attempt in (
+        lambda: mtt_snapshot.restore(data),
+        lambda: mtt_snapshot.loads(json.dumps(data)),
+    ):
+        with pytest.raises(SnapshotError) as error:
+            attempt()
+        assert message in str(error.value) and "\n" not in str(error.value)
+
+
+def test_r15_the_constructor_refuses_the_same_numbers() -> None:
+    from holdem.errors import ConfigError
+
+    for field, value in (("max_events", 10**30), ("hand_for_hand_at", -3)):
+        with pytest.raises(ConfigError, match=field):
+            Director(["a", "b"], schedule=Level(5, 10), **{field: value})  # type: ignore[arg-type]
+
+
+def test_r15_a_deeply_nested_snapshot_is_one_line() -> None:
+    with pytest.raises(SnapshotError, match="nested too deeply"):
+        mtt_snapshot.loads("[" * 200_000 + "]" * 200_000)
