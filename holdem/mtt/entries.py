@@ -77,7 +77,8 @@ class Entries:
         add_on_chips, add_on_price: as for rebuys.
 
     Raises:
-        ConfigError: a value is not a whole number in range.
+        ConfigError: a value is not a whole number in range; re-entries,
+            or a rebuy or add-on option, without the level that allows them.
     """
 
     buy_in: int = 100
@@ -104,6 +105,12 @@ class Entries:
                 _whole(field, getattr(self, field), 1)
         if self.reentries and not self.late_until:
             raise ConfigError("reentries", "re-entries need late_until (the last level)")
+        for field in ("rebuys", "rebuy_below", "rebuy_chips", "rebuy_price"):
+            if getattr(self, field) is not None and not self.rebuy_until:
+                raise ConfigError(field, "needs rebuy_until (the last level of rebuys)")
+        for field in ("add_on_chips", "add_on_price"):
+            if getattr(self, field) is not None and not self.add_on_level:
+                raise ConfigError(field, "needs add_on_level (the level of the add-on)")
 
     @property
     def last_level(self) -> int:

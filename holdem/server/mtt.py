@@ -343,7 +343,8 @@ class MttServer(MttProtocol, MttSaving):
                     self.streams[where[0]].note("busted", s=where[1], name=event.name)
                     self._changed(where[0])
                 assert self.director is not None
-                can = self.director.can_reenter(event.name)
+                person = event.name in self.entrants and self.entrants[event.name].agent is None
+                can = person and self.director.can_reenter(event.name)  # a bot never re-enters
                 self._broadcast({"type": "busted", "name": event.name, "can_reenter": can})
             elif isinstance(event, EntriesClosed):
                 self._broadcast(

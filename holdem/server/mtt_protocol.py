@@ -333,6 +333,7 @@ class MttProtocol:
                             "table": where[0] - 1,
                             "seat": where[1],
                             "reason": reason,
+                            "chips": self.arrived_with.get(entrant.name, 0),
                             "after": 0,
                             "token": entrant.token,
                         }

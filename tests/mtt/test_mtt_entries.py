@@ -282,11 +282,14 @@ def entries_director(
 ) -> Director:
     schedule = Schedule(DEFAULT_SCHEDULE.levels, hands_per_level=3)
     rng = random.Random(seed)
+    reentries = rng.randint(0, 2) if late else 0
+    rebuy_until = rng.randint(0, 3)
+    rebuys = rng.choice([None, 1, 2])
     entries = Entries(
         late_until=late,
-        reentries=rng.randint(0, 2) if late else 0,
-        rebuy_until=rng.randint(0, 3),
-        rebuys=rng.choice([None, 1, 2]),
+        reentries=reentries,
+        rebuy_until=rebuy_until,
+        rebuys=rebuys if rebuy_until else None,  # a limit needs a rebuy period
         add_on_level=rng.randint(0, 4),
     )
     kwargs: dict[str, object] = {} if clock is None else {"clock": clock}
@@ -565,3 +568,21 @@ def test_r15_8_busted_are_ranked_by_the_order_their_hands_ended() -> None:
     d._close_entries()
     places = {e.name: e.place for e in d.events if isinstance(e, Eliminated)}
     assert places == {"a0": 3, "b0": 4}  # the later out the higher, whatever the hand number
+
+
+def test_r15_8_options_without_their_level_are_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """R15.8: ``--add-on-level 0`` and rebuy or add-on options without the
+    level that allows them are refused in one line, not ignored."""
+    base = ["mtt", "--players", "4", "--agents", "call"]
+    assert main([*base, "--add-on-level", "0"]) == 2
+    assert capsys.readouterr().err == (
+        "holdem mtt: error: --add-on-level: a level from 1, got 0 (leave it out for no add-on)\n"
+    )
+    assert main([*base, "--rebuy-until", "0", "--rebuys", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err == "holdem mtt: error: rebuys: needs rebuy_until (the last level of rebuys)\n"
+    with pytest.raises(ConfigError, match="add_on_chips: needs add_on_level"):
+        Entries(add_on_chips=500)
+    assert Entries(rebuy_until=2, rebuys=2).rebuys == 2

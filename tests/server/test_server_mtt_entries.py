@@ -15,6 +15,7 @@ from conftest import require
 require("starlette", "the server extra: pip install -e '.[server]'")
 require("httpx", "the server extra (TestClient): pip install -e '.[server]'")
 
+from holdem.engine.betting import Action, Kind  # noqa: E402
 from holdem.errors import ConfigError  # noqa: E402
 from holdem.server.mtt import MttServer, create_mtt_app  # noqa: E402
 from tests.server.test_server_mtt import Player, TestClient, poll, settings  # noqa: E402
@@ -188,3 +189,35 @@ def test_r15_8_a_tournament_grown_by_late_registration_restarts(tmp_path: Path) 
     assert second.where["Late"] == first.where["Late"]
     assert d2.chips() == d2.chips_in == 3 * 2000  # R15.8: three stacks in play
     assert second.tokens[first.entrants["Late"].token_hash].name == "Late"
+
+
+def test_r15_8_the_filler_is_sent_chips_and_a_busted_bot_cannot_reenter() -> None:
+    """R15.8: the person whose registration fills the field is sent ``moved``
+    (reason ``start``) with the ``chips`` they sit with; a bot busted while
+    re-entries are open is announced with ``can_reenter: false`` (a bot never
+    re-enters), though the director would let that entry buy in again."""
+    s = shover(layout={1: {0: ("Me", 1000), 1: ("Ann", 20), 2: ("Bob", 1000)}})
+    server = MttServer(s)
+    with TestClient(create_mtt_app(server)) as client, client.websocket_connect("/ws") as ws:
+        me = Player(ws)
+        me.shove = False
+        me.send({"type": "register", "name": "Me"})
+        moved = me.until(lambda m: m["type"] == "moved")
+        assert (moved["reason"], moved["chips"], moved["table"]) == ("start", 1000, 0)
+    server = MttServer(s)  # not served: the test plays the hand itself
+    server.register("Me")
+    d = server.director
+    assert d is not None
+    sent: list[dict[str, Any]] = []
+    server._broadcast = sent.append  # type: ignore[method-assign]
+
+    def decide(hand: Any, seat: int) -> Action:
+        legal = hand.legal_actions()
+        if legal.can_check or seat == 2:  # Bob folds: Me and Ann all in
+            return Action(Kind.CHECK if legal.can_check else Kind.FOLD)
+        return Action(Kind.ALL_IN if legal.can_all_in else Kind.CALL)
+
+    d.play_hand(1, decide, hole_cards={0: "AsAh", 1: "7c2d", 2: "KsKh"}, board="AdAc9s4h3d")
+    assert d.busted == ("Ann",) and d.can_reenter("Ann")  # the entry could buy in again
+    server._events(d.drain_events())
+    assert {"type": "busted", "name": "Ann", "can_reenter": False} in sent
