@@ -77,7 +77,12 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
         description="Draw N players to tables of S seats, play every table with the "
         "agents (one per player, in turn from the list), balance and break tables, play "
         "hand-for-hand from the bubble, and print the places and prizes, with the hands "
-        "played, players moved and tables broken (R15).",
+        "played, players moved and tables broken (R15). Blinds by level: 10/20, 15/30, "
+        "25/50, 50/100, 75/150, 100/200 ante 25, 150/300 ante 25, 200/400 ante 50, 300/600 "
+        "ante 75, 400/800 ante 100, 600/1200 ante 200, 1000/2000 ante 300, 1500/3000 ante "
+        "400, 2000/4000 ante 500, 3000/6000 ante 1000 (the last stays); a --colour-up unit "
+        "must divide the blinds and antes from its level on and the stack (e.g. 4:25,11:100). "
+        "Hand numbers count the hands of all tables in the order they start.",
     )
     mtt.add_argument("--players", type=int, required=True, help="players registered (>= 2)")
     mtt.add_argument("--seats", type=int, default=9, help="seats per table, 3 to 10 (default 9)")

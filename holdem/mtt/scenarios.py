@@ -142,7 +142,8 @@ def _keys(path: str, where: str, data: object, allowed: set[str], required: set[
         raise ScenarioError(path, where, f"unknown key {unknown[0]!r}")
     missing = sorted(required - set(data))
     if missing:
-        raise ScenarioError(path, where, f"missing key {missing[0]!r}")
+        keys = ", ".join(repr(k) for k in missing)
+        raise ScenarioError(path, where, f"missing key{'s' if len(missing) > 1 else ''} {keys}")
 
 
 def _director(path: str, data: dict[str, Any]) -> Director:

@@ -586,3 +586,15 @@ def test_r15_8_options_without_their_level_are_refused(
     with pytest.raises(ConfigError, match="add_on_chips: needs add_on_level"):
         Entries(add_on_chips=500)
     assert Entries(rebuy_until=2, rebuys=2).rebuys == 2
+
+
+def test_cli_mtt_help_lists_the_blind_schedule(capsys: pytest.CaptureFixture[str]) -> None:
+    """R15.5: ``holdem mtt --help`` lists the levels of DEFAULT_SCHEDULE (so a
+    user can choose valid ``--colour-up`` units), in order."""
+    assert main(["mtt", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    shown = []
+    for lv in DEFAULT_SCHEDULE.levels:
+        blinds = f"{lv.small_blind}/{lv.big_blind}" + (f" ante {lv.ante}" if lv.ante else "")
+        shown.append(blinds)
+    assert "Blinds by level: " + ", ".join(shown) + " (the last stays)" in text

@@ -114,3 +114,16 @@ def test_r15_3_one_player_is_singular_in_the_log(tmp_path: Path) -> None:
     bad.write_text(text[:start] + text[end:].replace('counts = { "1" = 8, "2" = 9 }', ""))
     result = run_tournament(bad)
     assert "table 3 breaks (1 player)" in result.log
+
+
+def test_every_missing_key_is_named_in_one_line(tmp_path: Path) -> None:
+    """rule, description, [tournament] and [expect] are required: a file
+    missing several names them all in one line."""
+    text = (ROOT / "scenarios" / "tournaments" / "brk1_three_tables_into_two.toml").read_text()
+    bad = tmp_path / "bare.toml"
+    start = text.index('rule = "R15.3"')
+    end = text.index("steps = ")
+    bad.write_text(text[:start] + text[end:].split("[expect]")[0])
+    with pytest.raises(ScenarioError) as error:
+        run_tournament(bad)
+    assert "missing keys 'description', 'expect', 'rule'" in str(error.value)
