@@ -372,3 +372,33 @@ def test_r15_the_constructor_refuses_the_same_numbers() -> None:
 def test_r15_a_deeply_nested_snapshot_is_one_line() -> None:
     with pytest.raises(SnapshotError, match="nested too deeply"):
         mtt_snapshot.loads("[" * 200_000 + "]" * 200_000)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seats=st.integers(3, 10),
+    sizes=st.lists(st.integers(1, 10), min_size=2, max_size=9),
+    seed=st.integers(0, 10**6),
+)
+def test_r15_3_tables_breaking_at_once_move_each_player_once(
+    seats: int, sizes: list[int], seed: int
+) -> None:
+    """R15.3: whatever the tables (often several breaking at once), one
+    balancing point moves each player at most once, never to a table that
+    breaks, and leaves as few tables as the players need, balanced."""
+    sizes = [min(max(2, n), seats) for n in sizes]
+    layout = {t: {s: (f"t{t}s{s}", 1000) for s in range(n)} for t, n in enumerate(sizes, start=1)}
+    names = [name for table in layout.values() for name, _ in table.values()]
+    d = Director(
+        names, seats=seats, schedule=Level(5, 10), seed=seed, layout=layout,
+        buttons={t: 0 for t in layout},
+    )  # fmt: skip
+    d.rebalance()
+    events = d.drain_events()
+    moved = [e for e in events if isinstance(e, Moved)]
+    broken = {e.table for e in events if isinstance(e, TableBroken)}
+    assert len({m.name for m in moved}) == len(moved)  # nobody moves twice
+    assert all(m.to_table in d.tables and m.to_table not in broken for m in moved)
+    assert len(d.tables) == -(-len(names) // seats)  # as few tables as needed
+    counts = d.counts().values()
+    assert max(counts) - min(counts) <= 1 and sum(counts) == len(names)
