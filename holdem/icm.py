@@ -38,7 +38,7 @@ from typing import Any
 
 import attrs
 
-from holdem.errors import ConfigError
+from holdem.errors import ConfigError, value_text
 
 __all__ = ["MAX_EXACT_STEPS", "Deal", "IcmResult", "icm", "icm_deal"]
 
@@ -91,7 +91,9 @@ def _check(stacks: Sequence[int], payouts: Sequence[int | float | Fraction]) -> 
         raise ConfigError("stacks", f"must be a non-empty list of whole numbers, got {stacks!r}")
     for i, stack in enumerate(stacks):
         if isinstance(stack, bool) or not isinstance(stack, int) or stack < 1:
-            raise ConfigError("stacks", f"stack {i} must be a whole number >= 1, got {stack!r}")
+            raise ConfigError(
+                "stacks", f"stack {i} must be a whole number >= 1, got {value_text(stack)}"
+            )
     if isinstance(payouts, (str, bytes)) or not isinstance(payouts, Sequence) or not payouts:
         raise ConfigError("payouts", f"must be a non-empty list of numbers, got {payouts!r}")
     for i, prize in enumerate(payouts):
@@ -101,7 +103,9 @@ def _check(stacks: Sequence[int], payouts: Sequence[int | float | Fraction]) -> 
             or not math.isfinite(prize)
             or prize < 0
         ):
-            raise ConfigError("payouts", f"prize {i} must be a number >= 0, got {prize!r}")
+            raise ConfigError(
+                "payouts", f"prize {i} must be a number >= 0, got {value_text(prize)}"
+            )
 
 
 def exact_steps(players: int, paid: int) -> int:
@@ -146,7 +150,7 @@ def icm(
     prizes = list(payouts[:n])
     if samples is not None:
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise ConfigError("samples", f"must be a whole number >= 1, got {samples!r}")
+            raise ConfigError("samples", f"must be a whole number >= 1, got {value_text(samples)}")
         return _sampled(stacks, prizes, samples, seed)
     if exact_steps(n, len(prizes)) > MAX_EXACT_STEPS:
         return _sampled(stacks, prizes, DEFAULT_SAMPLES, seed)

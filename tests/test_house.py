@@ -77,9 +77,14 @@ def test_the_top_of_the_package_holds_about_a_dozen_modules_at_most() -> None:
     assert len(modules) <= 12, modules
     packages = sorted(p.parent.name for p in PACKAGE.glob("*/__init__.py"))
     for name in packages:
-        doc = importlib.import_module(f"holdem.{name}").__doc__ if name not in (
-            "batch",
-            "envs",
-            "server",
-        ) else (PACKAGE / name / "__init__.py").read_text(encoding="utf-8")
+        doc = (
+            importlib.import_module(f"holdem.{name}").__doc__
+            if name
+            not in (
+                "batch",
+                "envs",
+                "server",
+            )
+            else (PACKAGE / name / "__init__.py").read_text(encoding="utf-8")
+        )
         assert doc and len(doc) > 80, f"holdem.{name} says what lives there"

@@ -58,9 +58,7 @@ def test_no_import_circle_between_any_two_modules() -> None:
     assert _cycles(graph, sorted(graph.modules)) == []
 
 
-@pytest.mark.parametrize(
-    "package", sorted(p.parent.name for p in PACKAGE.glob("*/__init__.py"))
-)
+@pytest.mark.parametrize("package", sorted(p.parent.name for p in PACKAGE.glob("*/__init__.py")))
 def test_every_subpackage_says_what_lives_there_and_what_it_may_import(package: str) -> None:
     text = (PACKAGE / package / "__init__.py").read_text(encoding="utf-8")
     doc = ast.get_docstring(ast.parse(text)) or ""

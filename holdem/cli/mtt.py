@@ -48,7 +48,12 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     icm.add_argument("--stacks", required=True, metavar="N,N,...", help="chips of each player")
-    icm.add_argument("--payouts", required=True, metavar="P,P,...", help="prizes, 1st place first")
+    icm.add_argument(
+        "--payouts",
+        required=True,
+        metavar="P,P,...",
+        help="prizes, 1st place first (at most one per stack)",
+    )
     icm.add_argument("--samples", type=int, metavar="N", help="sample N finishing orders")
     icm.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
     icm.add_argument(
@@ -72,7 +77,12 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
         description="Draw N players to tables of S seats, play every table with the "
         "agents (one per player, in turn from the list), balance and break tables, play "
         "hand-for-hand from the bubble, and print the places and prizes, with the hands "
-        "played, players moved and tables broken (R15).",
+        "played, players moved and tables broken (R15). Blinds by level: 10/20, 15/30, "
+        "25/50, 50/100, 75/150, 100/200 ante 25, 150/300 ante 25, 200/400 ante 50, 300/600 "
+        "ante 75, 400/800 ante 100, 600/1200 ante 200, 1000/2000 ante 300, 1500/3000 ante "
+        "400, 2000/4000 ante 500, 3000/6000 ante 1000 (the last stays); a --colour-up unit "
+        "must divide the blinds and antes from its level on and the stack (e.g. 4:25,11:100). "
+        "Hand numbers count the hands of all tables in the order they start.",
     )
     mtt.add_argument("--players", type=int, required=True, help="players registered (>= 2)")
     mtt.add_argument("--seats", type=int, default=9, help="seats per table, 3 to 10 (default 9)")
@@ -97,7 +107,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
     mtt.add_argument("--reentries", type=int, default=0, metavar="N", help="re-entries each")
     mtt.add_argument("--rebuy-until", type=int, default=0, metavar="L", help="rebuys to level L")
     mtt.add_argument("--rebuys", type=int, metavar="N", help="rebuys each (default no limit)")
-    mtt.add_argument("--add-on-level", type=int, default=0, metavar="L", help="add-on at level L")
+    mtt.add_argument("--add-on-level", type=int, metavar="L", help="add-on at level L (from 1)")
     mtt.add_argument("--breaks-after", metavar="L,L,...", help="a break after these levels")
     mtt.add_argument(
         "--colour-up", metavar="L:U,...", help="from level L the smallest chip is U (R15.10)"
@@ -125,6 +135,11 @@ def run_icm(args: argparse.Namespace) -> int:
     try:
         stacks = [int(s) for s in _numbers(args.stacks, "--stacks", True)]
         payouts = _numbers(args.payouts, "--payouts", False)
+        if len(payouts) > len(stacks):
+            raise HoldemError(
+                f"--payouts: {len(payouts)} places for {len(stacks)} stacks: "
+                f"place {len(stacks) + 1} and below are never reached (give at most {len(stacks)})"
+            )
         result = icm(stacks, payouts, samples=args.samples, seed=args.seed)
     except HoldemError as error:
         print(f"holdem icm: error: {error}", file=sys.stderr)
@@ -188,13 +203,18 @@ def _spec(args: argparse.Namespace) -> Any:
         if not (level.isdigit() and unit.isdigit()):
             raise HoldemError(f"--colour-up: expected LEVEL:UNIT, got {value_text(item, True)}")
         colour.append((int(level), int(unit)))
+    if args.add_on_level is not None and args.add_on_level < 1:
+        raise HoldemError(
+            f"--add-on-level: a level from 1, got {value_text(args.add_on_level)} "
+            "(leave it out for no add-on)"
+        )
     entries = Entries(
         buy_in=args.buy_in,
         late_until=args.late_until,
         reentries=args.reentries,
         rebuy_until=args.rebuy_until,
         rebuys=args.rebuys,
-        add_on_level=args.add_on_level,
+        add_on_level=args.add_on_level or 0,
     )
     if args.late and not args.late_until:
         raise HoldemError("--late needs --late-until (the last level of late registration)")

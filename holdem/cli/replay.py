@@ -148,11 +148,15 @@ def _add_export(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "extension, or an existing folder); any other extension is refused",
     )
     export.add_argument(
-        "--format", choices=("phh", "pokerstars"), default="phh",
+        "--format",
+        choices=("phh", "pokerstars"),
+        default="phh",
         help="phh (default), or pokerstars: PokerStars text in one file (docs/sites.md)",
     )
     export.add_argument(
-        "--seat", type=int, metavar="S",
+        "--seat",
+        type=int,
+        metavar="S",
         help="with --format pokerstars: seat S's view (other hole cards hidden unless shown)",
     )
     export.set_defaults(handler=_export)

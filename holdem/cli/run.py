@@ -197,9 +197,7 @@ def _pots(args: argparse.Namespace) -> int:
             items(args.names) if args.names is not None else [f"Player {i + 1}" for i in range(n)]
         )
         if len(names) != n:
-            raise CalculatorError(
-                f"{plural(len(names), 'name')} for {plural(n, 'contribution')}"
-            )
+            raise CalculatorError(f"{plural(len(names), 'name')} for {plural(n, 'contribution')}")
         folded = [False] * n
         for item in items(args.folded):
             folded[_seat(item, names)] = True
@@ -215,9 +213,7 @@ def _pots(args: argparse.Namespace) -> int:
                     f"{who}: a rank is a whole number >= 1, or x if folded, got {_quote(item)}"
                 )
         if len(ranks) != n:
-            raise CalculatorError(
-                f"{plural(len(ranks), 'rank')} for {plural(n, 'contribution')}"
-            )
+            raise CalculatorError(f"{plural(len(ranks), 'rank')} for {plural(n, 'contribution')}")
         for seat, (rank, out) in enumerate(zip(ranks, folded)):
             if rank is None and not out:
                 raise CalculatorError(

@@ -76,9 +76,7 @@ def seed_value(seed: object) -> int | float | str | bytes | bytearray:
         return int.__index__(operator.index(seed))  # type: ignore[arg-type]
     except TypeError:
         pass
-    raise ConfigError(
-        "seed", f"must be a number, a text or bytes, got {value_text(seed, True)}"
-    )
+    raise ConfigError("seed", f"must be a number, a text or bytes, got {value_text(seed, True)}")
 
 
 class Dealer:

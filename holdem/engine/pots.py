@@ -92,7 +92,6 @@ class Awards:
     payouts: tuple[int, ...]
 
 
-
 # The same objects as the classes' constructors give, built faster (settlement's hot path).
 _new_pot = fast_constructor(Pot)
 _new_layering = fast_constructor(Layering)
@@ -330,9 +329,7 @@ def _award(
 
 # A rate in text: a decimal or a percent ("5%", "2.5 %", "0.05") or a fraction
 # ("1/20"); no exponent, and few enough digits that reading it costs nothing.
-_RATE_TEXT = re.compile(
-    r"(\d{1,9})(?:\.(\d{1,9}))?\s*(%?)|(\d{1,12})\s*/\s*(\d{1,12})", re.ASCII
-)
+_RATE_TEXT = re.compile(r"(\d{1,9})(?:\.(\d{1,9}))?\s*(%?)|(\d{1,12})\s*/\s*(\d{1,12})", re.ASCII)
 
 
 # The largest numerator or denominator of a rate (a text rate never has more), and

@@ -91,7 +91,6 @@ class HandResult:
     run_ranks: tuple[tuple[int | None, ...], ...] = ()
 
 
-
 _new_result = fast_constructor(HandResult)
 """``HandResult(...)`` with every field given, built faster (the same object)."""
 

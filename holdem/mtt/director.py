@@ -42,7 +42,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
 from holdem.engine.hand import Hand
-from holdem.errors import ConfigError, HoldemError
+from holdem.errors import ConfigError, HoldemError, value_text
 from holdem.mtt.balance import due_big_blind, must_wait, seat_order
 from holdem.mtt.entries import Entries, EntryDesk
 from holdem.mtt.events import (
@@ -60,9 +60,45 @@ from holdem.mtt.results import Result, Waiting
 from holdem.table.schedule import Level, Schedule
 from holdem.table.table import Decide, Table, TableMode
 
-__all__ = ["Director", "DirectorError", "Result", "Waiting"]
+__all__ = ["MAX_EVENTS", "Director", "DirectorError", "Result", "Waiting", "check_numbers"]
 
 Clock = Callable[[], float]
+
+
+MAX_EVENTS = 10**9
+"""The most events a director keeps (``max_events``)."""
+
+
+def check_numbers(
+    *,
+    seats: object,
+    stack: object,
+    balance_within: object,
+    halt_short: object,
+    max_events: object,
+    hand_for_hand_at: object,
+) -> None:
+    """The director's whole-number settings, checked by :class:`Director` and
+    by :func:`holdem.mtt.snapshot.restore` alike: ``seats`` 3 to 10,
+    ``stack``, ``balance_within``, ``halt_short`` at least 1, ``max_events``
+    1 to :data:`MAX_EVENTS`, ``hand_for_hand_at`` at least 0 or ``None``.
+
+    Raises:
+        ConfigError: the first setting out of its range, naming it.
+    """
+    bounds: tuple[tuple[str, object, int, int | None], ...] = (
+        ("seats", seats, 3, 10),
+        ("stack", stack, 1, None),
+        ("balance_within", balance_within, 1, None),
+        ("halt_short", halt_short, 1, None),
+        ("max_events", max_events, 1, MAX_EVENTS),
+        ("hand_for_hand_at", 0 if hand_for_hand_at is None else hand_for_hand_at, 0, None),
+    )
+    for field, value, low, high in bounds:
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ConfigError(field, f"must be a whole number >= {low}, got {value_text(value)}")
+        if high is not None and value > high:
+            raise ConfigError(field, f"at most {high:,}, got {value_text(value)}")
 
 
 class DirectorError(HoldemError):
@@ -140,17 +176,14 @@ class Director(EntryDesk, LevelDesk):
             raise ConfigError("names", f"a tournament needs at least 2 players, got {len(names)}")
         if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
             raise ConfigError("names", "names must be distinct non-empty strings")
-        for field, value, low in (
-            ("seats", seats, 3),
-            ("stack", stack, 1),
-            ("balance_within", balance_within, 1),
-            ("halt_short", halt_short, 1),
-            ("max_events", max_events, 1),
-        ):
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise ConfigError(field, f"must be a whole number >= {low}, got {value!r}")
-        if seats > 10:
-            raise ConfigError("seats", f"a table has at most 10 seats, got {seats}")
+        check_numbers(
+            seats=seats,
+            stack=stack,
+            balance_within=balance_within,
+            halt_short=halt_short,
+            max_events=max_events,
+            hand_for_hand_at=hand_for_hand_at,
+        )
         if isinstance(schedule, Level):
             schedule = Schedule([schedule])
         if not isinstance(schedule, Schedule):
@@ -181,10 +214,6 @@ class Director(EntryDesk, LevelDesk):
         count = math.ceil(len(names) / seats) if layout is None else len(layout)
         if hand_for_hand_at is None:
             hand_for_hand_at = len(self.prizes) + 1
-        if isinstance(hand_for_hand_at, bool) or not isinstance(hand_for_hand_at, int):
-            raise ConfigError(
-                "hand_for_hand_at", f"must be a whole number, got {hand_for_hand_at!r}"
-            )
         order = list(range(count, 0, -1)) if break_order is None else list(break_order)
         if sorted(order) != list(range(1, count + 1)):
             raise ConfigError("break_order", f"must list the tables 1 to {count} once each")
@@ -569,12 +598,23 @@ class Director(EntryDesk, LevelDesk):
         return [s for s, state in enumerate(table.seats) if state is None and s not in taken]
 
     def _break_tables(self) -> None:
-        """R15.3: break tables in the set order while the players fit in one fewer."""
-        while len(self.tables) > 1 and self._left <= self.seats * (len(self.tables) - 1):
-            number = next(t for t in self.break_order if t in self.tables)
+        """R15.3: break tables in the set order while the players fit in one
+        fewer. All the tables that break at once are decided and emptied
+        first, then their players are drawn to the tables that remain (none
+        moves twice). A table in a hand breaks when its hand is over (with
+        the ones after it in the order)."""
+        breaking: list[int] = []
+        remaining = len(self.tables)
+        order = (t for t in self.break_order if t in self.tables)
+        while remaining > 1 and self._left <= self.seats * (remaining - 1):
+            number = next(order)
+            if self.tables[number].hand is not None:
+                break  # it breaks when its hand is over
+            breaking.append(number)
+            remaining -= 1
+        leaving: list[tuple[int, list[tuple[int, str, int]]]] = []
+        for number in breaking:
             table = self.tables[number]
-            if table.hand is not None:
-                return  # it breaks when its hand is over
             movers = [
                 (s.seat, s.name, s.stack) for s in table.seats if s is not None and s.stack > 0
             ]
@@ -587,6 +627,8 @@ class Director(EntryDesk, LevelDesk):
             del self._first_button[number]
             self.breaks += 1
             self._record(TableBroken(number, len(movers), self._hands))
+            leaving.append((number, movers))
+        for number, movers in leaving:
             self._rng.shuffle(movers)
             for from_seat, name, chips in movers:
                 counts = self.counts()

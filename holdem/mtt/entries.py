@@ -77,7 +77,8 @@ class Entries:
         add_on_chips, add_on_price: as for rebuys.
 
     Raises:
-        ConfigError: a value is not a whole number in range.
+        ConfigError: a value is not a whole number in range; re-entries,
+            or a rebuy or add-on option, without the level that allows them.
     """
 
     buy_in: int = 100
@@ -104,6 +105,12 @@ class Entries:
                 _whole(field, getattr(self, field), 1)
         if self.reentries and not self.late_until:
             raise ConfigError("reentries", "re-entries need late_until (the last level)")
+        for field in ("rebuys", "rebuy_below", "rebuy_chips", "rebuy_price"):
+            if getattr(self, field) is not None and not self.rebuy_until:
+                raise ConfigError(field, "needs rebuy_until (the last level of rebuys)")
+        for field in ("add_on_chips", "add_on_price"):
+            if getattr(self, field) is not None and not self.add_on_level:
+                raise ConfigError(field, "needs add_on_level (the level of the add-on)")
 
     @property
     def last_level(self) -> int:
@@ -394,12 +401,16 @@ class EntryDesk:
 
     def _close_entries(self) -> None:
         """The last entry period is over: final prizes; the busted are placed
-        below everyone in, the later out the higher (R15.8)."""
+        below everyone in, the later out the higher: by the order in which
+        their hands ended, players out in one hand by starting stack (R15.8)."""
         if not self._open:
             return
         self._open = False
         self._reprice()
-        order = sorted(self._pending, key=lambda o: (-o[2], -o[1], self._index[o[0]]))
+        # the busted are kept in the order their hands ended (not started: at
+        # a server the tables play at once); the last out is placed highest
+        ended = {o[2]: i for i, o in enumerate(self._pending)}
+        order = sorted(self._pending, key=lambda o: (-ended[o[2]], -o[1], self._index[o[0]]))
         place = self._left + 1
         i = 0
         while i < len(order):

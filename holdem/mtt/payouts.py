@@ -32,7 +32,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-from holdem.errors import ConfigError
+from holdem.errors import ConfigError, value_text
 
 __all__ = ["colour_up", "prizes", "shared_prizes", "standard_payouts"]
 
@@ -49,7 +49,9 @@ def standard_payouts(players: int) -> tuple[int, ...]:
         ConfigError: fewer than 2 players.
     """
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-        raise ConfigError("players", f"a tournament has at least 2 players, got {players!r}")
+        raise ConfigError(
+            "players", f"a tournament has at least 2 players, got {value_text(players)}"
+        )
     if players <= 3:
         return (100,)
     if players <= 6:
@@ -76,7 +78,9 @@ def check_weights(weights: Sequence[int | float | Fraction], players: int) -> No
             or not math.isfinite(w)
             or w < 0
         ):
-            raise ConfigError("payouts", f"place {i + 1} must be a number >= 0, got {w!r}")
+            raise ConfigError(
+                "payouts", f"place {i + 1} must be a number >= 0, got {value_text(w)}"
+            )
     if not sum(weights) > 0:
         raise ConfigError("payouts", "the weights must not all be 0")
     for i in range(1, len(weights)):
@@ -98,7 +102,9 @@ def prizes(pool: int, weights: Sequence[int | float | Fraction]) -> tuple[int, .
         ConfigError: a bad pool or payout table.
     """
     if isinstance(pool, bool) or not isinstance(pool, int) or pool < 0:
-        raise ConfigError("prize_pool", f"must be a whole number of units >= 0, got {pool!r}")
+        raise ConfigError(
+            "prize_pool", f"must be a whole number of units >= 0, got {value_text(pool)}"
+        )
     check_weights(weights, len(weights))
     exact = [Fraction(w) for w in weights]
     total = sum(exact)
@@ -132,7 +138,7 @@ def colour_up(stacks: Sequence[int], unit: int) -> tuple[int, ...]:
         ConfigError: ``unit`` not a whole number >= 1 or a negative stack.
     """
     if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
-        raise ConfigError("unit", f"must be a whole number >= 1, got {unit!r}")
+        raise ConfigError("unit", f"must be a whole number >= 1, got {value_text(unit)}")
     if any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in stacks):
         raise ConfigError("stacks", "stacks must be whole numbers >= 0")
     whole = [s - s % unit for s in stacks]

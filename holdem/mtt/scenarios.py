@@ -142,7 +142,8 @@ def _keys(path: str, where: str, data: object, allowed: set[str], required: set[
         raise ScenarioError(path, where, f"unknown key {unknown[0]!r}")
     missing = sorted(required - set(data))
     if missing:
-        raise ScenarioError(path, where, f"missing key {missing[0]!r}")
+        keys = ", ".join(repr(k) for k in missing)
+        raise ScenarioError(path, where, f"missing key{'s' if len(missing) > 1 else ''} {keys}")
 
 
 def _director(path: str, data: dict[str, Any]) -> Director:
@@ -204,7 +205,8 @@ def _describe(event: MttEvent) -> str:
             f"{event.starting_stack:,}): place {event.place}{shared}, prize {event.prize:,}"
         )
     if isinstance(event, TableBroken):
-        return f"table {event.table} breaks ({event.players} players)"
+        players = "player" if event.players == 1 else "players"
+        return f"table {event.table} breaks ({event.players} {players})"
     if isinstance(event, HandForHand):
         state = "starts" if event.on else "ends"
         return f"hand-for-hand {state} ({event.players_left} players left)"
@@ -280,12 +282,19 @@ def _step(path: str, where: str, director: Director, step: dict[str, Any]) -> li
         return []
     if "play" in step:
         _keys(path, where, step, {"play", "all_in", "cards", "board"}, set())
-        number = step["play"]
+        number = _table_number(path, where, director, step["play"])
         cards = step.get("cards")
         holes = None
         if cards is not None:
+            if not isinstance(cards, dict):
+                raise ScenarioError(path, f"{where}.cards", "must be a table of name = cards")
             table = director.tables[number]
             seat_of = {s.name: s.seat for s in table.seats if s is not None}
+            strangers = sorted(n for n in cards if n not in seat_of)
+            if strangers:
+                raise ScenarioError(
+                    path, f"{where}.cards", f"{strangers[0]!r} is not at table {number}"
+                )
             holes = {seat_of[n]: c for n, c in cards.items()}
         decide = _all_in if step.get("all_in") else _fold
         director.play_hand(number, decide, hole_cards=holes, board=step.get("board"))
@@ -293,7 +302,7 @@ def _step(path: str, where: str, director: Director, step: dict[str, Any]) -> li
     if "check" in step:
         keys = {"check", "button", "small_blind", "big_blind", "big_blind_player", "dealt_in"}
         _keys(path, where, step, keys, set())
-        number = step["check"]
+        number = _table_number(path, where, director, step["check"])
         hand = director.start_hand(number)
         table = director.tables[number]
         positions = table.positions
@@ -330,6 +339,18 @@ def _step(path: str, where: str, director: Director, step: dict[str, Any]) -> li
         where,
         "a step is rebalance, set, play, check, register, reenter, rebuy, add_on or close_entries",
     )
+
+
+def _table_number(path: str, where: str, director: Director, number: object) -> int:
+    """``number``, a table of the tournament now.
+
+    Raises:
+        ScenarioError: no such table.
+    """
+    if isinstance(number, bool) or not isinstance(number, int) or number not in director.tables:
+        tables = ", ".join(str(t) for t in sorted(director.tables))
+        raise ScenarioError(path, where, f"no table {number!r} (the tables: {tables})")
+    return number
 
 
 def _compare(director: Director, events: list[MttEvent], expect: Mapping[str, Any]) -> list[str]:

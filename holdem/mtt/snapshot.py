@@ -28,8 +28,9 @@ from typing import Any
 
 from holdem.engine.snapshot import SnapshotError, read_json, write_json
 from holdem.errors import HoldemError
-from holdem.mtt.director import Director, Result, Waiting
+from holdem.mtt.director import Director, Result, Waiting, check_numbers
 from holdem.mtt.entries import Entries
+from holdem.mtt.levels import check_levels
 from holdem.table import snapshot as table_snapshot
 from holdem.table.schedule import Level, Schedule
 
@@ -172,8 +173,10 @@ def restore(data: Any, *, clock: Callable[[], float] = time.monotonic) -> Direct
         raise
     except HoldemError as error:
         raise SnapshotError(f"invalid tournament: {error}") from None
-    except (TypeError, ValueError, KeyError, IndexError) as error:
+    except (TypeError, ValueError, KeyError, IndexError, OverflowError) as error:
         raise SnapshotError(f"invalid tournament: {type(error).__name__}: {error}") from None
+    except RecursionError:
+        raise SnapshotError("invalid tournament: nested too deeply") from None
 
 
 def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Director:
@@ -198,9 +201,20 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Director:
     d.halt_short = _get(data, "halt_short", int)
     d.hand_for_hand_at = _get(data, "hand_for_hand_at", int)
     d.break_order = tuple(_get(data, "break_order", list))
+    # the constructor's rules (ConfigError, refused below as an invalid tournament)
+    check_numbers(
+        seats=d.seats,
+        stack=d.stack,
+        balance_within=d.balance_within,
+        halt_short=d.halt_short,
+        max_events=data.get("max_events"),
+        hand_for_hand_at=d.hand_for_hand_at,
+    )
     d._clock = clock
     d._sleep = time.sleep
     state = data.get("rng")
+    if (state is None) != (d.seed is None):
+        raise _fail("rng", "the random generator's state is saved exactly when there is a seed")
     if state is None:
         d._rng = random.SystemRandom()
     else:
@@ -253,8 +267,54 @@ def _restore(data: dict[str, Any], clock: Callable[[], float]) -> Director:
     on_break = data.get("on_break")
     d._on_break = None if on_break is None else int(on_break)
     d._units = {int(n): int(u) for n, u in _get(data, "units", dict).items()}
+    e = d.entries
+    amounts = {"stack": d.stack, "rebuy_chips": e.rebuy_chips, "add_on_chips": e.add_on_chips}
+    if e.last_level > len(schedule.levels):
+        raise _fail("entries", f"levels 1 to {len(schedule.levels)} only")
+    check_levels(
+        schedule,
+        d.breaks_after,
+        d.break_seconds,
+        d.colour_ups,
+        {k: v for k, v in amounts.items() if v is not None},
+    )
+    _check_counts(data, d)
     _check(d)
     return d
+
+
+_COUNTERS = (
+    "events_recorded",
+    "left",
+    "hands",
+    "max_table_hands",
+    "moves",
+    "breaks",
+    "chips_start",
+    "chips_bought",
+)
+
+
+def _check_counts(data: dict[str, Any], d: Director) -> None:
+    """Counters at least 0, tables of the tournament's size, each table in the
+    break order, colour-up units of the schedule."""
+    for field in _COUNTERS:
+        if _get(data, field, int) < 0:
+            raise _fail(field, f"must be a whole number >= 0, got {data[field]}")
+    if not d._paused >= 0:
+        raise _fail("paused", "must be a number >= 0")
+    for n, table in d.tables.items():
+        if n < 1 or table.size != d.seats:
+            raise _fail("tables", f"table {n}: tables 1 up, each of {d.seats} seats")
+    order = d.break_order
+    if any(isinstance(t, bool) or not isinstance(t, int) for t in order):
+        raise _fail("break_order", "must list table numbers")
+    if not set(d.tables) <= set(order):
+        raise _fail("break_order", "must list every table")
+    units = {1, *d.colour_ups.values()}
+    for n, unit in d._units.items():
+        if unit not in units:
+            raise _fail("units", f"table {n}: a table's unit is 1 or a colour-up unit, got {unit}")
 
 
 def _check(d: Director) -> None:

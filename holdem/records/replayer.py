@@ -88,7 +88,6 @@ class Replayed:
     unknown_shows: frozenset[int]
 
 
-
 def replay(record: Mapping[str, Any]) -> Hand:
     """Replay one PHH hand and return the finished hand.
 
@@ -392,8 +391,7 @@ class _Play:
                 street = self._streets[place]
                 dealt = self._sizes[place]
                 raise PHHError(
-                    f"the {street} is {dealt} card{'s' if dealt > 1 else ''}, "
-                    f"this deals {size}",
+                    f"the {street} is {dealt} card{'s' if dealt > 1 else ''}, this deals {size}",
                     index,
                     raw,
                 )

@@ -199,8 +199,7 @@ def takes_seed(cls: Any) -> bool:
     except (TypeError, ValueError):
         return True
     return any(
-        p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL)
-        for p in parameters
+        p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.VAR_POSITIONAL) for p in parameters
     )
 
 
@@ -208,8 +207,9 @@ def _load_class(spec: str) -> Any:
     where, _, name = spec.rpartition(":")
     if not where or not name.isidentifier():
         raise ConfigError(
-            "agent", f"{spec}: expected module:Class or path/to/file.py:Class ({', '.join(AGENTS)} "
-            "are built in)"
+            "agent",
+            f"{spec}: expected module:Class or path/to/file.py:Class ({', '.join(AGENTS)} "
+            "are built in)",
         )
     if where.endswith(".py") or os.sep in where or "/" in where:
         path = Path(where)

@@ -461,9 +461,7 @@ def _run(jobs: list[Job], workers: int) -> Iterator[tuple[int, list[tuple[int, i
         yield from pool.imap(_work, jobs)
 
 
-def result_of(
-    name: str, seats: int, hands: int, total: int, squares: int, bb: int
-) -> AgentResult:
+def result_of(name: str, seats: int, hands: int, total: int, squares: int, bb: int) -> AgentResult:
     """An agent's result, bb/100 and its 95% interval, from the exact integer sums
     over the hands: ``total`` chips won and ``squares``, the sum of their squares."""
     scale = 100 / (seats * bb)

@@ -39,6 +39,7 @@ class Room(Protocol):
     def _changed(self) -> None: ...
     def _forward_table_events(self) -> None: ...
 
+
 __all__ = [
     "apply_choices",
     "bank_field",

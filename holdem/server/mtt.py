@@ -39,6 +39,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -71,7 +72,7 @@ from holdem.server import limits
 from holdem.server.limits import Addresses
 from holdem.server.mtt_protocol import STATIC, MttConnection, MttProtocol, spawn
 from holdem.server.mtt_saving import FILE_NAME, MttSaving
-from holdem.server.mtt_settings import Entrant, MttError, MttSettings
+from holdem.server.mtt_settings import MAX_ENTRANTS, MAX_NAME, Entrant, MttError, MttSettings
 from holdem.server.room import token_hash
 from holdem.server.saving import usable_folder
 from holdem.table.clock import default_action
@@ -81,8 +82,7 @@ from holdem.views.streams import TableStream
 __all__ = ["MttConnection", "MttServer", "MttSettings", "create_mtt_app", "serve_mtt"]
 
 LOG = logging.getLogger("holdem.server")
-MAX_ENTRANTS = 1000
-"""The most players of a served tournament, late registrants included."""
+_BOT_NAME = re.compile(r"bot\s*\d+")  # casefolded: the names of the bots (Bot 1, Bot 2...)
 
 
 class MttServer(MttProtocol, MttSaving):
@@ -164,16 +164,12 @@ class MttServer(MttProtocol, MttSaving):
         """
         if self.director is not None:
             return self._register_late(name)
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise MttError("bad_name", "a name is 1 to 40 characters")
-        name = name.strip()
+        name = self._person_name(name)
         layout = self.settings.layout
         if layout is not None:
             allowed = {n for t in layout.values() for n, _ in t.values()}
             if name not in allowed:
                 raise MttError("bad_name", f"{name!r} is not in this tournament's layout")
-        if name in self.entrants:
-            raise MttError("name_taken", f"{name!r} is registered")
         if len(self.entrants) >= self.settings.players:
             raise MttError("full", f"the field of {self.settings.players} is full")
         token = secrets.token_urlsafe(16)
@@ -185,6 +181,29 @@ class MttServer(MttProtocol, MttSaving):
         self.save_soon()
         return entrant
 
+    def _person_name(self, name: object) -> str:
+        """``name`` stripped, checked as the cash server checks a name: 1 to
+        :data:`MAX_NAME` characters, none a control or invisible one
+        (``str.isprintable``: no NUL, zero-width space or direction
+        override), not a bot's (``Bot 2``, any case: the bots' names), and
+        not registered in any case (``carl`` when ``Carl`` is).
+
+        Raises:
+            MttError: ``bad_name`` or ``name_taken``.
+        """
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise MttError("bad_name", f"a name is 1 to {MAX_NAME} characters")
+        if not name.isprintable():
+            raise MttError("bad_name", "a name has no control or invisible characters")
+        name = name.strip()
+        folded = name.casefold()
+        if self.settings.layout is None and _BOT_NAME.fullmatch(folded):
+            raise MttError("bad_name", f"{name!r} is a bot's name")
+        for taken in self.entrants:
+            if taken.casefold() == folded:
+                raise MttError("name_taken", f"{taken!r} is registered")
+        return name
+
     def _register_late(self, name: object) -> Entrant:
         """Late registration (R15.8): the director draws the seat (a table
         with the fewest players; a new table when every table is full)."""
@@ -192,11 +211,7 @@ class MttServer(MttProtocol, MttSaving):
         assert director is not None
         if not director.can_register():
             raise MttError("started", "the tournament has started; late registration is closed")
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise MttError("bad_name", "a name is 1 to 40 characters")
-        name = name.strip()
-        if name in self.entrants:
-            raise MttError("name_taken", f"{name!r} is registered")
+        name = self._person_name(name)
         if len(self.entrants) >= MAX_ENTRANTS:
             raise MttError("full", f"at most {MAX_ENTRANTS:,} players")
         token = secrets.token_urlsafe(16)
@@ -328,7 +343,8 @@ class MttServer(MttProtocol, MttSaving):
                     self.streams[where[0]].note("busted", s=where[1], name=event.name)
                     self._changed(where[0])
                 assert self.director is not None
-                can = self.director.can_reenter(event.name)
+                person = event.name in self.entrants and self.entrants[event.name].agent is None
+                can = person and self.director.can_reenter(event.name)  # a bot never re-enters
                 self._broadcast({"type": "busted", "name": event.name, "can_reenter": can})
             elif isinstance(event, EntriesClosed):
                 self._broadcast(

@@ -333,6 +333,7 @@ class MttProtocol:
                             "table": where[0] - 1,
                             "seat": where[1],
                             "reason": reason,
+                            "chips": self.arrived_with.get(entrant.name, 0),
                             "after": 0,
                             "token": entrant.token,
                         }
@@ -345,6 +346,10 @@ class MttProtocol:
         for key, value in (("table", table), ("after", after)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise MttError("bad_message", f"{key} must be a whole number")
+        known = set(self.streams) | (set() if self.director is None else set(self.director.tables))
+        if table != 0 and table + 1 not in known:  # table 0 before the start: the lobby
+            tables = ", ".join(str(n - 1) for n in sorted(known | {1}))
+            raise MttError("no_table", f"no table {value_text(table)} (the tables: {tables})")
         token = data.get("token")
         hashed = token_hash(token) if isinstance(token, str) and len(token) <= MAX_TOKEN else None
         if hashed is not None and hashed in self.tokens:

@@ -36,12 +36,13 @@ from pathlib import Path
 from typing import Any
 
 from holdem.engine import signing
+from holdem.engine.snapshot import read_json
 from holdem.errors import HoldemError, value_text
 from holdem.mtt import snapshot as mtt_snapshot
 from holdem.mtt.director import Director
 from holdem.mtt.results import Result
 from holdem.selfplay.agents import make_agent
-from holdem.server.mtt_settings import Entrant, MttError, MttSettings
+from holdem.server.mtt_settings import MAX_ENTRANTS, Entrant, MttError, MttSettings
 from holdem.views.streams import TableStream
 
 __all__ = ["FILE_NAME", "STATE_SCHEMA", "STATE_VERSION", "MttSaving"]
@@ -168,21 +169,32 @@ class MttSaving:
                 text = signing.verify(text, self._key)
             elif signing.is_signed(text):
                 raise _bad_state("the saved tournament is signed: give its key")
-            data = json.loads(text)
+            data = read_json(text)
             if not isinstance(data, dict):
                 raise _bad_state("not a saved tournament")
             if data.get("schema") != STATE_SCHEMA or data.get("version") != STATE_VERSION:
                 raise _bad_state("not a saved tournament of this version")
             self._restore(data)
-        except (HoldemError, KeyError, TypeError, ValueError, AttributeError) as error:
-            text = str(error) if isinstance(error, HoldemError) else repr(error)
-            raise HoldemError(f"{path}: cannot restore the tournament: {text}") from None
+        except (
+            HoldemError,
+            KeyError,
+            TypeError,
+            ValueError,
+            AttributeError,
+            OverflowError,
+        ) as error:
+            raise HoldemError(f"{path}: cannot restore the tournament: {_plain(error)}") from None
+        except RecursionError:
+            raise HoldemError(f"{path}: cannot restore the tournament: nested too deeply") from None
 
     def _restore(self, data: dict[str, Any]) -> None:
         """The entrants, then the director (checked whole by
         :func:`holdem.mtt.snapshot.restore`) and its tables' streams."""
-        self._restore_entrants(data["entrants"])
         saved = data["director"]
+        # before the start the field is at most ``players``; after it, late
+        # registration (R15.8) may have grown it up to MAX_ENTRANTS
+        most = self.settings.players if saved is None else MAX_ENTRANTS
+        self._restore_entrants(data["entrants"], most)
         if saved is None:
             return
         director = mtt_snapshot.restore(saved, clock=self.clock)
@@ -221,14 +233,16 @@ class MttSaving:
             if director.tables[number].hand is not None:
                 self._begin(number)
 
-    def _restore_entrants(self, items: object) -> None:
-        """The saved entrants: unique names, a bot or a person with a token hash.
+    def _restore_entrants(self, items: object, most: int) -> None:
+        """The saved entrants: at most ``most`` (the field before the start,
+        :data:`MAX_ENTRANTS` after it: late registrants, R15.8), unique names,
+        a bot or a person with a token hash.
 
         Raises:
             MttError: (``bad_state``) the first entrant that does not fit.
         """
-        if not isinstance(items, list) or len(items) > self.settings.players:
-            raise _bad_state(f"entrants: a list of at most {self.settings.players}")
+        if not isinstance(items, list) or len(items) > most:
+            raise _bad_state(f"entrants: a list of at most {most:,}")
         self.entrants.clear()
         self.tokens.clear()
         for i, item in enumerate(items):
@@ -261,6 +275,15 @@ def _result_message(result: Result) -> dict[str, Any]:
         "prize": result.prize,
         "shared": result.shared,
     }
+
+
+def _plain(error: Exception) -> str:
+    """``error`` as plain text for a one-line message (no Python repr)."""
+    if isinstance(error, HoldemError):
+        return str(error)
+    if isinstance(error, KeyError):
+        return f"missing field {value_text(error.args[0] if error.args else '', True)}"
+    return f"{type(error).__name__}: {value_text(str(error))}"
 
 
 def _bad_state(message: str) -> MttError:

@@ -10,7 +10,13 @@ from holdem.mtt.entries import Entries
 from holdem.selfplay.agents import Agent, make_agent
 from holdem.table.schedule import Level, Schedule
 
-__all__ = ["Entrant", "MttError", "MttSettings"]
+__all__ = ["MAX_ENTRANTS", "MAX_NAME", "Entrant", "MttError", "MttSettings"]
+
+MAX_NAME = 24
+"""The longest name a person may register, as at the cash server's ``sit``."""
+
+MAX_ENTRANTS = 1000
+"""The most players of a served tournament, late registrants included (R15.8)."""
 
 
 @dataclass

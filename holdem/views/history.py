@@ -71,8 +71,10 @@ def signed(amount: int) -> str:
 def _printable(name: str) -> str:
     """A name as one line of plain text: a control character (a newline, an escape
     sequence from a hostile hand file) is written as its escape, ``\\x1b``."""
-    return name if name.isprintable() else "".join(
-        c if c.isprintable() else repr(c)[1:-1] for c in name
+    return (
+        name
+        if name.isprintable()
+        else "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
     )
 
 

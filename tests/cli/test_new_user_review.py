@@ -175,7 +175,9 @@ def test_acpc_dealer_checks_the_log_path_before_the_match(
     assert err == f"holdem acpc-dealer: error: log_path: no such folder: {str(missing.parent)!r}\n"
     status, out, err = run_cli(capsys, "acpc-dealer", "--log", str(tmp_path))
     assert (status, out) == (2, "")
-    assert err == f"holdem acpc-dealer: error: log_path: {str(tmp_path)!r} is a folder, not a file\n"
+    assert (
+        err == f"holdem acpc-dealer: error: log_path: {str(tmp_path)!r} is a folder, not a file\n"
+    )
 
 
 def test_acpc_dealer_help_says_how_many_players_and_the_defaults(

@@ -410,7 +410,9 @@ def test_r11_1_a_straddle_config_is_refused_or_follows_the_rules(
         assert k == 0 or (seat == (straddles[k - 1] + 1) % n and straddles[k - 1] != button)
     # Each straddle is posted in full (the log keeps the post even when part of
     # it comes back uncalled because the blinds are all-in for less).
-    posted = [(e.seat, e.amount) for e in hand.log if isinstance(e, Posted) and e.kind == "straddle"]
+    posted = [
+        (e.seat, e.amount) for e in hand.log if isinstance(e, Posted) and e.kind == "straddle"
+    ]
     assert posted == list(zip(straddles, config.straddle_amounts))
     if hand.to_act is not None and hand.street == "preflop":
         assert hand.current_bet == config.straddle_amounts[-1]

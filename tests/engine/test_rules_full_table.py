@@ -81,8 +81,11 @@ def test_r11_1_straddle_with_a_short_stack_behind_it() -> None:
     and nobody can call a raise, so it is not asked.
     """
     start = [400, 400, 400, 400, 3, 400]
-    hand = Hand(TableConfig(start, 1, 2, straddles=[3]),
-                hole_cards=[None, None, None, "KsKh", "AsAh", None], board="2c7d9hTs3s")
+    hand = Hand(
+        TableConfig(start, 1, 2, straddles=[3]),
+        hole_cards=[None, None, None, "KsKh", "AsAh", None],
+        board="2c7d9hTs3s",
+    )
     assert hand.to_act == 4 and str(hand.legal_actions()) == "fold, call 3"
     hand.call(4)
     assert str(hand.legal_actions()) == "fold, call 4, raise to 8..400"
@@ -174,8 +177,12 @@ def test_r3_1_free_fold_off_and_on() -> None:
 def test_mb1_live_and_dead_post() -> None:
     """Example MB1 (R14.3): seat 3 raises to 300, all fold; 200 back, a pot of 400, +300 / -150."""
     start = [10000] * 6
-    hand = Hand(TableConfig(start, 50, 100, live_posts=[0, 0, 0, 0, 100, 0],
-                            dead_posts=[0, 0, 0, 0, 50, 0]), seed=1)
+    hand = Hand(
+        TableConfig(
+            start, 50, 100, live_posts=[0, 0, 0, 0, 100, 0], dead_posts=[0, 0, 0, 0, 50, 0]
+        ),
+        seed=1,
+    )
     assert hand.to_act == 3
     assert str(hand.legal_actions()) == "fold, call 100, raise to 200..10000"
     hand.raise_to(3, 300)
@@ -192,8 +199,15 @@ def test_r14_3_live_and_dead_post_with_big_blind_ante() -> None:
     The live poster owes nothing on its first turn: check or raise (R14.3 option).
     """
     start = [10000] * 6
-    config = TableConfig(start, 50, 100, ante=100, ante_type="big_blind",
-                         live_posts=[0, 0, 0, 0, 100, 0], dead_posts=[0, 0, 0, 0, 50, 0])
+    config = TableConfig(
+        start,
+        50,
+        100,
+        ante=100,
+        ante_type="big_blind",
+        live_posts=[0, 0, 0, 0, 100, 0],
+        dead_posts=[0, 0, 0, 0, 50, 0],
+    )
     hand = Hand(config, seed=1)
     assert hand.pot_total == 400
     assert str(hand.legal_actions()) == "fold, call 100, raise to 200..10000"
@@ -211,16 +225,16 @@ def test_r14_3_live_and_dead_post_with_big_blind_ante() -> None:
 @pytest.mark.parametrize(
     ("live", "dead"),
     [
-        ([0, 100, 0, 0, 0, 0], None),      # a live post on the small blind
-        ([0, 0, 100, 0, 0, 0], None),      # a live post on the big blind
-        (None, [0, 0, 50, 0, 0, 0]),       # a dead post on the big blind
-        ([0, 0, 0, 0, 50, 0], None),       # a live post is one big blind
+        ([0, 100, 0, 0, 0, 0], None),  # a live post on the small blind
+        ([0, 0, 100, 0, 0, 0], None),  # a live post on the big blind
+        (None, [0, 0, 50, 0, 0, 0]),  # a dead post on the big blind
+        ([0, 0, 0, 0, 50, 0], None),  # a live post is one big blind
         ([0, 0, 0, 0, 200, 0], None),
-        (None, [0, 0, 0, 0, -50, 0]),      # negative dead post
+        (None, [0, 0, 0, 0, -50, 0]),  # negative dead post
         ([0, 0, 0, 0, -100, 0], None),
-        ([0, 0, 0, 100, 0], None),         # wrong length
-        (None, [0, 0, 0, 0, True, 0]),     # bool
-        ([0, 0, 0, 100.0, 0, 0], None),    # float
+        ([0, 0, 0, 100, 0], None),  # wrong length
+        (None, [0, 0, 0, 0, True, 0]),  # bool
+        ([0, 0, 0, 100.0, 0, 0], None),  # float
     ],
 )
 def test_r14_3_illegal_posts_refused(live: list[int] | None, dead: list[int] | None) -> None:
@@ -247,8 +261,11 @@ def test_r14_3_no_posts_heads_up(field: str) -> None:
 
 def test_rit1_run_twice_heads_up() -> None:
     """Example RIT1 (R12.1-R12.3): 1,000 per run, one run each: 1,000 / 1,000."""
-    hand = Hand(TableConfig([1000, 1000], 50, 100, max_runs=2),
-                hole_cards=["AsAh", "KsKh"], board="2c7d9hTs3s Kd8c4h5s6d")
+    hand = Hand(
+        TableConfig([1000, 1000], 50, 100, max_runs=2),
+        hole_cards=["AsAh", "KsKh"],
+        board="2c7d9hTs3s Kd8c4h5s6d",
+    )
     hand.all_in(0)
     hand.call(1)
     assert hand.run_seat == 1 and hand.to_act is None and hand.legal_actions() is None
@@ -258,21 +275,29 @@ def test_rit1_run_twice_heads_up() -> None:
     assert hand.boards == (("2c", "7d", "9h", "Ts", "3s"), ("Kd", "8c", "4h", "5s", "6d"))
     assert hand.stacks == (1000, 1000)
     assert [(a.run, a.pot.amount, a.winners) for a in hand.result.awards] == [
-        (1, 1000, (0,)), (2, 1000, (1,))]
+        (1, 1000, (0,)),
+        (2, 1000, (1,)),
+    ]
 
 
 def test_rit2_three_runs_share_668_666_666() -> None:
     """Example RIT2 (R12.3): a pot of 2,000 run three times is 668 / 666 / 666."""
     assert split_runs(2000, 3) == (668, 666, 666)
-    hand = Hand(TableConfig([1000, 1000], 50, 100, max_runs=3), hole_cards=["AsAh", "KsKh"],
-                board="Kd8c4h5s6d 2c7d9hTs3s 2d7c9sTh3h")
+    hand = Hand(
+        TableConfig([1000, 1000], 50, 100, max_runs=3),
+        hole_cards=["AsAh", "KsKh"],
+        board="Kd8c4h5s6d 2c7d9hTs3s 2d7c9sTh3h",
+    )
     hand.all_in(0)
     hand.call(1)
     for seat in (1, 0):
         hand.choose_runs(seat, 3)
     assert hand.run_count == 3
     assert [(a.run, a.pot.amount, a.winners) for a in hand.result.awards] == [
-        (1, 668, (1,)), (2, 666, (0,)), (3, 666, (0,))]
+        (1, 668, (1,)),
+        (2, 666, (0,)),
+        (3, 666, (0,)),
+    ]
     assert hand.stacks == (1332, 668)
 
 
@@ -283,8 +308,11 @@ def test_r12_run_twice_side_pots_odd_chips() -> None:
     side 199 split 100 (seat 1) / 99. Totals 202 / 350 / 149.
     """
     start = [101, 300, 300]
-    hand = Hand(TableConfig(start, 1, 2, max_runs=2), hole_cards=["AsAh", "KsKh", "QsQh"],
-                board="2c7d9hTs3s TcJcQcKcAc")
+    hand = Hand(
+        TableConfig(start, 1, 2, max_runs=2),
+        hole_cards=["AsAh", "KsKh", "QsQh"],
+        board="2c7d9hTs3s TcJcQcKcAc",
+    )
     hand.all_in(0)
     hand.all_in(1)
     hand.call(2)
@@ -296,17 +324,21 @@ def test_r12_run_twice_side_pots_odd_chips() -> None:
     hand.choose_runs(0, 2)
     assert hand.stacks == (202, 350, 149)
     assert [(a.run, a.pot.amount, a.winners, a.shares) for a in hand.result.awards] == [
-        (1, 152, (0,), (152,)), (1, 199, (1,), (199,)),
-        (2, 151, (1, 2, 0), (51, 50, 50)), (2, 199, (1, 2), (100, 99)),
+        (1, 152, (0,), (152,)),
+        (1, 199, (1,), (199,)),
+        (2, 151, (1, 2, 0), (51, 50, 50)),
+        (2, 199, (1, 2), (100, 99)),
     ]
     _conserved(hand, start)
 
 
 def _three_runs_three_pots(rake: Rake | None) -> Hand:
     start = [100, 200, 400, 400]
-    hand = Hand(TableConfig(start, 5, 10, max_runs=3, rake=rake),
-                hole_cards=["AsAh", "KsKh", "QsQh", "JsJh"],
-                board="2c7d9hTs3s Jd8c4h5s2d Qd6c8d4c3d")
+    hand = Hand(
+        TableConfig(start, 5, 10, max_runs=3, rake=rake),
+        hole_cards=["AsAh", "KsKh", "QsQh", "JsJh"],
+        board="2c7d9hTs3s Jd8c4h5s2d Qd6c8d4c3d",
+    )
     hand.all_in(3)
     hand.all_in(0)
     hand.all_in(1)
@@ -336,8 +368,11 @@ def test_r13_rake_cap_binding_across_three_pots_three_runs() -> None:
 def test_rk1_rake_cap_binds() -> None:
     """Example RK1 (R13.2): pots 600 / 400, 5% capped at 30: 18 / 12, paying 582 / 388."""
     start = [200, 400, 400]
-    hand = Hand(TableConfig(start, 50, 100, rake=Rake("5%", cap=30)),
-                hole_cards=["AsAh", "KsKh", "QsQh"], board="2c7d9hTs3s")
+    hand = Hand(
+        TableConfig(start, 50, 100, rake=Rake("5%", cap=30)),
+        hole_cards=["AsAh", "KsKh", "QsQh"],
+        board="2c7d9hTs3s",
+    )
     hand.all_in(0)
     hand.all_in(1)
     hand.call(2)
@@ -350,8 +385,11 @@ def test_rk1_rake_cap_binds() -> None:
 def test_rk2_short_chip_from_main_pot() -> None:
     """Example RK2 (R13.2): pots 333 / 334 at 5%: 33, 16 + 1 / 16, paying 316 / 318."""
     start = [111, 278, 278]
-    hand = Hand(TableConfig(start, 1, 2, rake={"rate": "5%"}),
-                hole_cards=["AsAh", "KsKh", "QsQh"], board="2c7d9hTs3s")
+    hand = Hand(
+        TableConfig(start, 1, 2, rake={"rate": "5%"}),
+        hole_cards=["AsAh", "KsKh", "QsQh"],
+        board="2c7d9hTs3s",
+    )
     hand.all_in(0)
     hand.all_in(1)
     hand.call(2)
@@ -370,8 +408,11 @@ def test_r13_1_no_flop_no_drop() -> None:
     folded.raise_to(0, 300)
     folded.fold(1)
     assert folded.result.rake_total == 0 and folded.stacks == (1100, 900)
-    allin = Hand(TableConfig([1000, 1000], 50, 100, rake=rake),
-                 hole_cards=["AsAh", "KsKh"], board="2c7d9hTs3s")
+    allin = Hand(
+        TableConfig([1000, 1000], 50, 100, rake=rake),
+        hole_cards=["AsAh", "KsKh"],
+        board="2c7d9hTs3s",
+    )
     allin.all_in(0)
     allin.call(1)
     assert allin.result.rake_total == 30 and allin.stacks == (1970, 0)
@@ -389,8 +430,11 @@ def test_r13_1_pot_won_by_folds_is_raked() -> None:
 
 def test_r13_1_rake_with_chip_unit() -> None:
     """R13.1, R8.3: 1/30 of 2,000 is 66.67, rounded down to whole units of 5: 65."""
-    hand = Hand(TableConfig([1000, 1000], 5, 10, chip_unit=5, rake=Rake("1/30")),
-                hole_cards=["AsAh", "KsKh"], board="2c7d9hTs3s")
+    hand = Hand(
+        TableConfig([1000, 1000], 5, 10, chip_unit=5, rake=Rake("1/30")),
+        hole_cards=["AsAh", "KsKh"],
+        board="2c7d9hTs3s",
+    )
     hand.all_in(0)
     hand.call(1)
     assert hand.result.rake == (65,) and hand.stacks == (1935, 0)
@@ -406,8 +450,23 @@ def test_r13_rate_is_exact() -> None:
 
 @pytest.mark.parametrize(
     "rate",
-    [0.05, "105%", "100%", "1/0", "-5%", "abc", "", None, True, "nan%", "1e3%", "5 %%",
-     "\uff15%", "\u0665%", "1/\u0662\u0660"],
+    [
+        0.05,
+        "105%",
+        "100%",
+        "1/0",
+        "-5%",
+        "abc",
+        "",
+        None,
+        True,
+        "nan%",
+        "1e3%",
+        "5 %%",
+        "\uff15%",
+        "\u0665%",
+        "1/\u0662\u0660",
+    ],
 )
 def test_r13_hostile_rates_refused(rate: object) -> None:
     """R13.1: a rate that is a float, not below 1, negative or unreadable (non-ASCII digits
@@ -440,9 +499,11 @@ def test_r12_hostile_max_runs_refused(max_runs: object) -> None:
 
 
 def _at_run_question() -> Hand:
-    hand = Hand(TableConfig([101, 300, 300], 1, 2, max_runs=3),
-                hole_cards=["AsAh", "KsKh", "QsQh"],
-                board="2c7d9hTs3s TcJcQcKcAc 2d7c9sTh3h")
+    hand = Hand(
+        TableConfig([101, 300, 300], 1, 2, max_runs=3),
+        hole_cards=["AsAh", "KsKh", "QsQh"],
+        board="2c7d9hTs3s TcJcQcKcAc 2d7c9sTh3h",
+    )
     hand.all_in(0)
     hand.all_in(1)
     hand.call(2)
@@ -470,6 +531,7 @@ def test_r12_2_snapshot_without_cards_for_every_run_refused(
 def test_r12_run_question_snapshot_round_trip_and_answers() -> None:
     """R12.1: a snapshot at the run question restores to the same question, and both go on alike."""
     from holdem.engine import snapshot
+
     hand = _at_run_question()
     restored = snapshot.loads(snapshot.dumps(hand))
     assert (restored.run_seat, restored.decision) == (hand.run_seat, hand.decision) == (2, 4)
@@ -590,8 +652,12 @@ def test_r12_1_no_question_after_a_river_all_in() -> None:
 
 @pytest.mark.parametrize(
     "rate",
-    [Fraction(1, 10**5000), Fraction(10**5000 - 1, 10**5000), Fraction(-(10**5000), 3),
-     Fraction(1, 10**12 + 1)],
+    [
+        Fraction(1, 10**5000),
+        Fraction(10**5000 - 1, 10**5000),
+        Fraction(-(10**5000), 3),
+        Fraction(1, 10**12 + 1),
+    ],
 )
 def test_r13_rate_with_a_huge_fraction_refused(rate: Fraction) -> None:
     """R13.1: a Fraction rate is held to the precision a text rate can have (numerator and
@@ -620,11 +686,28 @@ def test_r12_1_nobody_sees_a_card_they_may_not_during_the_run_question() -> None
 
     holes = ["AsAh", "KsKh", "QsQh"]
     hand = _at_run_question()  # seat 1 has answered; seat 2 is asked
-    board_cards = {"2c", "7d", "9h", "Ts", "3s", "Tc", "Jc", "Qc", "Kc", "Ac",
-                   "2d", "7c", "9s", "Th", "3h"}
+    board_cards = {
+        "2c",
+        "7d",
+        "9h",
+        "Ts",
+        "3s",
+        "Tc",
+        "Jc",
+        "Qc",
+        "Kc",
+        "Ac",
+        "2d",
+        "7c",
+        "9s",
+        "Th",
+        "3h",
+    }
     assert spectator_view(hand).to_dict()["boards"] == [[]]
     for seat in range(3):
-        secret = board_cards | {h[i:i + 2] for s, h in enumerate(holes) if s != seat for i in (0, 2)}
+        secret = board_cards | {
+            h[i : i + 2] for s, h in enumerate(holes) if s != seat for i in (0, 2)
+        }
         view = seat_view(hand, seat)
         assert view.hole_cards == (holes[seat][:2], holes[seat][2:])
         assert view.run_choices == ((1, 2, 3) if seat == 2 else None)

@@ -150,3 +150,22 @@ def test_cli_icm_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert "100 units dealt, 0 left to play for" in capsys.readouterr().out
     assert main([*args, "--left-to-play", "60"]) == 2
     assert "left_to_play" in capsys.readouterr().err
+
+
+def test_cli_icm_plain_errors_and_places_beyond_the_stacks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """R15.6: a negative prize is shown as a number (not a Python Fraction);
+    more places than stacks is refused in one line (those places are never
+    reached), for ``holdem icm`` and ``holdem mtt --payouts`` alike."""
+    assert main(["icm", "--stacks", "100,200", "--payouts", "60,-30"]) == 2
+    err = capsys.readouterr().err
+    assert err == "holdem icm: error: payouts: prize 1 must be a number >= 0, got -30\n"
+    assert main(["icm", "--stacks", "100,200", "--payouts", "60,30,10"]) == 2
+    assert capsys.readouterr().err == (
+        "holdem icm: error: --payouts: 3 places for 2 stacks: place 3 and below are never "
+        "reached (give at most 2)\n"
+    )
+    assert main(["mtt", "--players", "4", "--agents", "call", "--payouts", "60,-30"]) == 2
+    err = capsys.readouterr().err
+    assert err == "holdem mtt: error: payouts: place 2 must be a number >= 0, got -30\n"

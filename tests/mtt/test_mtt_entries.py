@@ -282,11 +282,14 @@ def entries_director(
 ) -> Director:
     schedule = Schedule(DEFAULT_SCHEDULE.levels, hands_per_level=3)
     rng = random.Random(seed)
+    reentries = rng.randint(0, 2) if late else 0
+    rebuy_until = rng.randint(0, 3)
+    rebuys = rng.choice([None, 1, 2])
     entries = Entries(
         late_until=late,
-        reentries=rng.randint(0, 2) if late else 0,
-        rebuy_until=rng.randint(0, 3),
-        rebuys=rng.choice([None, 1, 2]),
+        reentries=reentries,
+        rebuy_until=rebuy_until,
+        rebuys=rebuys if rebuy_until else None,  # a limit needs a rebuy period
         add_on_level=rng.randint(0, 4),
     )
     kwargs: dict[str, object] = {} if clock is None else {"clock": clock}
@@ -533,3 +536,65 @@ def test_r15_9_snapshot_during_a_timed_break() -> None:
     assert twin.play_round(fold) == 1 and twin.on_break is None
     assert d.play_round(fold) == 1
     assert mtt_snapshot.dumps(d) == mtt_snapshot.dumps(twin)
+
+
+def test_r15_8_busted_are_ranked_by_the_order_their_hands_ended() -> None:
+    """R15.8: hands are numbered as they start, but at tables playing at once
+    a hand that started first may end last. Table 1's hand starts first
+    (hand 1), table 2's second (hand 2); table 2's ends first and busts b0,
+    then table 1's busts a0: a0 went out later and is placed higher (the two
+    busted take places 3 and 4 when entries close: a0 3rd, b0 4th)."""
+    d = layout_director(
+        {1: {0: ("a0", 100), 1: ("a1", 3000)}, 2: {0: ("b0", 100), 1: ("b1", 3000)}},
+        seats=3,
+        entries=Entries(late_until=1),
+    )
+
+    def shove(hand: Hand, seat: int) -> Action:
+        legal = hand.legal_actions()
+        assert legal is not None
+        return Action(Kind.ALL_IN) if legal.can_all_in else Action(Kind.CALL)
+
+    d.start_hand(1, hole_cards={0: "2c3d", 1: "AsAh"}, board="KcQdJh8s7c")
+    d.start_hand(2, hole_cards={0: "2h3s", 1: "AdAc"}, board="KcQdJh8s7c")
+    for number in (2, 1):  # table 2's hand (started second) ends first
+        hand = d.tables[number].hand
+        assert hand is not None
+        while (seat := hand.to_act) is not None:
+            hand.act(seat, shove(hand, seat))
+        d.finish_hand(number)
+    busted = [(e.name, e.hand) for e in d.events if isinstance(e, Busted)]
+    assert busted == [("b0", 2), ("a0", 1)]
+    d._close_entries()
+    places = {e.name: e.place for e in d.events if isinstance(e, Eliminated)}
+    assert places == {"a0": 3, "b0": 4}  # the later out the higher, whatever the hand number
+
+
+def test_r15_8_options_without_their_level_are_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """R15.8: ``--add-on-level 0`` and rebuy or add-on options without the
+    level that allows them are refused in one line, not ignored."""
+    base = ["mtt", "--players", "4", "--agents", "call"]
+    assert main([*base, "--add-on-level", "0"]) == 2
+    assert capsys.readouterr().err == (
+        "holdem mtt: error: --add-on-level: a level from 1, got 0 (leave it out for no add-on)\n"
+    )
+    assert main([*base, "--rebuy-until", "0", "--rebuys", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err == "holdem mtt: error: rebuys: needs rebuy_until (the last level of rebuys)\n"
+    with pytest.raises(ConfigError, match="add_on_chips: needs add_on_level"):
+        Entries(add_on_chips=500)
+    assert Entries(rebuy_until=2, rebuys=2).rebuys == 2
+
+
+def test_cli_mtt_help_lists_the_blind_schedule(capsys: pytest.CaptureFixture[str]) -> None:
+    """R15.5: ``holdem mtt --help`` lists the levels of DEFAULT_SCHEDULE (so a
+    user can choose valid ``--colour-up`` units), in order."""
+    assert main(["mtt", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    shown = []
+    for lv in DEFAULT_SCHEDULE.levels:
+        blinds = f"{lv.small_blind}/{lv.big_blind}" + (f" ante {lv.ante}" if lv.ante else "")
+        shown.append(blinds)
+    assert "Blinds by level: " + ", ".join(shown) + " (the last stays)" in text

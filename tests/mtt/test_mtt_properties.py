@@ -19,7 +19,7 @@ from holdem.engine.hand import Hand
 from holdem.engine.snapshot import SnapshotError
 from holdem.mtt import Director, Moved
 from holdem.mtt import snapshot as mtt_snapshot
-from holdem.mtt.events import MttEvent
+from holdem.mtt.events import MttEvent, TableBroken
 from holdem.mtt.simulate import agents_director, summary
 from holdem.selfplay.agents import random_action
 from holdem.selfplay.tournament import DEFAULT_SCHEDULE
@@ -81,9 +81,14 @@ class Checker:
         """The moves since the last check: the player due the big blind moved,
         and balanced tables after (R15.2)."""
         d = self.d
+        moved: set[str] = set()
         for event in d.drain_events():
             self.seen.append(event)
             if isinstance(event, Moved):
+                # R15.3: tables breaking at once are all emptied before the
+                # draw; nobody is moved twice at one balancing point
+                assert event.name not in moved, f"{event.name} moved twice"
+                moved.add(event.name)
                 self.pending.pop(event.name, None)
                 source = d.tables.get(event.from_table)
                 if event.reason == "balance" and source is not None:
@@ -149,6 +154,19 @@ def test_r15_long_seeded_tournament_with_agents() -> None:
     checker.check_results()
     assert checker.moves_checked > 50
     assert d.breaks == 33 and d.moves > 300
+
+
+def test_r15_3_a_thousand_players_none_moved_twice_at_once() -> None:
+    """R15.3: 1,000 players at 9-seat tables (``holdem mtt --players 1000
+    --seats 9 --agents call,random --seed 1``): where several tables break
+    after one hand, nobody is drawn to a table that breaks too."""
+    d, decide = agents_director(["call", "random"], players=1000, seats=9, seed=1)
+    checker = Checker(d)
+    checker.run(decide)  # type: ignore[arg-type]
+    checker.check_results()
+    broken = [e for e in checker.seen if isinstance(e, TableBroken)]
+    at_once = {e.hand for e in broken if sum(1 for f in broken if f.hand == e.hand) > 1}
+    assert at_once  # several tables broke together, and the Checker saw no double move
 
 
 @pytest.mark.parametrize("mid_hand", [False, True])
@@ -297,3 +315,90 @@ def test_a_field_too_large_fails_at_construction_in_one_line() -> None:
     )
     assert status == 2 and err.count("\n") == 1 and len(err) < 200
     assert "(5,000 characters)" in err
+
+
+def _running() -> Director:
+    schedule = Schedule([Level(10, 20), Level(20, 40), Level(50, 100)], hands_per_level=4)
+    d = Director([f"p{i}" for i in range(20)], seats=7, stack=3000, schedule=schedule, seed=3)
+    d.run(policy(0), max_hands=3)
+    assert len(d.tables) == 3
+    return d
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("seats", 50, "seats: at most 10, got 50"),
+        ("break_order", [1, 1, 1], "break_order: must list every table"),
+        ("balance_within", 0, "balance_within: must be a whole number >= 1, got 0"),
+        ("stack", 0, "stack: must be a whole number >= 1, got 0"),
+        ("hand_for_hand_at", -3, "hand_for_hand_at: must be a whole number >= 0, got -3"),
+        ("max_events", 0, "max_events: must be a whole number >= 1, got 0"),
+        ("max_events", 10**30, "max_events: at most 1,000,000,000, got <a 100-bit number>"),
+        ("colour_ups", {"2": 7}, "colour_ups: level 2 (20/40) is not in chips of 7"),
+        ("units", {"1": 0}, "units: table 1"),
+        ("rng", None, "rng: the random generator's state is saved exactly when there is a seed"),
+        ("moves", -1, "moves: must be a whole number >= 0, got -1"),
+        ("events_recorded", -5, "events_recorded: must be a whole number >= 0, got -5"),
+    ],
+)
+def test_r15_restore_refuses_what_the_constructor_refuses(
+    field: str, value: object, message: str
+) -> None:
+    """A snapshot is checked by the constructor's rules (R15): a value the
+    constructor refuses (50 seats, a break order missing tables, a unit of
+    7 for blinds of 20/40, a negative counter, 10**30 events) is one
+    SnapshotError line naming the field, from restore and loads alike, never
+    a crash later in play."""
+    data = mtt_snapshot.snapshot(_running())
+    data[field] = value
+    for attempt in (
+        lambda: mtt_snapshot.restore(data),
+        lambda: mtt_snapshot.loads(json.dumps(data)),
+    ):
+        with pytest.raises(SnapshotError) as error:
+            attempt()
+        assert message in str(error.value) and "\n" not in str(error.value)
+
+
+def test_r15_the_constructor_refuses_the_same_numbers() -> None:
+    from holdem.errors import ConfigError
+
+    for field, value in (("max_events", 10**30), ("hand_for_hand_at", -3)):
+        with pytest.raises(ConfigError, match=field):
+            Director(["a", "b"], schedule=Level(5, 10), **{field: value})  # type: ignore[arg-type]
+
+
+def test_r15_a_deeply_nested_snapshot_is_one_line() -> None:
+    with pytest.raises(SnapshotError, match="nested too deeply"):
+        mtt_snapshot.loads("[" * 200_000 + "]" * 200_000)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seats=st.integers(3, 10),
+    sizes=st.lists(st.integers(1, 10), min_size=2, max_size=9),
+    seed=st.integers(0, 10**6),
+)
+def test_r15_3_tables_breaking_at_once_move_each_player_once(
+    seats: int, sizes: list[int], seed: int
+) -> None:
+    """R15.3: whatever the tables (often several breaking at once), one
+    balancing point moves each player at most once, never to a table that
+    breaks, and leaves as few tables as the players need, balanced."""
+    sizes = [min(max(2, n), seats) for n in sizes]
+    layout = {t: {s: (f"t{t}s{s}", 1000) for s in range(n)} for t, n in enumerate(sizes, start=1)}
+    names = [name for table in layout.values() for name, _ in table.values()]
+    d = Director(
+        names, seats=seats, schedule=Level(5, 10), seed=seed, layout=layout,
+        buttons={t: 0 for t in layout},
+    )  # fmt: skip
+    d.rebalance()
+    events = d.drain_events()
+    moved = [e for e in events if isinstance(e, Moved)]
+    broken = {e.table for e in events if isinstance(e, TableBroken)}
+    assert len({m.name for m in moved}) == len(moved)  # nobody moves twice
+    assert all(m.to_table in d.tables and m.to_table not in broken for m in moved)
+    assert len(d.tables) == -(-len(names) // seats)  # as few tables as needed
+    counts = d.counts().values()
+    assert max(counts) - min(counts) <= 1 and sum(counts) == len(names)

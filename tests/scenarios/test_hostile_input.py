@@ -117,7 +117,10 @@ def test_a_named_pipe_among_scenarios_is_not_waited_on(
     (tmp_path / "good.toml").write_bytes(good.read_bytes())
     status, out, err = _cli(["run", "--quiet", str(tmp_path)], capsys)
     assert (status, err) == (0, "")
-    assert out.splitlines() == [f"PASS {tmp_path / 'good.toml'} (R4.5)", "1 passed, 0 failed, 0 broken"]
+    assert out.splitlines() == [
+        f"PASS {tmp_path / 'good.toml'} (R4.5)",
+        "1 passed, 0 failed, 0 broken",
+    ]
     writer = threading.Thread(
         target=(tmp_path / "pipe.toml").write_bytes, args=(good.read_bytes(),)
     )
@@ -125,7 +128,10 @@ def test_a_named_pipe_among_scenarios_is_not_waited_on(
     status, out, err = _cli(["run", "--quiet", str(tmp_path / "pipe.toml")], capsys)
     writer.join()
     assert (status, err) == (0, "")
-    assert out.splitlines() == [f"PASS {tmp_path / 'pipe.toml'} (R4.5)", "1 passed, 0 failed, 0 broken"]
+    assert out.splitlines() == [
+        f"PASS {tmp_path / 'pipe.toml'} (R4.5)",
+        "1 passed, 0 failed, 0 broken",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -486,11 +492,14 @@ def test_any_byte_change_to_a_scenario_file_via_holdem_run(data: st.DataObject) 
     lines = out.splitlines()
     assert status in (0, 1) and err == ""
     assert len(lines) == 2 and lines[0].split(" ")[0] in ("PASS", "FAIL", "ERROR")
-    assert lines[1] == {
-        "PASS": "1 passed, 0 failed, 0 broken",
-        "FAIL": "0 passed, 1 failed, 0 broken",
-        "ERROR": "0 passed, 0 failed, 1 broken",
-    }[lines[0].split(" ")[0]]
+    assert (
+        lines[1]
+        == {
+            "PASS": "1 passed, 0 failed, 0 broken",
+            "FAIL": "0 passed, 1 failed, 0 broken",
+            "ERROR": "0 passed, 0 failed, 1 broken",
+        }[lines[0].split(" ")[0]]
+    )
 
 
 POTS_ITEM = st.one_of(

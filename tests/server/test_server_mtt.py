@@ -29,6 +29,7 @@ with warnings.catch_warnings():  # starlette suggests httpx2 for its TestClient
 
 from holdem.errors import ConfigError  # noqa: E402
 from holdem.server.mtt import MttServer, MttSettings, create_mtt_app  # noqa: E402
+from holdem.server.mtt_settings import MttError  # noqa: E402
 
 WAIT = 10.0
 
@@ -231,7 +232,7 @@ def test_registration_errors_and_settings() -> None:
         p.send({"type": "register", "name": ""})
         assert p.until(lambda m: m["type"] == "error")["code"] == "bad_name"
         p.send({"type": "register", "name": "Bot 1"})
-        assert p.until(lambda m: m["type"] == "error")["code"] == "name_taken"
+        assert p.until(lambda m: m["type"] == "error")["code"] == "bad_name"  # the bots'
         p.send({"type": "act", "action": "fold", "decision": 1})
         assert p.until(lambda m: m["type"] == "error")["code"] == "not_seated"
         assert client.get("/tables").json() == []
@@ -348,3 +349,45 @@ def test_r15_2_balancing_moves_a_person_who_plays_on() -> None:
             return server.director.chips()
 
         assert mover.ws.portal.call(chips) == 6000  # R15: no chip made or lost
+
+
+def test_join_a_table_that_does_not_exist_is_no_table() -> None:
+    """As at the cash server, ``join`` for a table that is not open is
+    refused with ``no_table`` (one line), table 0 being the lobby before the
+    start; the started tournament's tables 0 and 1 welcome."""
+    server = MttServer(settings(layout=None, bot_names=(), bots=4, start_seconds=0))
+    with TestClient(create_mtt_app(server)) as client, client.websocket_connect("/ws") as ws:
+        p = Player(ws)
+        for table, shown in ((99, "99"), (10**30, "<a 100-bit number>"), (2, "2")):
+            p.send({"type": "join", "table": table})
+            error = p.until(lambda m: m["type"] == "error")
+            assert error["code"] == "no_table"
+            assert error["message"] == f"no table {shown} (the tables: 0, 1)"
+        for table in (0, 1):
+            p.send({"type": "join", "table": table})
+            assert p.until(lambda m: m["type"] == "welcome")["table"] == table
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("Ann\x00", "bad_name"),
+        ("\u200b\u200b", "bad_name"),
+        ("\u202eAnn", "bad_name"),
+        ("A\tnn", "bad_name"),
+        ("x" * 25, "bad_name"),
+        ("Bot 2", "bad_name"),
+        ("bot 7", "bad_name"),
+        ("carl", "name_taken"),
+        ("CARL ", "name_taken"),
+    ],
+)
+def test_names_follow_the_cash_server_rules(name: str, code: str) -> None:
+    """A person's name: 1 to 24 printable characters (no NUL, zero-width or
+    direction-override character), unique whatever the case, not a bot's."""
+    server = MttServer(settings(layout=None, bot_names=(), bots=0, players=4))
+    assert server.register("Carl").name == "Carl"
+    with pytest.raises(MttError) as error:
+        server.register(name)
+    assert error.value.code == code
+    assert server.register(" Ünal ").name == "Ünal" and server.register("x" * 24)

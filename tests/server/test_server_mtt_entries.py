@@ -15,6 +15,7 @@ from conftest import require
 require("starlette", "the server extra: pip install -e '.[server]'")
 require("httpx", "the server extra (TestClient): pip install -e '.[server]'")
 
+from holdem.engine.betting import Action, Kind  # noqa: E402
 from holdem.errors import ConfigError  # noqa: E402
 from holdem.server.mtt import MttServer, create_mtt_app  # noqa: E402
 from tests.server.test_server_mtt import Player, TestClient, poll, settings  # noqa: E402
@@ -163,3 +164,60 @@ def test_entry_settings_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
 
 def check_settings(**changes: Any) -> None:  # noqa: N802
     settings(**changes).check()
+
+
+def test_r15_8_a_tournament_grown_by_late_registration_restarts(tmp_path: Path) -> None:
+    """R15.8: late registration grew the field of 2 to 3 entrants; the
+    server restarted with the same settings continues the tournament (the
+    saved entrants may outnumber ``players`` by the late ones) with the
+    late player at their seat and every chip accounted for."""
+    s = settings(
+        layout=None, bot_names=(), bots=2, players=2, seats=3, stack=2000, late_until=3,
+        hands_per_level=100, save_seconds=0,
+    )  # fmt: skip
+    first = MttServer(s, state_dir=tmp_path)
+    with TestClient(create_mtt_app(first)) as client:
+        until(client, lambda: first.director is not None)
+        client.portal.call(first.register, "Late")
+        assert list(first.entrants) == ["Bot 1", "Bot 2", "Late"]
+    d1 = first.director
+    assert d1 is not None
+    second = MttServer(s, state_dir=tmp_path)
+    d2 = second.director
+    assert d2 is not None and list(second.entrants) == ["Bot 1", "Bot 2", "Late"]
+    assert sorted(d2.names) == ["Bot 1", "Bot 2", "Late"]
+    assert second.where["Late"] == first.where["Late"]
+    assert d2.chips() == d2.chips_in == 3 * 2000  # R15.8: three stacks in play
+    assert second.tokens[first.entrants["Late"].token_hash].name == "Late"
+
+
+def test_r15_8_the_filler_is_sent_chips_and_a_busted_bot_cannot_reenter() -> None:
+    """R15.8: the person whose registration fills the field is sent ``moved``
+    (reason ``start``) with the ``chips`` they sit with; a bot busted while
+    re-entries are open is announced with ``can_reenter: false`` (a bot never
+    re-enters), though the director would let that entry buy in again."""
+    s = shover(layout={1: {0: ("Me", 1000), 1: ("Ann", 20), 2: ("Bob", 1000)}})
+    server = MttServer(s)
+    with TestClient(create_mtt_app(server)) as client, client.websocket_connect("/ws") as ws:
+        me = Player(ws)
+        me.shove = False
+        me.send({"type": "register", "name": "Me"})
+        moved = me.until(lambda m: m["type"] == "moved")
+        assert (moved["reason"], moved["chips"], moved["table"]) == ("start", 1000, 0)
+    server = MttServer(s)  # not served: the test plays the hand itself
+    server.register("Me")
+    d = server.director
+    assert d is not None
+    sent: list[dict[str, Any]] = []
+    server._broadcast = sent.append  # type: ignore[method-assign]
+
+    def decide(hand: Any, seat: int) -> Action:
+        legal = hand.legal_actions()
+        if legal.can_check or seat == 2:  # Bob folds: Me and Ann all in
+            return Action(Kind.CHECK if legal.can_check else Kind.FOLD)
+        return Action(Kind.ALL_IN if legal.can_all_in else Kind.CALL)
+
+    d.play_hand(1, decide, hole_cards={0: "AsAh", 1: "7c2d", 2: "KsKh"}, board="AdAc9s4h3d")
+    assert d.busted == ("Ann",) and d.can_reenter("Ann")  # the entry could buy in again
+    server._events(d.drain_events())
+    assert {"type": "busted", "name": "Ann", "can_reenter": False} in sent

@@ -211,3 +211,35 @@ def test_cli_serve_mtt_state_options(capsys: pytest.CaptureFixture[str], tmp_pat
     assert "at least 16 bytes" in capsys.readouterr().err
     assert main([*args, "--save-seconds", "-1"]) == 2
     assert "save_seconds" in capsys.readouterr().err
+
+
+def test_a_tampered_state_file_is_one_plain_line(tmp_path: Path) -> None:
+    """A state file altered by hand (no key): 10**30 events, JSON nested
+    200,000 deep, text that is not JSON, a missing field: each is one line
+    naming the file and the problem in words, never a traceback or a Python
+    object."""
+    s = bots_only(save_seconds=0)
+    first = MttServer(s, state_dir=tmp_path)
+    with TestClient(create_mtt_app(first)) as client:
+        until(client, lambda: first.director is not None and first.director.hands >= 2)
+    path = tmp_path / FILE_NAME
+    body = json.loads(path.read_text())
+    prefix = f"{path}: cannot restore the tournament: "
+    cases = [
+        (
+            json.dumps({**body, "director": {**body["director"], "max_events": 10**30}}),
+            "invalid tournament: max_events: at most 1,000,000,000, got <a 100-bit number>",
+        ),
+        ("[" * 200_000 + "]" * 200_000, "not JSON: nested too deeply"),
+        ("{oops", "not JSON: Expecting property name enclosed in double quotes"),
+        (
+            json.dumps({k: v for k, v in body.items() if k != "entrants"}),
+            "missing field 'entrants'",
+        ),
+    ]
+    for text, message in cases:
+        path.write_text(text)
+        with pytest.raises(HoldemError) as error:
+            MttServer(s, state_dir=tmp_path)
+        assert str(error.value).startswith(prefix + message), str(error.value)
+        assert "\n" not in str(error.value) and "Error(" not in str(error.value)

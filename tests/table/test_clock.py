@@ -202,6 +202,7 @@ def test_act_refuses_a_seat_that_is_not_a_table_seat(seat: object) -> None:
     before anything else (a bool used to reach hand seat 1, a float seat was
     played), and nothing changes, not even a timeout due by now."""
     from holdem.table import snapshot as table_snapshot
+
     table, clock = timed_table()
     hand = table.start_hand()
     table.act(0, "call")
@@ -219,6 +220,7 @@ def test_a_refused_action_leaves_the_decision_timer_alone() -> None:
     table, its snapshot (the timer of the decision in progress) included,
     stays as it was."""
     from holdem.table import snapshot as table_snapshot
+
     table, clock = timed_table()
     hand = table.start_hand()
     hand.act(0, "call")  # directly on the hand: the table has not seen it yet
@@ -242,6 +244,7 @@ def test_a_decision_made_directly_on_the_hand_starts_the_next_one_at_once() -> N
     decision's time starts at 104, not when the table next looks (at 112);
     so a snapshot taken later restores the same deadline."""
     from holdem.table import snapshot as table_snapshot
+
     table, clock = timed_table()
     hand = table.start_hand()
     clock.now = 104.0
