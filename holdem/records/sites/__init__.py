@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 from pathlib import Path
 
 from holdem.records.sites import (
@@ -42,6 +43,7 @@ from holdem.records.sites import (
     partypoker,
     pokernow,
     pokerstars,
+    split,
     winamax,
 )
 from holdem.records.sites.check import Imported, check
@@ -113,17 +115,59 @@ def import_text(text: str, file: str = "", site: str | None = None) -> list[Impo
     Args:
         text: the file's text (see :func:`decode` for bytes).
         file: the file's name as given, for the report.
-        site: the site's name (a key of :data:`PARSERS`), or ``None`` to detect it.
+        site: the site's name (a key of :data:`PARSERS`), or ``None`` to detect
+            it hand by hand (a file may hold several sites' hands).
 
     Raises:
         ValueError: the site is unknown, or cannot be detected from the text.
     """
+    return list(import_lines(text.splitlines(), file, site))
+
+
+def import_lines(
+    lines: Iterable[str], file: str = "", site: str | None = None
+) -> Iterator[Imported]:
+    """Every hand of a file given line by line, imported and checked one hand
+    at a time (memory bounded by the longest hand): each hand is read by the
+    reader of the site its first line names (see :mod:`.split`). Whole-file
+    formats (iPoker XML, ACPC, PokerNow) and a ``site`` given are read whole.
+
+    Raises:
+        ValueError: the site is unknown, or cannot be detected from the text.
+    """
+    if site is not None and site not in PARSERS:
+        raise ValueError(f"unknown site {site!r} (known: {', '.join(sorted(PARSERS))})")
+    lines = iter(lines)
+    head: list[str] = []
+    for line in lines:
+        head.append(line)
+        if len(head) >= 40 or sum(map(len, head)) >= 2000:
+            break
+    text = "\n".join(head)
     name = site or detect(text)
-    if name is None:
+    if site is not None or name in _WHOLE or text.lstrip("\ufeff \n\t").startswith("<"):
+        text = "\n".join(chain(head, lines)).lstrip("\ufeff")
+        name = name or detect(text)
+        if name is None:
+            raise ValueError("no hand history of a known site (use --site)")
+        yield from (check(hand) for hand in PARSERS[name](text, file))
+        return
+    found = False
+    for which, first, chunk in split.hands(chain(head, lines), name or ""):
+        if not which:
+            continue
+        found = True
+        for hand in PARSERS[which]("\n".join(chunk), file):
+            if hand.hand_id == f"line-{hand.line}":
+                hand.hand_id = f"line-{hand.line + first - 1}"
+            hand.line += first - 1
+            yield check(hand)
+    if not found:
         raise ValueError("no hand history of a known site (use --site)")
-    if name not in PARSERS:
-        raise ValueError(f"unknown site {name!r} (known: {', '.join(sorted(PARSERS))})")
-    return [check(hand) for hand in PARSERS[name](text, file)]
+
+
+#: Sites whose files are read whole (not one hand at a time).
+_WHOLE = ("acpc", "pokernow")
 
 
 #: What a reader may raise on text it was not written for; a file that does
@@ -169,6 +213,7 @@ __all__ = [
     "check",
     "decode",
     "detect",
+    "import_lines",
     "import_paths",
     "import_text",
     "site_files",
