@@ -343,6 +343,13 @@ def _summary(hand: SiteHand, text: str, collected: dict[str, Decimal]) -> None:
     if seat is None:
         return
     name, verb, rest = seat.groups()
+    if "pot not awarded" in rest:
+        # PokerStars: the winner had cashed out, so the site kept the pot and
+        # paid the cash-out instead; "won ($X)" is what the pot would have paid.
+        # The player's result is the cash-out, not the pot: no net of the pot
+        # agrees with the money, so the hand is not matched.
+        ledger = ", ".join(f"{k} {v}" for k, v in hand.cash_out.items())
+        hand.skipped("cash_out", f"pot not awarded: {name} cashed out ({ledger})")
     for amount in re.findall(r"(?:won|collected) \((\S+?)\)", verb + rest):
         collected[name] = collected.get(name, Decimal(0)) + parse_amount(amount)
     # GGPoker's summary gives each EV cash-out once ("Cashout Risk ($X)" paid,
