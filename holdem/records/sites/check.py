@@ -190,8 +190,15 @@ def site_figures(
         put_total = sum(put.values(), Decimal(0))
         unwritten = put_total - sum(uncalled.values(), Decimal(0)) - hand.total_pot
         ranked = sorted(put.values(), reverse=True)
-        if unwritten > 0 and len(ranked) > 1 and unwritten == ranked[0] - ranked[1]:
-            top = max(put, key=lambda name: put[name])
+        top = max(put, key=lambda name: put[name]) if put else ""
+        last = [a.kind for a in hand.actions if a.player == top and a.kind in ("c", "b", "r")]
+        # Only the last bet or raise can go uncalled: never a call.
+        if (
+            unwritten > 0
+            and len(ranked) > 1
+            and unwritten == ranked[0] - ranked[1]
+            and (not last or last[-1] != "c")
+        ):
             uncalled[top] = uncalled.get(top, Decimal(0)) + unwritten
     net = {
         name: hand.collected.get(name, Decimal(0)) + uncalled.get(name, Decimal(0)) - put[name]
@@ -465,7 +472,7 @@ def check(hand: SiteHand) -> Imported:
     site_net, site_pot, site_rake = site_figures(hand, names)
     base.net, base.pot, base.rake = engine_net, engine_pot, engine_rake
     base.site_net, base.site_pot, base.site_rake = site_net, site_pot, site_rake
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[str, str]] = [("summary", words) for words in hand.conflicts]
     if site_pot is not None and engine_pot != site_pot:
         problems.append(("pot", f"pot {engine_pot} (site {site_pot})"))
     if engine_rake != site_rake:

@@ -160,6 +160,10 @@ class SiteHand:
         rake_inferred: the site writes no rake (888poker, PartyPoker): ``rake``
             is the chips put in and neither collected nor returned, and the
             check holds it to a plausible share of the pot.
+        conflicts: figures of the hand that contradict each other as the site
+            wrote them (a summary's ``won ($X)`` against the play's
+            ``collected``, a summary board against the dealt one), each as
+            words; a hand with any is ``differed`` with ``summary``.
     """
 
     site: str
@@ -189,6 +193,7 @@ class SiteHand:
     runs: int = 1
     site_net: dict[str, Decimal] | None = None
     rake_inferred: bool = False
+    conflicts: list[str] = attrs.Factory(list)
 
     def skipped(self, reason: str, detail: str = "") -> SiteHand:
         """Mark the hand skipped with ``reason`` (first reason wins) and return it."""

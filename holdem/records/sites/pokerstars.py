@@ -55,6 +55,7 @@ _STREET = re.compile(
 _FEES = re.compile(r"\b(Rake|Jackpot|Bingo|Fortune|Tax|JP Fee|Fee)\s+(\S+)", re.I)
 _SHORT_DECK = re.compile(r"6\+ ?Hold'em|Short ?Deck|Six ?Plus", re.I)
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
+_BOARD = re.compile(r"^(?:(FIRST|SECOND|THIRD) )?Board:? \[([^\]]*)\]\s*$")
 _STREETS = {"FLOP": FLOP, "TURN": TURN, "RIVER": RIVER}
 _QUIET = (
     ' said, "',
@@ -143,6 +144,7 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
     section = "header"
     run = 0
     summary_collected: dict[str, Decimal] = {}
+    summary_boards: dict[int, tuple[str, ...]] = {}
     names: set[str] = set()
     for raw in lines[1:]:
         text = raw.strip()
@@ -181,6 +183,10 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
                     hand.out.add(name)
                 continue
         if section == "summary":
+            board = _BOARD.match(text)
+            if board:
+                summary_boards[_RUNS.get(board.group(1) or "FIRST", 0)] = split_cards(board.group(2))
+                continue
             _summary(hand, text, summary_collected)
             continue
         if "Hand cancelled" in text or "hand was cancelled" in text.lower():
@@ -212,6 +218,10 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
         _act(hand, text, street, names)
     if summary_collected and not hand.collected:
         hand.collected = summary_collected
+    elif summary_collected and summary_collected != hand.collected and not hand.cash_out:
+        said = ", ".join(f"{k} {v}" for k, v in summary_collected.items())
+        hand.conflicts.append(f"the summary's winnings ({said}) are not the pots collected")
+    _check_boards(hand, summary_boards)
     if not hand.seats or section != "summary":
         hand.skipped(
             "partial", "no seats" if not hand.seats else "no summary: the hand is cut short"
@@ -323,6 +333,17 @@ def _ledger(hand: SiteHand, name: str, words: str) -> None:
     if words.startswith("Pays"):
         amount = -amount
     hand.cash_out[name] = hand.cash_out.get(name, Decimal(0)) + amount
+
+
+def _check_boards(hand: SiteHand, boards: dict[int, tuple[str, ...]]) -> None:
+    """A summary's board that is not the board dealt in the play is a
+    contradiction in the site's own text."""
+    for run, cards in boards.items():
+        dealt = tuple(hand.boards[run]) if run < len(hand.boards) else ()
+        if dealt and cards and cards != dealt:
+            hand.conflicts.append(
+                f"the summary's board {' '.join(cards)} is not the board dealt {' '.join(dealt)}"
+            )
 
 
 def _summary(hand: SiteHand, text: str, collected: dict[str, Decimal]) -> None:
