@@ -36,4 +36,3 @@ def test_a_fold_between_the_blinds_is_a_seat_sitting_out_r2_1() -> None:
     assert (hand.status, hand.reason) == ("matched", None)
     assert hand.to_json()["net"] == {"Ann": "0.08", "Cid": "-0.02", "Dee": "-0.06"}
     assert hand.record is not None and hand.record["players"] == ["Ann", "Cid", "Dee"]
-

@@ -22,7 +22,7 @@ tables; an imported hand is checked against the site's figure).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -472,7 +472,7 @@ def check(hand: SiteHand) -> Imported:
     site_net, site_pot, site_rake = site_figures(hand, names)
     base.net, base.pot, base.rake = engine_net, engine_pot, engine_rake
     base.site_net, base.site_pot, base.site_rake = site_net, site_pot, site_rake
-    problems: list[tuple[str, str]] = [("summary", words) for words in hand.conflicts]
+    problems: list[tuple[str, str]] = []
     if site_pot is not None and engine_pot != site_pot:
         problems.append(("pot", f"pot {engine_pot} (site {site_pot})"))
     if engine_rake != site_rake:
@@ -494,7 +494,15 @@ def check(hand: SiteHand) -> Imported:
         ours, theirs = engine_net.get(name), site_net.get(name)
         if ours != theirs:
             problems.append(("net", f"{name} nets {ours} (site {theirs})"))
+    problems += [("summary", words) for words in hand.conflicts]
     split = None
+    if problems and hand.cash_drop and all(kind == "net" for kind, _ in problems):
+        drops = _drop_shares(hand.cash_drop, engine_net, site_net, res.payouts, names)
+        if drops is not None:
+            problems = []
+            base.net = {k: site_net[k] for k in engine_net}
+            shares = ", ".join(f"{k} {decimal_text(v)}" for k, v in drops.items() if v)
+            base.detail = f"cash drop {decimal_text(hand.cash_drop)} added to the pot: {shares}"
     if problems and all(kind == "net" for kind, _ in problems) and engine_rake:
         split = _site_rake_split(record, hand.hand_id, names, unit, site_net, engine_rake)
     if split is not None:
@@ -511,6 +519,27 @@ def check(hand: SiteHand) -> Imported:
         words = f"cash-out outside the pot (not in the nets): {ledger}"
         base.detail = f"{base.detail}; {words}" if base.detail else words
     return base
+
+
+def _drop_shares(
+    drop: Decimal,
+    engine_net: dict[str, Decimal],
+    site_net: dict[str, Decimal],
+    payouts: Sequence[int],
+    names: list[str],
+) -> dict[str, Decimal] | None:
+    """Each player's share of a cash drop (money the site added to the pot):
+    the site's net less the engine's, when only players the engine paid
+    receive a share, none is negative and the shares add up to the drop;
+    else ``None`` (the difference is not the drop)."""
+    paid = {name for k, name in enumerate(names) if payouts[k]}
+    shares: dict[str, Decimal] = {}
+    for name in set(engine_net) | set(site_net):
+        share = site_net.get(name, Decimal(0)) - engine_net.get(name, Decimal(0))
+        if share < 0 or (share and name not in paid):
+            return None
+        shares[name] = share
+    return shares if sum(shares.values(), Decimal(0)) == drop else None
 
 
 def _check_seats(hand: SiteHand) -> None:

@@ -54,6 +54,9 @@ _STREET = re.compile(
 )
 _FEES = re.compile(r"\b(Rake|Jackpot|Bingo|Fortune|Tax|JP Fee|Fee)\s+(\S+)", re.I)
 _SHORT_DECK = re.compile(r"6\+ ?Hold'em|Short ?Deck|Six ?Plus", re.I)
+#: What only GGPoker writes in its PokerStars-headed exports: its own fees
+#: (Bingo, Fortune, Tax) beside the rake, a cash drop, a ``GG_`` table name.
+_GG_MARK = re.compile(r"^Total pot .*\| (?:Bingo|Fortune|Tax) |^Cash Drop to Pot|^Table 'GG_")
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 _BOARD = re.compile(r"^(?:(FIRST|SECOND|THIRD) )?Board:? \[([^\]]*)\]\s*$")
 _STREETS = {"FLOP": FLOP, "TURN": TURN, "RIVER": RIVER}
@@ -185,7 +188,8 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
         if section == "summary":
             board = _BOARD.match(text)
             if board:
-                summary_boards[_RUNS.get(board.group(1) or "FIRST", 0)] = split_cards(board.group(2))
+                board_run = _RUNS.get(board.group(1) or "FIRST", 0)
+                summary_boards[board_run] = split_cards(board.group(2))
                 continue
             _summary(hand, text, summary_collected)
             continue
@@ -193,7 +197,11 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
             hand.skipped("cancelled", text)
             continue
         if text.startswith("Cash Drop to Pot"):
-            hand.skipped("cash_drop", text)
+            drop = re.search(r"total (\S+)", text)
+            if drop is None:
+                hand.skipped("cash_drop", text)
+            else:
+                hand.cash_drop += parse_amount(drop.group(1))
             continue
         dealt = _DEALT.match(text)
         if dealt:
@@ -216,6 +224,8 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
             hand.add(hand.collected, collected.group(1), parse_amount(collected.group(2)))
             continue
         _act(hand, text, street, names)
+    if hand.site == SITE and any(_GG_MARK.search(line) for line in lines):
+        hand.site = "ggpoker"  # GGPoker's PokerStars-headed export
     if summary_collected and not hand.collected:
         hand.collected = summary_collected
     elif summary_collected and summary_collected != hand.collected and not hand.cash_out:
