@@ -21,11 +21,11 @@ import sys
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from holdem.cli.common import FAILED, OK, USAGE, Parser
 from holdem.records.record import PHHError
-from holdem.records.sites import PARSERS, import_paths
+from holdem.records.sites import PARSERS, iter_imported
 from holdem.records.sites.check import Imported, as_mapping
 from holdem.records.sites.model import DIFFERED, MATCHED, REJECTED, SKIPPED
 from holdem.records.writer import dumps, export_fields
@@ -59,18 +59,70 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
     command.set_defaults(handler=run)
 
 
-def _texts(hands: list[Imported], suffix: str) -> list[str]:
-    """The matched hands as record texts for an output with ``suffix``."""
-    texts: list[str] = []
-    for hand in hands:
-        if hand.status != MATCHED or hand.record is None or hand.replayed is None:
-            continue
-        record = as_mapping(hand)
-        if suffix == ".jsonl":
-            texts.append(json.dumps(record, ensure_ascii=False))
+def _text(hand: Imported, suffix: str) -> str | None:
+    """A matched hand as a record text for an output with ``suffix``, else ``None``."""
+    if hand.status != MATCHED or hand.record is None or hand.replayed is None:
+        return None
+    record = as_mapping(hand)
+    if suffix == ".jsonl":
+        return json.dumps(record, ensure_ascii=False)
+    return dumps(export_fields(record, hand.replayed))
+
+
+class Output:
+    """The matched hands written to ``out`` as they come (one hand in memory
+    at a time): a ``.jsonl``, ``.phh`` (exactly one hand) or ``.phhs`` file,
+    or a folder of ``.phh`` files numbered from 1 (zero-padded to the count
+    when the import ends).
+
+    Raises:
+        PHHError: a folder that holds hand histories already; a second hand for
+            a ``.phh`` output.
+        OSError: the output cannot be written.
+    """
+
+    def __init__(self, out: Path) -> None:
+        self.out, self.suffix, self.count = out, out.suffix.lower(), 0
+        self.one: str | None = None
+        self.file: TextIO | None = None
+        if self.suffix not in (".jsonl", ".phh", ".phhs") and out.is_dir() and any(out.iterdir()):
+            raise PHHError(f"{out} is not empty (import to a new or empty folder)")
+
+    def add(self, hand: Imported) -> None:
+        """Write ``hand`` if it matched."""
+        text = _text(hand, self.suffix)
+        if text is None:
+            return
+        self.count += 1
+        if self.suffix == ".phh":
+            if self.one is not None:
+                raise PHHError(
+                    f"{self.out.name} holds one hand and there are more to write "
+                    "(use a .phhs or .jsonl file or a folder)"
+                )
+            self.one = text
+        elif self.suffix in (".jsonl", ".phhs"):
+            if self.file is None:
+                self.file = self.out.open("w", encoding="utf-8")
+            if self.suffix == ".jsonl":
+                self.file.write(text + "\n")
+            else:
+                self.file.write(("\n" if self.count > 1 else "") + f"[{self.count}]\n{text}")
         else:
-            texts.append(dumps(export_fields(record, hand.replayed)))
-    return texts
+            self.out.mkdir(parents=True, exist_ok=True)
+            (self.out / f"{self.count}.phh").write_text(text, encoding="utf-8")
+
+    def close(self) -> int:
+        """Finish the output; return how many hands were written."""
+        if self.file is not None:
+            self.file.close()
+        if self.one is not None:
+            self.out.write_text(self.one, encoding="utf-8")
+        if self.suffix not in (".jsonl", ".phh", ".phhs") and self.count:
+            width = len(str(self.count))
+            for number in range(1, self.count + 1):
+                (self.out / f"{number}.phh").rename(self.out / f"{number:0{width}d}.phh")
+        return self.count
 
 
 def write(hands: list[Imported], out: Path) -> int:
@@ -81,29 +133,13 @@ def write(hands: list[Imported], out: Path) -> int:
             hand histories already.
         OSError: the output cannot be written.
     """
-    suffix = out.suffix.lower()
-    if suffix not in (".jsonl", ".phh", ".phhs") and out.is_dir() and any(out.iterdir()):
-        raise PHHError(f"{out} is not empty (import to a new or empty folder)")
-    texts = _texts(hands, suffix)
-    if not texts:
-        return 0
-    if suffix == ".jsonl":
-        out.write_text("".join(t + "\n" for t in texts), encoding="utf-8")
-    elif suffix == ".phh":
-        if len(texts) > 1:
-            raise PHHError(
-                f"{out.name} holds one hand and there are {len(texts)} to write "
-                "(use a .phhs or .jsonl file or a folder)"
-            )
-        out.write_text(texts[0], encoding="utf-8")
-    elif suffix == ".phhs":
-        out.write_text("\n".join(f"[{k}]\n{t}" for k, t in enumerate(texts, 1)), encoding="utf-8")
-    else:
-        out.mkdir(parents=True, exist_ok=True)
-        width = len(str(len(texts)))
-        for number, text in enumerate(texts, 1):
-            (out / f"{number:0{width}d}.phh").write_text(text, encoding="utf-8")
-    return len(texts)
+    output = Output(out)
+    try:
+        for hand in hands:
+            output.add(hand)
+    finally:
+        written = output.close()
+    return written
 
 
 def line(hand: Imported) -> str:
@@ -124,38 +160,50 @@ def run(args: argparse.Namespace) -> int:
         return USAGE
     counts: Counter[str] = Counter()
     problems = 0
-    hands: list[Imported] = []
-    for _path, found in import_paths(args.paths, args.site):
-        if isinstance(found, str):
-            problems += 1
-            print(printable(found), file=sys.stderr)
-            continue
-        for hand in found:
+    output = None
+    seen: dict[tuple[str, str], str] = {}
+    try:
+        if args.output:
+            output = Output(Path(args.output))
+        for path, hand in iter_imported(args.paths, args.site):
+            if isinstance(hand, str):
+                problems += 1
+                print(printable(hand), file=sys.stderr)
+                continue
             counts[hand.status] += 1
-            if args.output:
-                hands.append(hand)
+            key = (hand.site, hand.hand)
+            if not hand.hand.startswith("line-") and key in seen:
+                print(
+                    printable(
+                        f"{path}: warning: {hand.site} hand {hand.hand} is written twice "
+                        f"({seen[key]} and line {hand.line}); both kept"
+                    ),
+                    file=sys.stderr,
+                )
+            seen[key] = f"{path} line {hand.line}"
+            if output is not None:
+                output.add(hand)
             if args.json:
                 data: dict[str, Any] = hand.to_json()
                 print(json.dumps(data, ensure_ascii=False))
             elif hand.status != MATCHED or hand.cash_out:
                 print(line(hand))
+        written = output.close() if output is not None else 0
+    except PHHError as error:
+        print(f"holdem import: error: {error}", file=sys.stderr)
+        return USAGE
+    except OSError as error:
+        print(
+            f"holdem import: error: cannot write {args.output}: {error.strerror}",
+            file=sys.stderr,
+        )
+        return USAGE
     total = sum(counts.values())
     summary = (
         f"{total} hands: {counts[MATCHED]} matched, {counts[DIFFERED]} differed, "
         f"{counts[REJECTED]} rejected, {counts[SKIPPED]} skipped"
     )
     if args.output:
-        try:
-            written = write(hands, Path(args.output))
-        except PHHError as error:
-            print(f"holdem import: error: {error}", file=sys.stderr)
-            return USAGE
-        except OSError as error:
-            print(
-                f"holdem import: error: cannot write {args.output}: {error.strerror}",
-                file=sys.stderr,
-            )
-            return USAGE
         summary += f"; {written} written to {args.output}"
     print(summary, file=sys.stderr if args.json else sys.stdout)
     return FAILED if counts[DIFFERED] or counts[REJECTED] or problems else OK

@@ -187,23 +187,73 @@ def site_files(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield path
 
 
-def import_paths(
+def read_lines(path: Path) -> Iterator[str]:
+    """The lines of a site file, read as it is consumed (never whole): UTF-8
+    or UTF-16 with or without a byte-order mark, else Latin-1 (as
+    :func:`decode`); CRLF and CR line ends read as LF, without the line end.
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    with path.open("rb") as raw:
+        head = raw.read(4)
+        encoding = "utf-8"
+        if head.startswith(codecs.BOM_UTF8):
+            encoding = "utf-8-sig"
+        elif head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            encoding = "utf-16"
+        elif len(head) > 1 and head[1:2] == b"\0" and head[0:1] != b"\0":
+            encoding = "utf-16-le"
+        elif len(head) > 1 and head[0:1] == b"\0":
+            encoding = "utf-16-be"
+        else:
+            raw.seek(0)
+            checker = codecs.getincrementaldecoder("utf-8")()
+            try:
+                while block := raw.read(1 << 20):
+                    checker.decode(block)
+                checker.decode(b"", final=True)
+            except UnicodeDecodeError:
+                encoding = "latin-1"
+    with path.open(encoding=encoding, errors="replace", newline=None) as text:
+        for line in text:
+            yield line.rstrip("\n")
+
+
+def iter_imported(
     paths: Iterable[str | Path], site: str | None = None
-) -> Iterator[tuple[Path, list[Imported] | str]]:
-    """Each file of ``paths`` with its imported hands, or the one-line problem
-    that kept it from being read (missing, unreadable, no known site)."""
+) -> Iterator[tuple[Path, Imported | str]]:
+    """Each hand of the files of ``paths`` as it is imported and checked (one
+    hand in memory at a time), with its file; or the one-line problem that
+    kept a file, or the rest of it, from being read (missing, unreadable, no
+    known site)."""
     for path in site_files(paths):
         try:
-            text = decode(path.read_bytes())
+            for hand in import_lines(read_lines(path), str(path), site):
+                yield path, hand
         except OSError as error:
             yield path, f"{path}: cannot read: {error.strerror}"
-            continue
-        try:
-            yield path, import_text(text, str(path), site)
         except ValueError as error:
             yield path, f"{path}: {error}"
         except _READ_ERRORS as error:
             yield path, f"{path}: cannot be read: {type(error).__name__}: {error}"
+
+
+def import_paths(
+    paths: Iterable[str | Path], site: str | None = None
+) -> Iterator[tuple[Path, list[Imported] | str]]:
+    """Each file of ``paths`` with its imported hands, or the one-line problem
+    that kept it from being read (missing, unreadable, no known site); see
+    :func:`iter_imported` to read hand by hand."""
+    for path in site_files(paths):
+        hands: list[Imported] = []
+        problem = ""
+        for _, found in iter_imported([path], site):
+            if isinstance(found, str):
+                problem = found
+            else:
+                hands.append(found)
+        yield path, problem or hands
 
 
 __all__ = [
@@ -215,6 +265,8 @@ __all__ = [
     "detect",
     "import_lines",
     "import_paths",
+    "iter_imported",
     "import_text",
+    "read_lines",
     "site_files",
 ]
