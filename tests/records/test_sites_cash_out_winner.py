@@ -46,3 +46,17 @@ def test_a_loser_who_cashed_out_leaves_the_pot_to_the_winner() -> None:
     [hand] = import_text(text, "co.txt")
     assert hand.status == "matched"
     assert hand.to_json()["cash_out"] == {"Bob": "70.10"}
+
+
+def test_amounts_are_written_with_the_files_own_decimals() -> None:
+    """The file writes cents ($0.50, $78): the nets, pot and rake are in cents
+    too (``"38.00"``, not ``"38.0"``), whatever chip unit the replay used."""
+    text = HAND.format(tail="").replace(
+        "Ann cashed out the hand for $70.10 | Cash Out Fee $0.71\n", ""
+    )
+    text = text.replace("*** SUMMARY ***", "Ann collected $78 from pot\n*** SUMMARY ***")
+    [hand] = import_text(text, "co.txt")
+    data = hand.to_json()
+    assert hand.status == "matched"
+    assert data["net"] == {"Ann": "38.00", "Bob": "-40.00", "Cid": "0.00"}
+    assert (data["pot"], data["rake"]) == ("80.00", "2.00")

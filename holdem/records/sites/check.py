@@ -87,12 +87,19 @@ class Imported:
     replayed: Replayed | None = None
     unit: Decimal = Decimal(1)
     line: int = 1
+    places: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object ``holdem import --json`` prints for the hand."""
+        """The JSON object ``holdem import --json`` prints for the hand; amounts
+        with as many decimals as the site writes (``places``: ``"47.50"``)."""
 
         def text(value: Decimal | None) -> str | None:
-            return None if value is None else decimal_text(value)
+            return None if value is None else amount_text(value)
+
+        def amount_text(value: Decimal) -> str:
+            if value == value.quantize(Decimal(1).scaleb(-self.places)):
+                value = value.quantize(Decimal(1).scaleb(-self.places))
+            return decimal_text(value)
 
         data: dict[str, Any] = {
             "file": self.file,
@@ -100,18 +107,18 @@ class Imported:
             "hand": self.hand,
             "status": self.status,
             "reason": self.reason,
-            "net": {k: decimal_text(v) for k, v in (self.net or {}).items()},
+            "net": {k: amount_text(v) for k, v in (self.net or {}).items()},
             "pot": text(self.pot),
             "rake": text(self.rake),
         }
         if self.detail:
             data["detail"] = self.detail
         if self.site_net is not None:
-            data["site_net"] = {k: decimal_text(v) for k, v in self.site_net.items()}
+            data["site_net"] = {k: amount_text(v) for k, v in self.site_net.items()}
             data["site_pot"] = text(self.site_pot)
             data["site_rake"] = text(self.site_rake)
         if self.cash_out:
-            data["cash_out"] = {k: decimal_text(v) for k, v in self.cash_out.items()}
+            data["cash_out"] = {k: amount_text(v) for k, v in self.cash_out.items()}
         data["line"] = self.line
         return data
 
@@ -142,6 +149,20 @@ def players_in_hand(hand: SiteHand) -> list[tuple[int, str, Decimal]]:
 def _places(value: Decimal) -> int:
     exponent = value.normalize().as_tuple().exponent
     return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+def written_places(hand: SiteHand) -> int:
+    """How many decimals the site writes its amounts with (``2`` for
+    ``$0.50`` and ``$97.50``, ``0`` for chips): the most any amount has."""
+    amounts = [s[2] for s in hand.seats] + [p.amount for p in hand.posts]
+    amounts += [a.amount for a in hand.actions] + list(hand.collected.values())
+    amounts += list(hand.uncalled.values()) + [hand.small_blind, hand.big_blind]
+    places = 0
+    for amount in amounts:
+        exponent = amount.as_tuple().exponent
+        if isinstance(exponent, int):
+            places = max(places, -exponent)
+    return places
 
 
 def chip_unit(hand: SiteHand) -> Decimal:
@@ -420,7 +441,13 @@ def check(hand: SiteHand) -> Imported:
     Never raises for a bad hand: every problem is a status with a reason.
     """
     base = Imported(
-        hand.file, hand.site, hand.hand_id, SKIPPED, line=hand.line, cash_out=dict(hand.cash_out)
+        hand.file,
+        hand.site,
+        hand.hand_id,
+        SKIPPED,
+        line=hand.line,
+        cash_out=dict(hand.cash_out),
+        places=written_places(hand),
     )
     if hand.skip is None:
         _check_seats(hand)
