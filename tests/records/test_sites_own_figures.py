@@ -61,3 +61,17 @@ def test_a_summary_board_that_is_not_the_dealt_board_differs() -> None:
     [hand] = import_text(text, "h.txt")
     assert (hand.status, hand.reason) == ("differed", "summary")
     assert "9d Qh 4d Qc Js" in hand.detail
+
+
+def test_a_tournament_summary_file_is_skipped_as_one() -> None:
+    text = "\n".join(
+        [
+            "PokerStars Tournament #900000001, No Limit Hold'em",
+            "Buy-In: $3.19/$0.31 USD",
+            "180 players",
+            "Total Prize Pool: $574.20 USD",
+            "  1: Ann (Brazil), $100.00 (17.41%)",
+        ]
+    )
+    [hand] = import_text(text, "ts.txt")
+    assert (hand.status, hand.reason) == ("skipped", "tournament_summary")

@@ -120,6 +120,9 @@ def parse_hand(lines: list[str], file: str = "", line: int = 1, site: str = SITE
             head = HEADER.match(lines[0])
     if head is None:
         hand = SiteHand(site, f"line-{line}", file, line)
+        if re.match(r"^PokerStars Tournament #\d+", lines[0]):
+            words = "a tournament summary (results and prizes), not a hand"
+            return hand.skipped("tournament_summary", words)
         return hand.skipped("partial", f"line {line}: text that is not a hand: {lines[0][:60]!r}")
     hand = SiteHand(site, head.group(1), file, line)
     try:
