@@ -19,6 +19,7 @@ import argparse
 import json
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO
@@ -209,6 +210,49 @@ def run(args: argparse.Namespace) -> int:
     return FAILED if counts[DIFFERED] or counts[REJECTED] or problems else OK
 
 
+#: Currency signs of the PHH ``currency`` codes the exporter writes.
+_SIGNS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "C$", "AUD": "A$", "INR": "₹"}
+
+
+def _header(record: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What a record says of its hand's header, as :func:`write_hand`'s
+    keywords: the money unit and currency (a site import's ``_unit``, the
+    corpus's ``chip_unit: "cent"``, PHH's ``currency`` and
+    ``currency_symbol``), the table's name and the date and time."""
+    if record is None:
+        return {}
+    keywords: dict[str, Any] = {}
+    unit = Decimal(1)
+    if isinstance(record.get("_unit"), str):
+        try:  # a hand imported from a site: its amounts in the site's units
+            unit = Decimal(record["_unit"])
+        except ArithmeticError:
+            unit = Decimal(1)
+    elif record.get("chip_unit") == "cent":
+        unit = Decimal("0.01")
+    keywords["unit"] = unit
+    code = record.get("currency")
+    sign = record.get("currency_symbol")
+    if unit < 1 and not record.get("tournament") and not code and not sign:
+        code = "USD"  # money in cents and no currency said: the corpus's sites' dollars
+    if isinstance(code, str) and code:
+        keywords["currency_code"] = code
+        keywords["currency"] = _SIGNS.get(code, "")
+    if isinstance(sign, str) and sign:
+        keywords["currency"] = sign
+    table = record.get("table")
+    if isinstance(table, (str, int)) and not isinstance(table, bool) and str(table):
+        keywords["table"] = str(table)
+    year, month, day = record.get("year"), record.get("month"), record.get("day")
+    if all(isinstance(x, int) and not isinstance(x, bool) for x in (year, month, day)):
+        clock = record.get("time")
+        clock = clock if isinstance(clock, str) and clock else "00:00:00"
+        zone = record.get("time_zone_abbreviation")
+        zone = zone if isinstance(zone, str) and zone else "ET"
+        keywords["time"] = f"{year:04d}/{month:02d}/{day:02d} {clock} {zone}"
+    return keywords
+
+
 def export_pokerstars(args: argparse.Namespace) -> int:
     """``holdem export --format pokerstars INPUT... -o FILE.txt [--seat S]``.
 
@@ -254,14 +298,10 @@ def export_pokerstars(args: argparse.Namespace) -> int:
         if hand.config.structure.value != "no_limit":
             print(printable(f"skipped {result.id}: not no-limit hold'em"))
             continue
-        number = result.id if result.id.isdigit() else len(texts) + 1
-        unit = Decimal(1)
-        if record is not None and isinstance(record.get("_unit"), str):
-            try:  # a hand imported from a site: its amounts in the site's units
-                unit = Decimal(record["_unit"])
-            except ArithmeticError:
-                unit = Decimal(1)
-        texts.append(write_hand(hand, number, seat=args.seat, unit=unit))
+        # The hand's own number, else its place among all the hands read (the
+        # same with --seat, where hands without that seat are left out).
+        number = result.id if result.id.isdigit() else total
+        texts.append(write_hand(hand, number, seat=args.seat, **_header(record)))
     if texts:
         try:
             out.write_text("".join(t + "\n\n\n" for t in texts), encoding="utf-8")
