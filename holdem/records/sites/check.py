@@ -132,11 +132,28 @@ class _Refused(Exception):
         self.detail = detail
 
 
+def dead_antes(hand: SiteHand) -> dict[str, Decimal]:
+    """Antes posted by players not dealt in (marked out, who posted nothing
+    but antes and never acted, showed or collected): dead money in the pot
+    from outside the engine's hand."""
+    dead: dict[str, Decimal] = {}
+    if not hand.out:
+        return dead
+    involved = {a.player for a in hand.actions} | set(hand.shows) | set(hand.collected)
+    for post in hand.posts:
+        if post.player in hand.out and post.player not in involved:
+            if post.kind != "ante":
+                return {}
+            dead[post.player] = dead.get(post.player, Decimal(0)) + post.amount
+    return dead
+
+
 def players_in_hand(hand: SiteHand) -> list[tuple[int, str, Decimal]]:
     """The players dealt in (those who post, act, show or collect), in PHH
     order: from the first seat left of the button, the button (or the seat
     before an empty button) last."""
-    active = {p.player for p in hand.posts} | {a.player for a in hand.actions}
+    active = {p.player for p in hand.posts if p.player not in dead_antes(hand)}
+    active |= {a.player for a in hand.actions}
     active |= set(hand.shows) | set(hand.mucks) | set(hand.collected)
     # A player dealt in posts or acts preflop (the action goes round to every
     # seat but the big blind's, which posts); a seat that does neither sat out.
@@ -269,7 +286,7 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
     dead = [0] * n
     sb_seat = 1 if n == 2 else 0
     bb_seats = (0,) if n == 2 else (0, 1)
-    ante_posters = [p for p in hand.posts if p.kind == "ante"]
+    ante_posters = [p for p in hand.posts if p.kind == "ante" and p.player in index]
     stacks = {p[1]: p[2] for p in players}
     ante_of = {p.player: p.amount for p in ante_posters}
 
@@ -283,6 +300,8 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
     big_set = False
     for post in hand.posts:
         if post.player not in index:
+            if post.player in dead_antes(hand):
+                continue  # dead money from a player not dealt in: see check()
             raise _Refused("unsupported", f"{post.player} posts but is not dealt in")
         k = index[post.player]
         if post.kind == "ante":
@@ -495,6 +514,10 @@ def check(hand: SiteHand) -> Imported:
     engine_net = {seat[1]: by_name[seat[1]] for seat in hand.seats if seat[1] in by_name}
     engine_rake = res.rake_total * unit
     engine_pot = (sum(res.payouts) + res.rake_total) * unit
+    dead = dead_antes(hand)
+    for name, amount in dead.items():  # put in, never dealt in, so never paid
+        engine_net[name] = -amount
+    engine_pot += sum(dead.values(), Decimal(0))
     record["finishing_stacks"] = list(res.stacks)
     site_net, site_pot, site_rake = site_figures(hand, names)
     base.net, base.pot, base.rake = engine_net, engine_pot, engine_rake
@@ -523,13 +546,16 @@ def check(hand: SiteHand) -> Imported:
             problems.append(("net", f"{name} nets {ours} (site {theirs})"))
     problems += [("summary", words) for words in hand.conflicts]
     split = None
-    if problems and hand.cash_drop and all(kind == "net" for kind, _ in problems):
-        drops = _drop_shares(hand.cash_drop, engine_net, site_net, res.payouts, names)
-        if drops is not None:
+    outside = hand.cash_drop + sum(dead.values(), Decimal(0))
+    if problems and outside and all(kind in ("net", "rake") for kind, _ in problems):
+        drops = _drop_shares(outside, engine_net, site_net, res.payouts, names)
+        if drops is not None and _rake_agrees(hand, site_rake, engine_rake, dead):
             problems = []
             base.net = {k: site_net[k] for k in engine_net}
             shares = ", ".join(f"{k} {decimal_text(v)}" for k, v in drops.items() if v)
-            base.detail = f"cash drop {decimal_text(hand.cash_drop)} added to the pot: {shares}"
+            added = [f"cash drop {decimal_text(hand.cash_drop)}"] if hand.cash_drop else []
+            added += [f"dead ante {decimal_text(v)} of {k} (not dealt in)" for k, v in dead.items()]
+            base.detail = f"{', '.join(added)} added to the pot: {shares}"
     if problems and all(kind == "net" for kind, _ in problems) and engine_rake:
         split = _site_rake_split(record, hand.hand_id, names, unit, site_net, engine_rake)
     if split is not None:
@@ -546,6 +572,17 @@ def check(hand: SiteHand) -> Imported:
         words = f"cash-out outside the pot (not in the nets): {ledger}"
         base.detail = f"{base.detail}; {words}" if base.detail else words
     return base
+
+
+def _rake_agrees(
+    hand: SiteHand, site_rake: Decimal, engine_rake: Decimal, dead: dict[str, Decimal]
+) -> bool:
+    """The site's rake is the engine's, or (a site that writes no rake, whose
+    rake is the chips put in and not collected) the engine's plus the dead
+    antes the engine's pot does not hold."""
+    if site_rake == engine_rake:
+        return True
+    return hand.rake is None and site_rake == engine_rake + sum(dead.values(), Decimal(0))
 
 
 def _drop_shares(
