@@ -12,7 +12,7 @@ of files that each begin with one leaves them, are dropped.
 
 >>> text = "PokerStars Hand #1: x\\nSeat 1: a\\n***** Hand History for Game 2 *****\\nb"
 >>> [(site, line, lines[0][:10]) for site, line, lines in hands(text.splitlines())]
-[('pokerstars', 1, 'PokerStars'), ('partypoker', 3, '***** Han')]
+[('pokerstars', 1, 'PokerStars'), ('partypoker', 3, '***** Hand')]
 """
 
 from __future__ import annotations
