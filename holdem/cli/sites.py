@@ -19,13 +19,14 @@ import argparse
 import json
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from holdem.cli.common import FAILED, OK, USAGE, Parser
 from holdem.records.record import PHHError
-from holdem.records.sites import PARSERS, import_paths
+from holdem.records.sites import PARSERS, iter_imported
 from holdem.records.sites.check import Imported, as_mapping
 from holdem.records.sites.model import DIFFERED, MATCHED, REJECTED, SKIPPED
 from holdem.records.writer import dumps, export_fields
@@ -59,18 +60,70 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
     command.set_defaults(handler=run)
 
 
-def _texts(hands: list[Imported], suffix: str) -> list[str]:
-    """The matched hands as record texts for an output with ``suffix``."""
-    texts: list[str] = []
-    for hand in hands:
-        if hand.status != MATCHED or hand.record is None or hand.replayed is None:
-            continue
-        record = as_mapping(hand)
-        if suffix == ".jsonl":
-            texts.append(json.dumps(record, ensure_ascii=False))
+def _text(hand: Imported, suffix: str) -> str | None:
+    """A matched hand as a record text for an output with ``suffix``, else ``None``."""
+    if hand.status != MATCHED or hand.record is None or hand.replayed is None:
+        return None
+    record = as_mapping(hand)
+    if suffix == ".jsonl":
+        return json.dumps(record, ensure_ascii=False)
+    return dumps(export_fields(record, hand.replayed))
+
+
+class Output:
+    """The matched hands written to ``out`` as they come (one hand in memory
+    at a time): a ``.jsonl``, ``.phh`` (exactly one hand) or ``.phhs`` file,
+    or a folder of ``.phh`` files numbered from 1 (zero-padded to the count
+    when the import ends).
+
+    Raises:
+        PHHError: a folder that holds hand histories already; a second hand for
+            a ``.phh`` output.
+        OSError: the output cannot be written.
+    """
+
+    def __init__(self, out: Path) -> None:
+        self.out, self.suffix, self.count = out, out.suffix.lower(), 0
+        self.one: str | None = None
+        self.file: TextIO | None = None
+        if self.suffix not in (".jsonl", ".phh", ".phhs") and out.is_dir() and any(out.iterdir()):
+            raise PHHError(f"{out} is not empty (import to a new or empty folder)")
+
+    def add(self, hand: Imported) -> None:
+        """Write ``hand`` if it matched."""
+        text = _text(hand, self.suffix)
+        if text is None:
+            return
+        self.count += 1
+        if self.suffix == ".phh":
+            if self.one is not None:
+                raise PHHError(
+                    f"{self.out.name} holds one hand and there are more to write "
+                    "(use a .phhs or .jsonl file or a folder)"
+                )
+            self.one = text
+        elif self.suffix in (".jsonl", ".phhs"):
+            if self.file is None:
+                self.file = self.out.open("w", encoding="utf-8")
+            if self.suffix == ".jsonl":
+                self.file.write(text + "\n")
+            else:
+                self.file.write(("\n" if self.count > 1 else "") + f"[{self.count}]\n{text}")
         else:
-            texts.append(dumps(export_fields(record, hand.replayed)))
-    return texts
+            self.out.mkdir(parents=True, exist_ok=True)
+            (self.out / f"{self.count}.phh").write_text(text, encoding="utf-8")
+
+    def close(self) -> int:
+        """Finish the output; return how many hands were written."""
+        if self.file is not None:
+            self.file.close()
+        if self.one is not None:
+            self.out.write_text(self.one, encoding="utf-8")
+        if self.suffix not in (".jsonl", ".phh", ".phhs") and self.count:
+            width = len(str(self.count))
+            for number in range(1, self.count + 1):
+                (self.out / f"{number}.phh").rename(self.out / f"{number:0{width}d}.phh")
+        return self.count
 
 
 def write(hands: list[Imported], out: Path) -> int:
@@ -81,29 +134,13 @@ def write(hands: list[Imported], out: Path) -> int:
             hand histories already.
         OSError: the output cannot be written.
     """
-    suffix = out.suffix.lower()
-    if suffix not in (".jsonl", ".phh", ".phhs") and out.is_dir() and any(out.iterdir()):
-        raise PHHError(f"{out} is not empty (import to a new or empty folder)")
-    texts = _texts(hands, suffix)
-    if not texts:
-        return 0
-    if suffix == ".jsonl":
-        out.write_text("".join(t + "\n" for t in texts), encoding="utf-8")
-    elif suffix == ".phh":
-        if len(texts) > 1:
-            raise PHHError(
-                f"{out.name} holds one hand and there are {len(texts)} to write "
-                "(use a .phhs or .jsonl file or a folder)"
-            )
-        out.write_text(texts[0], encoding="utf-8")
-    elif suffix == ".phhs":
-        out.write_text("\n".join(f"[{k}]\n{t}" for k, t in enumerate(texts, 1)), encoding="utf-8")
-    else:
-        out.mkdir(parents=True, exist_ok=True)
-        width = len(str(len(texts)))
-        for number, text in enumerate(texts, 1):
-            (out / f"{number:0{width}d}.phh").write_text(text, encoding="utf-8")
-    return len(texts)
+    output = Output(out)
+    try:
+        for hand in hands:
+            output.add(hand)
+    finally:
+        written = output.close()
+    return written
 
 
 def line(hand: Imported) -> str:
@@ -124,41 +161,96 @@ def run(args: argparse.Namespace) -> int:
         return USAGE
     counts: Counter[str] = Counter()
     problems = 0
-    hands: list[Imported] = []
-    for _path, found in import_paths(args.paths, args.site):
-        if isinstance(found, str):
-            problems += 1
-            print(printable(found), file=sys.stderr)
-            continue
-        for hand in found:
+    output = None
+    seen: dict[tuple[str, str], str] = {}
+    try:
+        if args.output:
+            output = Output(Path(args.output))
+        for path, hand in iter_imported(args.paths, args.site):
+            if isinstance(hand, str):
+                problems += 1
+                print(printable(hand), file=sys.stderr)
+                continue
             counts[hand.status] += 1
-            if args.output:
-                hands.append(hand)
+            key = (hand.site, hand.hand)
+            if not hand.hand.startswith("line-") and key in seen:
+                print(
+                    printable(
+                        f"{path}: warning: {hand.site} hand {hand.hand} is written twice "
+                        f"({seen[key]} and line {hand.line}); both kept"
+                    ),
+                    file=sys.stderr,
+                )
+            seen[key] = f"{path} line {hand.line}"
+            if output is not None:
+                output.add(hand)
             if args.json:
                 data: dict[str, Any] = hand.to_json()
                 print(json.dumps(data, ensure_ascii=False))
             elif hand.status != MATCHED or hand.cash_out:
                 print(line(hand))
+        written = output.close() if output is not None else 0
+    except PHHError as error:
+        print(f"holdem import: error: {error}", file=sys.stderr)
+        return USAGE
+    except OSError as error:
+        print(
+            f"holdem import: error: cannot write {args.output}: {error.strerror}",
+            file=sys.stderr,
+        )
+        return USAGE
     total = sum(counts.values())
     summary = (
         f"{total} hands: {counts[MATCHED]} matched, {counts[DIFFERED]} differed, "
         f"{counts[REJECTED]} rejected, {counts[SKIPPED]} skipped"
     )
     if args.output:
-        try:
-            written = write(hands, Path(args.output))
-        except PHHError as error:
-            print(f"holdem import: error: {error}", file=sys.stderr)
-            return USAGE
-        except OSError as error:
-            print(
-                f"holdem import: error: cannot write {args.output}: {error.strerror}",
-                file=sys.stderr,
-            )
-            return USAGE
         summary += f"; {written} written to {args.output}"
     print(summary, file=sys.stderr if args.json else sys.stdout)
     return FAILED if counts[DIFFERED] or counts[REJECTED] or problems else OK
+
+
+#: Currency signs of the PHH ``currency`` codes the exporter writes.
+_SIGNS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "C$", "AUD": "A$", "INR": "₹"}
+
+
+def _header(record: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What a record says of its hand's header, as :func:`write_hand`'s
+    keywords: the money unit and currency (a site import's ``_unit``, the
+    corpus's ``chip_unit: "cent"``, PHH's ``currency`` and
+    ``currency_symbol``), the table's name and the date and time."""
+    if record is None:
+        return {}
+    keywords: dict[str, Any] = {}
+    unit = Decimal(1)
+    if isinstance(record.get("_unit"), str):
+        try:  # a hand imported from a site: its amounts in the site's units
+            unit = Decimal(record["_unit"])
+        except ArithmeticError:
+            unit = Decimal(1)
+    elif record.get("chip_unit") == "cent":
+        unit = Decimal("0.01")
+    keywords["unit"] = unit
+    code = record.get("currency")
+    sign = record.get("currency_symbol")
+    if unit < 1 and not record.get("tournament") and not code and not sign:
+        code = "USD"  # money in cents and no currency said: the corpus's sites' dollars
+    if isinstance(code, str) and code:
+        keywords["currency_code"] = code
+        keywords["currency"] = _SIGNS.get(code, "")
+    if isinstance(sign, str) and sign:
+        keywords["currency"] = sign
+    table = record.get("table")
+    if isinstance(table, (str, int)) and not isinstance(table, bool) and str(table):
+        keywords["table"] = str(table)
+    year, month, day = record.get("year"), record.get("month"), record.get("day")
+    if all(isinstance(x, int) and not isinstance(x, bool) for x in (year, month, day)):
+        clock = record.get("time")
+        clock = clock if isinstance(clock, str) and clock else "00:00:00"
+        zone = record.get("time_zone_abbreviation")
+        zone = zone if isinstance(zone, str) and zone else "ET"
+        keywords["time"] = f"{year:04d}/{month:02d}/{day:02d} {clock} {zone}"
+    return keywords
 
 
 def export_pokerstars(args: argparse.Namespace) -> int:
@@ -206,14 +298,10 @@ def export_pokerstars(args: argparse.Namespace) -> int:
         if hand.config.structure.value != "no_limit":
             print(printable(f"skipped {result.id}: not no-limit hold'em"))
             continue
-        number = result.id if result.id.isdigit() else len(texts) + 1
-        unit = Decimal(1)
-        if record is not None and isinstance(record.get("_unit"), str):
-            try:  # a hand imported from a site: its amounts in the site's units
-                unit = Decimal(record["_unit"])
-            except ArithmeticError:
-                unit = Decimal(1)
-        texts.append(write_hand(hand, number, seat=args.seat, unit=unit))
+        # The hand's own number, else its place among all the hands read (the
+        # same with --seat, where hands without that seat are left out).
+        number = result.id if result.id.isdigit() else total
+        texts.append(write_hand(hand, number, seat=args.seat, **_header(record)))
     if texts:
         try:
             out.write_text("".join(t + "\n\n\n" for t in texts), encoding="utf-8")

@@ -225,6 +225,7 @@ def test_r6_a_caller_giving_up_after_the_river_mucks() -> None:
             "*** TURN *** [8h 5s Ad] [7d]\nBob: checks\nCid: checks\n",
         )
         .replace("Cid collected $2.94", "Cid collected $3.90")
+        .replace("won ($2.94)", "won ($3.90)")
         .replace(
             "Total pot $3 | Rake $0.05 | Jackpot $0.01", "Total pot $4 | Rake $0.07 | Jackpot $0.03"
         )

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 from pathlib import Path
 
 from holdem.records.sites import (
@@ -42,6 +43,7 @@ from holdem.records.sites import (
     partypoker,
     pokernow,
     pokerstars,
+    split,
     winamax,
 )
 from holdem.records.sites.check import Imported, check
@@ -113,17 +115,59 @@ def import_text(text: str, file: str = "", site: str | None = None) -> list[Impo
     Args:
         text: the file's text (see :func:`decode` for bytes).
         file: the file's name as given, for the report.
-        site: the site's name (a key of :data:`PARSERS`), or ``None`` to detect it.
+        site: the site's name (a key of :data:`PARSERS`), or ``None`` to detect
+            it hand by hand (a file may hold several sites' hands).
 
     Raises:
         ValueError: the site is unknown, or cannot be detected from the text.
     """
+    return list(import_lines(text.splitlines(), file, site))
+
+
+def import_lines(
+    lines: Iterable[str], file: str = "", site: str | None = None
+) -> Iterator[Imported]:
+    """Every hand of a file given line by line, imported and checked one hand
+    at a time (memory bounded by the longest hand): each hand is read by the
+    reader of the site its first line names (see :mod:`.split`). Whole-file
+    formats (iPoker XML, ACPC, PokerNow) and a ``site`` given are read whole.
+
+    Raises:
+        ValueError: the site is unknown, or cannot be detected from the text.
+    """
+    if site is not None and site not in PARSERS:
+        raise ValueError(f"unknown site {site!r} (known: {', '.join(sorted(PARSERS))})")
+    lines = iter(lines)
+    head: list[str] = []
+    for line in lines:
+        head.append(line)
+        if len(head) >= 40 or sum(map(len, head)) >= 2000:
+            break
+    text = "\n".join(head)
     name = site or detect(text)
-    if name is None:
+    if site is not None or name in _WHOLE or text.lstrip("\ufeff \n\t").startswith("<"):
+        text = "\n".join(chain(head, lines)).lstrip("\ufeff")
+        name = name or detect(text)
+        if name is None:
+            raise ValueError("no hand history of a known site (use --site)")
+        yield from (check(hand) for hand in PARSERS[name](text, file))
+        return
+    found = False
+    for which, first, chunk in split.hands(chain(head, lines), name or ""):
+        if not which:
+            continue
+        found = True
+        for hand in PARSERS[which]("\n".join(chunk), file):
+            if hand.hand_id == f"line-{hand.line}":
+                hand.hand_id = f"line-{hand.line + first - 1}"
+            hand.line += first - 1
+            yield check(hand)
+    if not found:
         raise ValueError("no hand history of a known site (use --site)")
-    if name not in PARSERS:
-        raise ValueError(f"unknown site {name!r} (known: {', '.join(sorted(PARSERS))})")
-    return [check(hand) for hand in PARSERS[name](text, file)]
+
+
+#: Sites whose files are read whole (not one hand at a time).
+_WHOLE = ("acpc", "pokernow")
 
 
 #: What a reader may raise on text it was not written for; a file that does
@@ -143,23 +187,73 @@ def site_files(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield path
 
 
-def import_paths(
+def read_lines(path: Path) -> Iterator[str]:
+    """The lines of a site file, read as it is consumed (never whole): UTF-8
+    or UTF-16 with or without a byte-order mark, else Latin-1 (as
+    :func:`decode`); CRLF and CR line ends read as LF, without the line end.
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    with path.open("rb") as raw:
+        head = raw.read(4)
+        encoding = "utf-8"
+        if head.startswith(codecs.BOM_UTF8):
+            encoding = "utf-8-sig"
+        elif head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            encoding = "utf-16"
+        elif len(head) > 1 and head[1:2] == b"\0" and head[0:1] != b"\0":
+            encoding = "utf-16-le"
+        elif len(head) > 1 and head[0:1] == b"\0":
+            encoding = "utf-16-be"
+        else:
+            raw.seek(0)
+            checker = codecs.getincrementaldecoder("utf-8")()
+            try:
+                while block := raw.read(1 << 20):
+                    checker.decode(block)
+                checker.decode(b"", final=True)
+            except UnicodeDecodeError:
+                encoding = "latin-1"
+    with path.open(encoding=encoding, errors="replace", newline=None) as text:
+        for line in text:
+            yield line.rstrip("\n")
+
+
+def iter_imported(
     paths: Iterable[str | Path], site: str | None = None
-) -> Iterator[tuple[Path, list[Imported] | str]]:
-    """Each file of ``paths`` with its imported hands, or the one-line problem
-    that kept it from being read (missing, unreadable, no known site)."""
+) -> Iterator[tuple[Path, Imported | str]]:
+    """Each hand of the files of ``paths`` as it is imported and checked (one
+    hand in memory at a time), with its file; or the one-line problem that
+    kept a file, or the rest of it, from being read (missing, unreadable, no
+    known site)."""
     for path in site_files(paths):
         try:
-            text = decode(path.read_bytes())
+            for hand in import_lines(read_lines(path), str(path), site):
+                yield path, hand
         except OSError as error:
             yield path, f"{path}: cannot read: {error.strerror}"
-            continue
-        try:
-            yield path, import_text(text, str(path), site)
         except ValueError as error:
             yield path, f"{path}: {error}"
         except _READ_ERRORS as error:
             yield path, f"{path}: cannot be read: {type(error).__name__}: {error}"
+
+
+def import_paths(
+    paths: Iterable[str | Path], site: str | None = None
+) -> Iterator[tuple[Path, list[Imported] | str]]:
+    """Each file of ``paths`` with its imported hands, or the one-line problem
+    that kept it from being read (missing, unreadable, no known site); see
+    :func:`iter_imported` to read hand by hand."""
+    for path in site_files(paths):
+        hands: list[Imported] = []
+        problem = ""
+        for _, found in iter_imported([path], site):
+            if isinstance(found, str):
+                problem = found
+            else:
+                hands.append(found)
+        yield path, problem or hands
 
 
 __all__ = [
@@ -169,7 +263,10 @@ __all__ = [
     "check",
     "decode",
     "detect",
+    "import_lines",
     "import_paths",
+    "iter_imported",
     "import_text",
+    "read_lines",
     "site_files",
 ]

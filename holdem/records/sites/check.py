@@ -22,7 +22,7 @@ tables; an imported hand is checked against the site's figure).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -87,12 +87,19 @@ class Imported:
     replayed: Replayed | None = None
     unit: Decimal = Decimal(1)
     line: int = 1
+    places: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object ``holdem import --json`` prints for the hand."""
+        """The JSON object ``holdem import --json`` prints for the hand; amounts
+        with as many decimals as the site writes (``places``: ``"47.50"``)."""
 
         def text(value: Decimal | None) -> str | None:
-            return None if value is None else decimal_text(value)
+            return None if value is None else amount_text(value)
+
+        def amount_text(value: Decimal) -> str:
+            if value == value.quantize(Decimal(1).scaleb(-self.places)):
+                value = value.quantize(Decimal(1).scaleb(-self.places))
+            return decimal_text(value)
 
         data: dict[str, Any] = {
             "file": self.file,
@@ -100,18 +107,18 @@ class Imported:
             "hand": self.hand,
             "status": self.status,
             "reason": self.reason,
-            "net": {k: decimal_text(v) for k, v in (self.net or {}).items()},
+            "net": {k: amount_text(v) for k, v in (self.net or {}).items()},
             "pot": text(self.pot),
             "rake": text(self.rake),
         }
         if self.detail:
             data["detail"] = self.detail
         if self.site_net is not None:
-            data["site_net"] = {k: decimal_text(v) for k, v in self.site_net.items()}
+            data["site_net"] = {k: amount_text(v) for k, v in self.site_net.items()}
             data["site_pot"] = text(self.site_pot)
             data["site_rake"] = text(self.site_rake)
         if self.cash_out:
-            data["cash_out"] = {k: decimal_text(v) for k, v in self.cash_out.items()}
+            data["cash_out"] = {k: amount_text(v) for k, v in self.cash_out.items()}
         data["line"] = self.line
         return data
 
@@ -125,11 +132,28 @@ class _Refused(Exception):
         self.detail = detail
 
 
+def dead_antes(hand: SiteHand) -> dict[str, Decimal]:
+    """Antes posted by players not dealt in (marked out, who posted nothing
+    but antes and never acted, showed or collected): dead money in the pot
+    from outside the engine's hand."""
+    dead: dict[str, Decimal] = {}
+    if not hand.out:
+        return dead
+    involved = {a.player for a in hand.actions} | set(hand.shows) | set(hand.collected)
+    for post in hand.posts:
+        if post.player in hand.out and post.player not in involved:
+            if post.kind != "ante":
+                return {}
+            dead[post.player] = dead.get(post.player, Decimal(0)) + post.amount
+    return dead
+
+
 def players_in_hand(hand: SiteHand) -> list[tuple[int, str, Decimal]]:
     """The players dealt in (those who post, act, show or collect), in PHH
     order: from the first seat left of the button, the button (or the seat
     before an empty button) last."""
-    active = {p.player for p in hand.posts} | {a.player for a in hand.actions}
+    active = {p.player for p in hand.posts if p.player not in dead_antes(hand)}
+    active |= {a.player for a in hand.actions}
     active |= set(hand.shows) | set(hand.mucks) | set(hand.collected)
     # A player dealt in posts or acts preflop (the action goes round to every
     # seat but the big blind's, which posts); a seat that does neither sat out.
@@ -142,6 +166,20 @@ def players_in_hand(hand: SiteHand) -> list[tuple[int, str, Decimal]]:
 def _places(value: Decimal) -> int:
     exponent = value.normalize().as_tuple().exponent
     return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+def written_places(hand: SiteHand) -> int:
+    """How many decimals the site writes its amounts with (``2`` for
+    ``$0.50`` and ``$97.50``, ``0`` for chips): the most any amount has."""
+    amounts = [s[2] for s in hand.seats] + [p.amount for p in hand.posts]
+    amounts += [a.amount for a in hand.actions] + list(hand.collected.values())
+    amounts += list(hand.uncalled.values()) + [hand.small_blind, hand.big_blind]
+    places = 0
+    for amount in amounts:
+        exponent = amount.as_tuple().exponent
+        if isinstance(exponent, int):
+            places = max(places, -exponent)
+    return places
 
 
 def chip_unit(hand: SiteHand) -> Decimal:
@@ -190,8 +228,15 @@ def site_figures(
         put_total = sum(put.values(), Decimal(0))
         unwritten = put_total - sum(uncalled.values(), Decimal(0)) - hand.total_pot
         ranked = sorted(put.values(), reverse=True)
-        if unwritten > 0 and len(ranked) > 1 and unwritten == ranked[0] - ranked[1]:
-            top = max(put, key=lambda name: put[name])
+        top = max(put, key=lambda name: put[name]) if put else ""
+        last = [a.kind for a in hand.actions if a.player == top and a.kind in ("c", "b", "r")]
+        # Only the last bet or raise can go uncalled: never a call.
+        if (
+            unwritten > 0
+            and len(ranked) > 1
+            and unwritten == ranked[0] - ranked[1]
+            and (not last or last[-1] != "c")
+        ):
             uncalled[top] = uncalled.get(top, Decimal(0)) + unwritten
     net = {
         name: hand.collected.get(name, Decimal(0)) + uncalled.get(name, Decimal(0)) - put[name]
@@ -241,7 +286,7 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
     dead = [0] * n
     sb_seat = 1 if n == 2 else 0
     bb_seats = (0,) if n == 2 else (0, 1)
-    ante_posters = [p for p in hand.posts if p.kind == "ante"]
+    ante_posters = [p for p in hand.posts if p.kind == "ante" and p.player in index]
     stacks = {p[1]: p[2] for p in players}
     ante_of = {p.player: p.amount for p in ante_posters}
 
@@ -255,6 +300,8 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
     big_set = False
     for post in hand.posts:
         if post.player not in index:
+            if post.player in dead_antes(hand):
+                continue  # dead money from a player not dealt in: see check()
             raise _Refused("unsupported", f"{post.player} posts but is not dealt in")
         k = index[post.player]
         if post.kind == "ante":
@@ -413,7 +460,13 @@ def check(hand: SiteHand) -> Imported:
     Never raises for a bad hand: every problem is a status with a reason.
     """
     base = Imported(
-        hand.file, hand.site, hand.hand_id, SKIPPED, line=hand.line, cash_out=dict(hand.cash_out)
+        hand.file,
+        hand.site,
+        hand.hand_id,
+        SKIPPED,
+        line=hand.line,
+        cash_out=dict(hand.cash_out),
+        places=written_places(hand),
     )
     if hand.skip is None:
         _check_seats(hand)
@@ -461,6 +514,10 @@ def check(hand: SiteHand) -> Imported:
     engine_net = {seat[1]: by_name[seat[1]] for seat in hand.seats if seat[1] in by_name}
     engine_rake = res.rake_total * unit
     engine_pot = (sum(res.payouts) + res.rake_total) * unit
+    dead = dead_antes(hand)
+    for name, amount in dead.items():  # put in, never dealt in, so never paid
+        engine_net[name] = -amount
+    engine_pot += sum(dead.values(), Decimal(0))
     record["finishing_stacks"] = list(res.stacks)
     site_net, site_pot, site_rake = site_figures(hand, names)
     base.net, base.pot, base.rake = engine_net, engine_pot, engine_rake
@@ -487,7 +544,18 @@ def check(hand: SiteHand) -> Imported:
         ours, theirs = engine_net.get(name), site_net.get(name)
         if ours != theirs:
             problems.append(("net", f"{name} nets {ours} (site {theirs})"))
+    problems += [("summary", words) for words in hand.conflicts]
     split = None
+    outside = hand.cash_drop + sum(dead.values(), Decimal(0))
+    if problems and outside and all(kind in ("net", "rake") for kind, _ in problems):
+        drops = _drop_shares(outside, engine_net, site_net, res.payouts, names)
+        if drops is not None and _rake_agrees(hand, site_rake, engine_rake, dead):
+            problems = []
+            base.net = {k: site_net[k] for k in engine_net}
+            shares = ", ".join(f"{k} {decimal_text(v)}" for k, v in drops.items() if v)
+            added = [f"cash drop {decimal_text(hand.cash_drop)}"] if hand.cash_drop else []
+            added += [f"dead ante {decimal_text(v)} of {k} (not dealt in)" for k, v in dead.items()]
+            base.detail = f"{', '.join(added)} added to the pot: {shares}"
     if problems and all(kind == "net" for kind, _ in problems) and engine_rake:
         split = _site_rake_split(record, hand.hand_id, names, unit, site_net, engine_rake)
     if split is not None:
@@ -504,6 +572,38 @@ def check(hand: SiteHand) -> Imported:
         words = f"cash-out outside the pot (not in the nets): {ledger}"
         base.detail = f"{base.detail}; {words}" if base.detail else words
     return base
+
+
+def _rake_agrees(
+    hand: SiteHand, site_rake: Decimal, engine_rake: Decimal, dead: dict[str, Decimal]
+) -> bool:
+    """The site's rake is the engine's, or (a site that writes no rake, whose
+    rake is the chips put in and not collected) the engine's plus the dead
+    antes the engine's pot does not hold."""
+    if site_rake == engine_rake:
+        return True
+    return hand.rake is None and site_rake == engine_rake + sum(dead.values(), Decimal(0))
+
+
+def _drop_shares(
+    drop: Decimal,
+    engine_net: dict[str, Decimal],
+    site_net: dict[str, Decimal],
+    payouts: Sequence[int],
+    names: list[str],
+) -> dict[str, Decimal] | None:
+    """Each player's share of a cash drop (money the site added to the pot):
+    the site's net less the engine's, when only players the engine paid
+    receive a share, none is negative and the shares add up to the drop;
+    else ``None`` (the difference is not the drop)."""
+    paid = {name for k, name in enumerate(names) if payouts[k]}
+    shares: dict[str, Decimal] = {}
+    for name in set(engine_net) | set(site_net):
+        share = site_net.get(name, Decimal(0)) - engine_net.get(name, Decimal(0))
+        if share < 0 or (share and name not in paid):
+            return None
+        shares[name] = share
+    return shares if sum(shares.values(), Decimal(0)) == drop else None
 
 
 def _check_seats(hand: SiteHand) -> None:

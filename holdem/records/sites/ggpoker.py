@@ -6,7 +6,8 @@ board two or three times, and fees beside the rake (``Jackpot``, ``Bingo``,
 ``Fortune``, ``Tax``: all part of the hand's rake). EV cash-outs and
 insurance are paid outside the pot: the hand is checked as any other and
 the payments are kept in its ``cash_out`` ledger; a ``Cash Drop`` (money the
-site adds to the pot) is ``skipped`` with ``cash_drop``.
+site adds to the pot) is replayed outside the pot and matched when the
+winners' nets exceed the engine's by exactly the drop (docs/sites.md).
 """
 
 from __future__ import annotations

@@ -141,6 +141,7 @@ def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
         bet_of[name] = _money(player.get("bet", "0"), hand.tournament)
     hand.seats.sort()
     put: dict[str, Decimal] = {}
+    sat_out: set[str] = set()
     for round_ in game.iter("round"):
         street = int(round_.get("no", "0"))
         for cards in round_.iter("cards"):
@@ -165,11 +166,18 @@ def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
                     hand.skipped("unknown_action", f"forced bet of type {kind} by {name}")
                 continue
             if kind in ("8", "9"):
+                sat_out.add(name)
                 continue
             if kind not in _KINDS:
                 hand.skipped("unknown_action", f"action of type {kind} by {name}")
                 continue
             _act(hand, street - 1, name, _KINDS[kind], amount, bets, put)
+    # A player who posted only an ante and then sat out (type 8 or 9) was not
+    # dealt in: the ante is dead money in the pot, the seat never the big blind's.
+    acted = {a.player for a in hand.actions}
+    for name in sat_out - acted:
+        if all(p.kind == "ante" for p in hand.posts if p.player == name):
+            hand.out.add(name)
     # iPoker writes no shows: the hole cards it knows of a player still in at
     # the end were shown (or are the file owner's own).
     folded = {a.player for a in hand.actions if a.kind == "f"}

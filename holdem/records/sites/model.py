@@ -160,6 +160,13 @@ class SiteHand:
         rake_inferred: the site writes no rake (888poker, PartyPoker): ``rake``
             is the chips put in and neither collected nor returned, and the
             check holds it to a plausible share of the pot.
+        cash_drop: money the site added to the pot from nobody at the table
+            (GGPoker's ``Cash Drop to Pot : total $X``); the winners' nets
+            hold it on top of the engine's pot.
+        conflicts: figures of the hand that contradict each other as the site
+            wrote them (a summary's ``won ($X)`` against the play's
+            ``collected``, a summary board against the dealt one), each as
+            words; a hand with any is ``differed`` with ``summary``.
     """
 
     site: str
@@ -189,6 +196,8 @@ class SiteHand:
     runs: int = 1
     site_net: dict[str, Decimal] | None = None
     rake_inferred: bool = False
+    cash_drop: Decimal = Decimal(0)
+    conflicts: list[str] = attrs.Factory(list)
 
     def skipped(self, reason: str, detail: str = "") -> SiteHand:
         """Mark the hand skipped with ``reason`` (first reason wins) and return it."""

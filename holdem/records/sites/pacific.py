@@ -107,6 +107,12 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
         if text.startswith("** Dealing"):
             cards = split_cards(text.split("**")[-1])
             kind = text[len("** Dealing ") :].split(" ")[0]
+            if kind == "down" and street == PREFLOP:
+                # A fold written among the posts, before the cards are dealt
+                # (between the small and the big blind, say): that player sat
+                # out and was not dealt in, not a player who folded.
+                hand.out |= {a.player for a in hand.actions if a.kind == "f"}
+                hand.actions = [a for a in hand.actions if a.kind != "f"]
             if kind in _STREETS:
                 street = _STREETS[kind]
                 bets = {}

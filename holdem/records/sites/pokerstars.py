@@ -54,7 +54,11 @@ _STREET = re.compile(
 )
 _FEES = re.compile(r"\b(Rake|Jackpot|Bingo|Fortune|Tax|JP Fee|Fee)\s+(\S+)", re.I)
 _SHORT_DECK = re.compile(r"6\+ ?Hold'em|Short ?Deck|Six ?Plus", re.I)
+#: What only GGPoker writes in its PokerStars-headed exports: its own fees
+#: (Bingo, Fortune, Tax) beside the rake, a cash drop, a ``GG_`` table name.
+_GG_MARK = re.compile(r"^Total pot .*\| (?:Bingo|Fortune|Tax) |^Cash Drop to Pot|^Table 'GG_")
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
+_BOARD = re.compile(r"^(?:(FIRST|SECOND|THIRD) )?Board:? \[([^\]]*)\]\s*$")
 _STREETS = {"FLOP": FLOP, "TURN": TURN, "RIVER": RIVER}
 _QUIET = (
     ' said, "',
@@ -116,6 +120,9 @@ def parse_hand(lines: list[str], file: str = "", line: int = 1, site: str = SITE
             head = HEADER.match(lines[0])
     if head is None:
         hand = SiteHand(site, f"line-{line}", file, line)
+        if re.match(r"^PokerStars Tournament #\d+", lines[0]):
+            words = "a tournament summary (results and prizes), not a hand"
+            return hand.skipped("tournament_summary", words)
         return hand.skipped("partial", f"line {line}: text that is not a hand: {lines[0][:60]!r}")
     hand = SiteHand(site, head.group(1), file, line)
     try:
@@ -143,6 +150,7 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
     section = "header"
     run = 0
     summary_collected: dict[str, Decimal] = {}
+    summary_boards: dict[int, tuple[str, ...]] = {}
     names: set[str] = set()
     for raw in lines[1:]:
         text = raw.strip()
@@ -181,13 +189,22 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
                     hand.out.add(name)
                 continue
         if section == "summary":
+            board = _BOARD.match(text)
+            if board:
+                board_run = _RUNS.get(board.group(1) or "FIRST", 0)
+                summary_boards[board_run] = split_cards(board.group(2))
+                continue
             _summary(hand, text, summary_collected)
             continue
         if "Hand cancelled" in text or "hand was cancelled" in text.lower():
             hand.skipped("cancelled", text)
             continue
         if text.startswith("Cash Drop to Pot"):
-            hand.skipped("cash_drop", text)
+            drop = re.search(r"total (\S+)", text)
+            if drop is None:
+                hand.skipped("cash_drop", text)
+            else:
+                hand.cash_drop += parse_amount(drop.group(1))
             continue
         dealt = _DEALT.match(text)
         if dealt:
@@ -210,8 +227,14 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
             hand.add(hand.collected, collected.group(1), parse_amount(collected.group(2)))
             continue
         _act(hand, text, street, names)
+    if hand.site == SITE and any(_GG_MARK.search(line) for line in lines):
+        hand.site = "ggpoker"  # GGPoker's PokerStars-headed export
     if summary_collected and not hand.collected:
         hand.collected = summary_collected
+    elif summary_collected and summary_collected != hand.collected and not hand.cash_out:
+        said = ", ".join(f"{k} {v}" for k, v in summary_collected.items())
+        hand.conflicts.append(f"the summary's winnings ({said}) are not the pots collected")
+    _check_boards(hand, summary_boards)
     if not hand.seats or section != "summary":
         hand.skipped(
             "partial", "no seats" if not hand.seats else "no summary: the hand is cut short"
@@ -325,6 +348,17 @@ def _ledger(hand: SiteHand, name: str, words: str) -> None:
     hand.cash_out[name] = hand.cash_out.get(name, Decimal(0)) + amount
 
 
+def _check_boards(hand: SiteHand, boards: dict[int, tuple[str, ...]]) -> None:
+    """A summary's board that is not the board dealt in the play is a
+    contradiction in the site's own text."""
+    for run, cards in boards.items():
+        dealt = tuple(hand.boards[run]) if run < len(hand.boards) else ()
+        if dealt and cards and cards != dealt:
+            hand.conflicts.append(
+                f"the summary's board {' '.join(cards)} is not the board dealt {' '.join(dealt)}"
+            )
+
+
 def _summary(hand: SiteHand, text: str, collected: dict[str, Decimal]) -> None:
     if text.startswith("Total pot"):
         total = re.match(r"Total pot:? (\S+)", text)
@@ -343,6 +377,13 @@ def _summary(hand: SiteHand, text: str, collected: dict[str, Decimal]) -> None:
     if seat is None:
         return
     name, verb, rest = seat.groups()
+    if "pot not awarded" in rest:
+        # PokerStars: the winner had cashed out, so the site kept the pot and
+        # paid the cash-out instead; "won ($X)" is what the pot would have paid.
+        # The player's result is the cash-out, not the pot: no net of the pot
+        # agrees with the money, so the hand is not matched.
+        ledger = ", ".join(f"{k} {v}" for k, v in hand.cash_out.items())
+        hand.skipped("cash_out", f"pot not awarded: {name} cashed out ({ledger})")
     for amount in re.findall(r"(?:won|collected) \((\S+?)\)", verb + rest):
         collected[name] = collected.get(name, Decimal(0)) + parse_amount(amount)
     # GGPoker's summary gives each EV cash-out once ("Cashout Risk ($X)" paid,

@@ -59,6 +59,7 @@ def write_hand(
     tournament: int | None = None,
     unit: Decimal = Decimal(1),
     currency: str = "",
+    currency_code: str = "",
     time: str = "2026/01/01 00:00:00 ET",
     seat_numbers: Sequence[int] | None = None,
     max_seats: int | None = None,
@@ -75,6 +76,8 @@ def write_hand(
         unit: the money one chip is worth in the file (``Decimal("0.01")``
             with ``currency="$"`` for cents); amounts are ``chips * unit``.
         currency: the currency sign written before amounts.
+        currency_code: the currency written after the stakes (``"USD"``:
+            ``($0.50/$1 USD)``), or ``""`` for none (chips).
         time: the time written in the header.
         seat_numbers: the seat number written for each hand seat (a table's
             own numbers, 1-based and increasing, when seats are empty), or
@@ -97,7 +100,8 @@ def write_hand(
     if len(numbers) != n:
         raise ValueError(f"seat_numbers: {len(numbers)} numbers for {n} seats")
     size = max(n, 2) if max_seats is None else max_seats
-    stakes = f"({money(config.small_blind)}/{money(config.big_blind)})"
+    code = f" {currency_code}" if currency_code else ""
+    stakes = f"({money(config.small_blind)}/{money(config.big_blind)}{code})"
     if tournament is not None:
         title = f"Tournament #{tournament}, Hold'em No Limit - Level I {stakes}"
     else:

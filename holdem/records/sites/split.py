@@ -1,0 +1,120 @@
+"""A file's text cut into hands by each site's hand-start line.
+
+Every hand of a text site starts with a line that names its site
+(``PokerStars Hand #``, ``Poker Hand #`` for GGPoker, ``Winamax Poker - ``,
+``***** Hand History for Game`` for PartyPoker, ``#Game No :`` followed by
+``***** 888poker Hand History`` for 888, ``GAME #`` for iPoker's text), so a
+file that holds the hands of several sites (histories pasted or ``cat``-ed
+together) is read hand by hand, each by its own site's reader. A hand glued
+onto the end of the previous line (a file cut short and appended to) starts
+a line of its own, and byte-order marks (U+FEFF) at line starts, as ``cat``
+of files that each begin with one leaves them, are dropped.
+
+>>> text = "PokerStars Hand #1: x\\nSeat 1: a\\n***** Hand History for Game 2 *****\\nb"
+>>> [(site, line, lines[0][:10]) for site, line, lines in hands(text.splitlines())]
+[('pokerstars', 1, 'PokerStars'), ('partypoker', 3, '***** Hand')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from holdem.records.sites.pokerstars import HEADER
+from holdem.records.sites.pokerstars_locale import HEADER_ANY
+
+_BOM = "\ufeff"
+
+#: A hand start anywhere in a line; the text before it belongs to the previous hand.
+_GLUED = re.compile(
+    r"(?<=[^\n\ufeff])(?=\ufeff?(?:PokerStars (?:Zoom )?(?:Hand|Game) #[0-9]+: |"
+    r"Poker Hand #[A-Z]*[0-9]+: |Winamax Poker - |GAME #[0-9]+ Version:|#Game No : [0-9]|"
+    r"\*\*\*\*\* (?:Hand History [Ff]or Game |888poker Hand History|Cassava Hand)))"
+)
+_GAME_NO = re.compile(r"^#Game No\s*:\s*\w+")
+_PARTY = re.compile(r"^\*\*\*\*\* Hand History [Ff]or Game ")
+_PACIFIC = re.compile(r"^\*\*\*\*\* (?:888|Cassava)")
+_IPOKER = re.compile(r"^GAME #[0-9]+")
+
+
+def unglue(line: str) -> list[str]:
+    """``line`` cut before every hand start written in it after other text,
+    without byte-order marks at the start of each piece.
+
+    >>> unglue("Bob wins $1 USD\\ufeffPoker Hand #HD2: Hold'em")
+    ['Bob wins $1 USD', "Poker Hand #HD2: Hold'em"]
+    """
+    if _BOM not in line and "#" not in line and "*****" not in line and " - " not in line:
+        return [line]
+    return [part.lstrip(_BOM) for part in _GLUED.split(line)]
+
+
+def start_site(line: str) -> str | None:
+    """The site whose hands start with ``line``, or ``None``; a ``#Game No :``
+    line (PartyPoker's and 888's) gives ``"#game"``: the next line tells which."""
+    if line.startswith("Poker Hand #"):
+        return "ggpoker"
+    if line.startswith("Winamax Poker - "):
+        return "winamax"
+    if _GAME_NO.match(line):
+        return "#game"
+    if _PARTY.match(line):
+        return "partypoker"
+    if _PACIFIC.match(line):
+        return "888"
+    if _IPOKER.match(line):
+        return "ipoker"
+    if HEADER.match(line) or HEADER_ANY.match(line):
+        return "pokerstars"
+    return None
+
+
+def lines_of(text_lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The lines of a file with their line numbers (1-based), glued hands cut
+    apart (each piece keeps its line's number), right-hand whitespace and
+    byte-order marks at line starts removed."""
+    for number, raw in enumerate(text_lines, 1):
+        for part in unglue(raw.rstrip("\r\n")):
+            yield number, part.rstrip()
+
+
+def hands(text_lines: Iterable[str], default: str = "") -> Iterator[tuple[str, int, list[str]]]:
+    """Each hand of a file as ``(site, first line number (1-based), lines)``.
+
+    A hand runs from its start line to the next hand's start line, of any
+    site. Text before the first hand is given as a hand of the first hand's
+    site (``default`` when there is none), for its reader to report.
+    """
+    site = ""
+    lines: list[str] = []
+    first = 1
+    before = default  # the site of the hand before a "#Game No" line
+    for number, line in lines_of(text_lines):
+        if site == "#game" and line.strip():
+            # The line after "#Game No" names the hand's site (888 or PartyPoker).
+            if _PARTY.match(line) or _PACIFIC.match(line):
+                site = "888" if _PACIFIC.match(line) else "partypoker"
+                lines.append(line)
+                continue
+            site = before if before in ("888", "partypoker") else "888"
+        kind = start_site(line)
+        if kind is not None:
+            if any(x.strip() for x in lines):
+                yield _named(site or kind, before), first, lines
+            before = site or before
+            site, first, lines = kind, number, [line]
+            continue
+        if not lines and not line.strip():
+            first = number + 1
+            continue
+        lines.append(line)
+    if any(x.strip() for x in lines):
+        yield _named(site, before) or default, first, lines
+
+
+def _named(site: str, before: str) -> str:
+    """``site``, or for a hand whose ``#Game No`` line is all there is, the site
+    of the hand before it when that is 888 or PartyPoker, else 888."""
+    if site == "#game":
+        return before if before in ("888", "partypoker") else "888"
+    return site

@@ -1,0 +1,70 @@
+"""The importer reads a file hand by hand: a hand is imported and checked as
+soon as its lines are read, whatever the encoding, and the file is never held
+whole (memory bounded by one hand; figures in docs/sites.md)."""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from helpers import run_cli
+
+from holdem.records.sites import decode, import_lines, import_text, iter_imported, read_lines
+
+DATA = Path(__file__).parents[1] / "data" / "sites"
+STARS = DATA / "pokerstars-cash.txt"
+
+
+def test_a_hand_is_checked_before_the_next_hands_are_read() -> None:
+    lines = decode(STARS.read_bytes()).splitlines()
+    starts = [k for k, line in enumerate(lines) if line.startswith("PokerStars Hand #")]
+    read = 0
+
+    def feed() -> Iterator[str]:
+        nonlocal read
+        for line in lines:
+            read += 1
+            yield line
+
+    first = next(import_lines(feed(), "f"))
+    assert first.hand == "200000000001" and first.status == "matched"
+    assert read <= max(starts[1] + 1, 40)  # the first hand, or the first block sniffed
+    assert read < len(lines)
+
+
+@pytest.mark.parametrize(
+    ("encoding", "bom"),
+    [
+        ("utf-8", b""),
+        ("utf-8", codecs.BOM_UTF8),
+        ("utf-16-le", codecs.BOM_UTF16_LE),
+        ("utf-16-le", b""),
+        ("utf-16-be", codecs.BOM_UTF16_BE),
+        ("latin-1", b""),
+    ],
+)
+def test_read_lines_reads_every_encoding_as_decode_does(
+    encoding: str, bom: bytes, tmp_path: Path
+) -> None:
+    text = decode(STARS.read_bytes()).replace("Ann", "Anné")
+    path = tmp_path / "h.txt"
+    path.write_bytes(bom + text.replace("\n", "\r\n").encode(encoding))
+    assert list(read_lines(path)) == decode(path.read_bytes()).splitlines()
+    found = [h.status for _, h in iter_imported([path]) if not isinstance(h, str)]
+    assert found == [h.status for h in import_text(text, "x")]
+
+
+def test_a_hand_number_written_twice_is_a_warning_and_both_are_kept(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = decode(STARS.read_bytes())
+    first = text.split("\n\n\n")[0].strip()
+    path = tmp_path / "dup.txt"
+    path.write_text(first + "\n\n\n" + first + "\n", encoding="utf-8")
+    status, out, err = run_cli(capsys, "import", str(path), "-o", str(tmp_path / "o.jsonl"))
+    assert out.splitlines()[-1].startswith("2 hands: 2 matched")
+    assert "warning: pokerstars hand 200000000001 is written twice" in err
+    assert len((tmp_path / "o.jsonl").read_text(encoding="utf-8").splitlines()) == 2
+    assert status == 0
