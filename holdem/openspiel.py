@@ -40,8 +40,9 @@ import numpy as np
 import pyspiel
 
 from holdem.engine.cards import DECK
-from holdem.engine.config import Structure, TableConfig
+from holdem.engine.config import Structure, TableConfig, plain_int
 from holdem.errors import ConfigError
+from holdem.search._errors import player_index
 from holdem.search.encode import (
     information_state_size,
     information_state_string,
@@ -50,7 +51,7 @@ from holdem.search.encode import (
     observation_string,
     observation_tensor,
 )
-from holdem.search.state import RAISE_BASE, SearchGame, SearchState
+from holdem.search.state import RAISE_BASE, SearchError, SearchGame, SearchState
 from holdem.views.abstraction import Abstraction
 
 __all__ = ["DEFAULT_PARAMS", "HoldemGame", "HoldemObserver", "HoldemState", "table_config"]
@@ -186,8 +187,24 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         self.state.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"Deal {DECK[action]}"
+        """``Deal <card>``, ``Fold``, ``Check/Call`` or ``Raise to <to>``.
+
+        Raises:
+            SearchError: ``player`` is neither a player nor chance (-1), or
+                ``action`` is not a card id (at chance) or an action id of the
+                game (``0`` to ``num_distinct_actions - 1``, a raise to at least 1).
+        """
+        search = self.state.game
+        if plain_int(player) == pyspiel.PlayerId.CHANCE:
+            card = player_index(action, len(DECK), "card id")
+            return f"Deal {DECK[card]}"
+        player_index(player, search.num_players)
+        action = plain_int(action)  # type: ignore[assignment]
+        if action is None or not (0 <= action < search.num_distinct_actions) or action == 2:
+            raise SearchError(
+                f"no such action id: {action!r} (0 fold, 1 check/call, {RAISE_BASE} + to "
+                f"for a raise to 'to' chips, below {search.num_distinct_actions})"
+            )
         if action == 0:
             return "Fold"
         if action == 1:
@@ -212,8 +229,23 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
             probability_sampler: a callable returning a float in [0, 1)
                 (``pyspiel.UniformProbabilitySampler``); one draw seeds the
                 resampling.
+
+        Raises:
+            SearchError: ``player_id`` is not a player (a bool or out of range),
+                ``probability_sampler`` is not callable or returns something
+                other than a number in [0, 1), or (at a terminal state) see
+                :meth:`~holdem.search.state.SearchState.resample_from_infostate`.
         """
-        seed = int(float(probability_sampler()) * 2**53)
+        player_id = player_index(player_id, self.state.game.num_players)
+        if not callable(probability_sampler):
+            raise SearchError(
+                f"probability_sampler must be a callable returning a float in [0, 1), "
+                f"got {probability_sampler!r}"
+            )
+        draw = probability_sampler()
+        if isinstance(draw, bool) or not isinstance(draw, int | float) or not 0 <= draw < 1:
+            raise SearchError(f"probability_sampler returned {draw!r}, not a float in [0, 1)")
+        seed = int(float(draw) * 2**53)
         inner = self.state.resample_from_infostate(player_id, random.Random(seed))
         twin = self.get_game().new_initial_state()
         for action in inner.history:

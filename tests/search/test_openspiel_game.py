@@ -153,3 +153,39 @@ def test_openspiel_python_ismcts_bot_plays_python_holdem() -> None:
                 assert action in state.legal_actions()
                 state.apply_action(action)
         assert sum(state.returns()) == 0
+
+
+@pytest.mark.parametrize(
+    ("player", "action", "message"),
+    [
+        (-1, 99, "no such card id: 99 \\(0 to 51\\)"),  # was IndexError
+        (0, -5, "no such action id: -5"),  # was "Raise to -7"
+        (0, RAISE_BASE, "no such action id: 2"),  # a raise to 0 chips
+        (0, 20003, "no such action id: 20003"),
+        (5, 1, "no such player: 5 \\(0 to 1\\)"),
+    ],
+)
+def test_action_to_string_refuses_ids_that_are_not_actions(
+    player: int, action: int, message: str
+) -> None:
+    from holdem.search import SearchError
+
+    state = load().new_initial_state()
+    with pytest.raises(SearchError, match=message):
+        state.action_to_string(player, action)
+    assert state.action_to_string(-1, 51) == "Deal As"
+    assert state.action_to_string(0, RAISE_BASE + 300) == "Raise to 300"
+    assert state.action_to_string(1, 0) == "Fold"
+
+
+def test_resample_through_pyspiel_checks_its_arguments() -> None:
+    """resample_from_infostate(0, None) was an AttributeError; a bool player was taken as 1."""
+    from holdem.search import SearchError
+
+    state = load().new_initial_state()
+    with pytest.raises(SearchError, match="probability_sampler must be a callable"):
+        state.resample_from_infostate(0, None)
+    with pytest.raises(SearchError, match="returned 1.5, not a float in"):
+        state.resample_from_infostate(0, lambda: 1.5)
+    with pytest.raises(SearchError, match="no such player: True"):
+        state.resample_from_infostate(True, lambda: 0.5)
