@@ -166,11 +166,46 @@ class HoldemGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class HoldemState(pyspiel.State):  # type: ignore[misc]
-    """A ``python_holdem`` state: a :class:`~holdem.search.state.SearchState` inside."""
+    """A ``python_holdem`` state: a :class:`~holdem.search.state.SearchState` inside.
+
+    Serialization is OpenSpiel's for Python games (``state.serialize()``,
+    ``game.deserialize_state(text)``): a ``history=`` line, a ``move_number=``
+    line and the state's attributes as a base64 *pickle*, which OpenSpiel's C++
+    side loads before any code of this module runs. **Never deserialize text
+    from an untrusted source**: unpickling can run arbitrary code (see
+    docs/security.md). What this module can check, it does: the state set
+    from the pickle must be a state of this game whose history is the
+    ``history=`` line's (the line is replayed through the engine, every action
+    checked, R1-R14); anything else raises :class:`SearchError`.
+    """
 
     def __init__(self, game: HoldemGame) -> None:
         super().__init__(game)
-        self.state: SearchState = game.search.new_initial_state()
+        self.__dict__["state"] = game.search.new_initial_state()
+
+    @property
+    def state(self) -> SearchState:
+        """The :class:`~holdem.search.state.SearchState` inside."""
+        inner: SearchState = self.__dict__["state"]
+        return inner
+
+    @state.setter
+    def state(self, value: object) -> None:
+        # OpenSpiel sets it in two places: deserialize_state, after reading the
+        # history= line (replay that line, validated, and require the same
+        # history), and clone, before copying the history (a deep copy of a
+        # state of this game, kept as it is: no replay on the clone path).
+        search = self.get_game().search
+        if not isinstance(value, SearchState) or value.game.config != search.config:
+            raise SearchError("a python_holdem state holds a SearchState of its own game")
+        history = [int(action) for action in self.history()]
+        if history:
+            if tuple(value.history) != tuple(history):
+                raise SearchError(
+                    "a serialized python_holdem state does not match its history= line"
+                )
+            value = search.replay(history)
+        self.__dict__["state"] = value
 
     def current_player(self) -> int:
         """The player to act, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``."""

@@ -189,3 +189,24 @@ def test_resample_through_pyspiel_checks_its_arguments() -> None:
         state.resample_from_infostate(0, lambda: 1.5)
     with pytest.raises(SearchError, match="no such player: True"):
         state.resample_from_infostate(True, lambda: 0.5)
+
+
+def test_deserialize_state_replays_and_checks_the_history_line() -> None:
+    """A serialized state whose history= line was changed (cards 5-8 while the
+    pickled state holds 0-3) was accepted, history() and the cards disagreeing.
+    The line is replayed and must match; a faithful text round-trips."""
+    from holdem.search import SearchError
+
+    game = load(blinds="1 2", stack_sizes="20 20")
+    state = game.new_initial_state()
+    for action in (0, 1, 2, 3, 1):
+        state.apply_action(action)
+    text = state.serialize()
+    back = game.deserialize_state(text)
+    assert back.history() == [0, 1, 2, 3, 1]
+    assert back.state.history == (0, 1, 2, 3, 1)
+    assert back.information_state_string(0) == state.information_state_string(0)
+    tampered = text.replace("history=-1:0,-1:1,-1:2,-1:3", "history=-1:5,-1:6,-1:7,-1:8")
+    assert tampered != text
+    with pytest.raises(SearchError, match="does not match its history= line"):
+        game.deserialize_state(tampered)
