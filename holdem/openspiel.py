@@ -176,7 +176,10 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
     docs/security.md). What this module can check, it does: the state set
     from the pickle must be a state of this game whose history is the
     ``history=`` line's (the line is replayed through the engine, every action
-    checked, R1-R14); anything else raises :class:`SearchError`.
+    checked, R1-R14); anything else raises :class:`SearchError`. (An empty
+    ``history=`` line cannot be told from OpenSpiel's clone, which sets the
+    attributes before the history: the pickled state is then only checked to
+    be of this game.)
     """
 
     def __init__(self, game: HoldemGame) -> None:
