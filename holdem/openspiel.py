@@ -27,8 +27,12 @@ the small blind, player 1 the big blind (heads-up, player 0 is the button).
 Action ids are :mod:`holdem.search.state`'s: card ids 0..51 at chance nodes;
 0 fold, 1 check/call, ``2 + to`` a bet or raise to ``to`` chips on the street.
 Returns are chips won or lost (zero-sum). The information-state tensor and
-the observation tensor are :mod:`holdem.search.encode`'s; an observer with
-``private_info`` ``NONE`` gives the same with the hole-card block left zero.
+the observation tensor are :mod:`holdem.search.encode`'s. An observer with
+``private_info`` ``NONE`` (the public observation) is the same for every
+player, as OpenSpiel's ``kuhn_poker`` public observer is: the observing-player
+one-hot and the hole-card block left zero in the tensors, and the strings
+written ``P- ... H ...`` (no player, no cards); shown cards are public.
+(``universal_poker`` has no public observer to follow.)
 """
 
 from __future__ import annotations
@@ -325,7 +329,8 @@ class HoldemObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: HoldemState, player: int) -> None:
-        """Fill :attr:`tensor` with ``state`` as ``player`` sees it."""
+        """Fill :attr:`tensor` with ``state`` as ``player`` sees it (the public
+        part alone, the same for every player, when ``private_info`` is ``NONE``)."""
         inner = state.state
         values = (
             information_state_tensor(inner, player)
@@ -333,9 +338,9 @@ class HoldemObserver:
             else observation_tensor(inner, player)
         )
         self.tensor[:] = values
-        if not self.private:
+        if not self.private:  # public: the same for every player (no observer, no cards)
             n = inner.game.num_players
-            self.tensor[n : n + 52] = 0.0
+            self.tensor[: n + 52] = 0.0
 
     def string_from(self, state: HoldemState, player: int) -> str:
         """The information-state or observation string of ``player``."""
@@ -345,9 +350,9 @@ class HoldemObserver:
             if self.perfect_recall
             else observation_string(inner, player)
         )
-        if not self.private:
+        if not self.private:  # public: the same for every player
             own = "".join(DECK[c] for c in sorted(inner.hole_ids(player)))
-            text = text.replace(f" H{own} ", " H ", 1)
+            text = "P-" + text[len(f"P{player}") :].replace(f" H{own} ", " H ", 1)
         return text
 
 

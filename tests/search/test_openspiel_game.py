@@ -113,8 +113,8 @@ def test_public_observer_leaves_out_the_hole_cards() -> None:
     )
     observer = game.make_py_observer(public)
     observer.set_from(state, 0)
-    assert not observer.tensor[2:54].any()
-    assert observer.string_from(state, 0).startswith("P0 D4 H B||")
+    assert not observer.tensor[:54].any()  # nor the observing player's one-hot
+    assert observer.string_from(state, 0).startswith("P- D4 H B||")
 
 
 def test_resample_from_infostate_through_pyspiel_keeps_the_information_r6() -> None:
@@ -210,3 +210,37 @@ def test_deserialize_state_replays_and_checks_the_history_line() -> None:
     assert tampered != text
     with pytest.raises(SearchError, match="does not match its history= line"):
         game.deserialize_state(tampered)
+
+
+@pytest.mark.parametrize("perfect_recall", [False, True])
+def test_the_public_observation_is_the_same_for_every_player_r6(perfect_recall: bool) -> None:
+    """private_info NONE: no observer id (it was `P0 ...` against `P1 ...` and a
+    one-hot in the tensor) and no hole cards, as kuhn_poker's public observer;
+    cards shown at a showdown are public (R6) and stay."""
+    from open_spiel.python.observation import make_observation
+
+    game = load(num_players=3, blinds="1 2", stack_sizes="200 200 200")
+    kind = pyspiel.IIGObservationType(
+        perfect_recall=perfect_recall, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    observer = make_observation(game, kind)
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(20):
+        state = game.new_initial_state()
+        while True:
+            seen = set()
+            for player in range(3):
+                observer.set_from(state, player)
+                seen.add((tuple(observer.tensor), observer.string_from(state, player)))
+            assert len(seen) == 1
+            tensor, text = seen.pop()
+            assert text.startswith("P- ") and sum(tensor[: 3 + 52]) == 0
+            compared += 1
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice([a for a in state.legal_actions() if a < 3]))
+    assert compared > 200
