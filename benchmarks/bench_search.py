@@ -38,7 +38,9 @@ Driver's choices (both sides get the same workload and the same policy):
    ``python_holdem`` and on ``python_pokerkit_wrapper`` (PokerKit 0.7.7, the
    same table: player 0 small blind, ``stack_sizes`` 400 each).
 
-Run from the repository root (needs the ``openspiel`` extra)::
+Run from the repository root (needs the ``peer`` extra: OpenSpiel 2.0.2 and
+PokerKit 0.7.7, ``pip install -e '.[peer]'``; without them it says so in one
+line)::
 
     python benchmarks/bench_search.py [--hands 200] [--repeat 3]
 """
@@ -51,13 +53,22 @@ import sys
 import time
 from collections.abc import Callable
 from importlib.metadata import version
+from importlib.util import find_spec
 from typing import Any
 
-import pyspiel
+# One line, not OpenSpiel's traceback listing every game, when a peer is missing.
+_MISSING = [name for name in ("pyspiel", "pokerkit") if find_spec(name) is None]
+if _MISSING:
+    raise SystemExit(
+        f"bench_search.py: needs {' and '.join(_MISSING)}: the peer extra "
+        "(pip install -e '.[peer]': open_spiel 2.0.2, pokerkit 0.7.7)"
+    )
 
-import holdem.openspiel  # noqa: F401  (registers python_holdem)
-from holdem import TableConfig
-from holdem.search import SearchGame
+import pyspiel  # noqa: E402
+
+import holdem.openspiel  # noqa: E402, F401  (registers python_holdem)
+from holdem import TableConfig  # noqa: E402
+from holdem.search import SearchGame  # noqa: E402
 
 SEATS, SMALL, BIG, STACK = 6, 1, 2, 400
 STACKS = " ".join([str(STACK)] * SEATS)

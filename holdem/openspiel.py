@@ -27,8 +27,12 @@ the small blind, player 1 the big blind (heads-up, player 0 is the button).
 Action ids are :mod:`holdem.search.state`'s: card ids 0..51 at chance nodes;
 0 fold, 1 check/call, ``2 + to`` a bet or raise to ``to`` chips on the street.
 Returns are chips won or lost (zero-sum). The information-state tensor and
-the observation tensor are :mod:`holdem.search.encode`'s; an observer with
-``private_info`` ``NONE`` gives the same with the hole-card block left zero.
+the observation tensor are :mod:`holdem.search.encode`'s. An observer with
+``private_info`` ``NONE`` (the public observation) is the same for every
+player, as OpenSpiel's ``kuhn_poker`` public observer is: the observing-player
+one-hot and the hole-card block left zero in the tensors, and the strings
+written ``P- ... H ...`` (no player, no cards); shown cards are public.
+(``universal_poker`` has no public observer to follow.)
 """
 
 from __future__ import annotations
@@ -40,8 +44,9 @@ import numpy as np
 import pyspiel
 
 from holdem.engine.cards import DECK
-from holdem.engine.config import Structure, TableConfig
+from holdem.engine.config import Structure, TableConfig, plain_int
 from holdem.errors import ConfigError
+from holdem.search._errors import player_index
 from holdem.search.encode import (
     information_state_size,
     information_state_string,
@@ -50,7 +55,7 @@ from holdem.search.encode import (
     observation_string,
     observation_tensor,
 )
-from holdem.search.state import RAISE_BASE, SearchGame, SearchState
+from holdem.search.state import RAISE_BASE, SearchError, SearchGame, SearchState
 from holdem.views.abstraction import Abstraction
 
 __all__ = ["DEFAULT_PARAMS", "HoldemGame", "HoldemObserver", "HoldemState", "table_config"]
@@ -165,11 +170,49 @@ class HoldemGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class HoldemState(pyspiel.State):  # type: ignore[misc]
-    """A ``python_holdem`` state: a :class:`~holdem.search.state.SearchState` inside."""
+    """A ``python_holdem`` state: a :class:`~holdem.search.state.SearchState` inside.
+
+    Serialization is OpenSpiel's for Python games (``state.serialize()``,
+    ``game.deserialize_state(text)``): a ``history=`` line, a ``move_number=``
+    line and the state's attributes as a base64 *pickle*, which OpenSpiel's C++
+    side loads before any code of this module runs. **Never deserialize text
+    from an untrusted source**: unpickling can run arbitrary code (see
+    docs/security.md). What this module can check, it does: the state set
+    from the pickle must be a state of this game whose history is the
+    ``history=`` line's (the line is replayed through the engine, every action
+    checked, R1-R14); anything else raises :class:`SearchError`. (An empty
+    ``history=`` line cannot be told from OpenSpiel's clone, which sets the
+    attributes before the history: the pickled state is then only checked to
+    be of this game.)
+    """
 
     def __init__(self, game: HoldemGame) -> None:
         super().__init__(game)
-        self.state: SearchState = game.search.new_initial_state()
+        self.__dict__["state"] = game.search.new_initial_state()
+
+    @property
+    def state(self) -> SearchState:
+        """The :class:`~holdem.search.state.SearchState` inside."""
+        inner: SearchState = self.__dict__["state"]
+        return inner
+
+    @state.setter
+    def state(self, value: object) -> None:
+        # OpenSpiel sets it in two places: deserialize_state, after reading the
+        # history= line (replay that line, validated, and require the same
+        # history), and clone, before copying the history (a deep copy of a
+        # state of this game, kept as it is: no replay on the clone path).
+        search = self.get_game().search
+        if not isinstance(value, SearchState) or value.game.config != search.config:
+            raise SearchError("a python_holdem state holds a SearchState of its own game")
+        history = [int(action) for action in self.history()]
+        if history:
+            if tuple(value.history) != tuple(history):
+                raise SearchError(
+                    "a serialized python_holdem state does not match its history= line"
+                )
+            value = search.replay(history)
+        self.__dict__["state"] = value
 
     def current_player(self) -> int:
         """The player to act, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``."""
@@ -186,8 +229,24 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         self.state.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"Deal {DECK[action]}"
+        """``Deal <card>``, ``Fold``, ``Check/Call`` or ``Raise to <to>``.
+
+        Raises:
+            SearchError: ``player`` is neither a player nor chance (-1), or
+                ``action`` is not a card id (at chance) or an action id of the
+                game (``0`` to ``num_distinct_actions - 1``, a raise to at least 1).
+        """
+        search = self.state.game
+        if plain_int(player) == pyspiel.PlayerId.CHANCE:
+            card = player_index(action, len(DECK), "card id")
+            return f"Deal {DECK[card]}"
+        player_index(player, search.num_players)
+        action = plain_int(action)  # type: ignore[assignment]
+        if action is None or not (0 <= action < search.num_distinct_actions) or action == 2:
+            raise SearchError(
+                f"no such action id: {action!r} (0 fold, 1 check/call, {RAISE_BASE} + to "
+                f"for a raise to 'to' chips, below {search.num_distinct_actions})"
+            )
         if action == 0:
             return "Fold"
         if action == 1:
@@ -212,8 +271,23 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
             probability_sampler: a callable returning a float in [0, 1)
                 (``pyspiel.UniformProbabilitySampler``); one draw seeds the
                 resampling.
+
+        Raises:
+            SearchError: ``player_id`` is not a player (a bool or out of range),
+                ``probability_sampler`` is not callable or returns something
+                other than a number in [0, 1), or (at a terminal state) see
+                :meth:`~holdem.search.state.SearchState.resample_from_infostate`.
         """
-        seed = int(float(probability_sampler()) * 2**53)
+        player_id = player_index(player_id, self.state.game.num_players)
+        if not callable(probability_sampler):
+            raise SearchError(
+                f"probability_sampler must be a callable returning a float in [0, 1), "
+                f"got {probability_sampler!r}"
+            )
+        draw = probability_sampler()
+        if isinstance(draw, bool) or not isinstance(draw, int | float) or not 0 <= draw < 1:
+            raise SearchError(f"probability_sampler returned {draw!r}, not a float in [0, 1)")
+        seed = int(float(draw) * 2**53)
         inner = self.state.resample_from_infostate(player_id, random.Random(seed))
         twin = self.get_game().new_initial_state()
         for action in inner.history:
@@ -255,7 +329,8 @@ class HoldemObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: HoldemState, player: int) -> None:
-        """Fill :attr:`tensor` with ``state`` as ``player`` sees it."""
+        """Fill :attr:`tensor` with ``state`` as ``player`` sees it (the public
+        part alone, the same for every player, when ``private_info`` is ``NONE``)."""
         inner = state.state
         values = (
             information_state_tensor(inner, player)
@@ -263,9 +338,9 @@ class HoldemObserver:
             else observation_tensor(inner, player)
         )
         self.tensor[:] = values
-        if not self.private:
+        if not self.private:  # public: the same for every player (no observer, no cards)
             n = inner.game.num_players
-            self.tensor[n : n + 52] = 0.0
+            self.tensor[: n + 52] = 0.0
 
     def string_from(self, state: HoldemState, player: int) -> str:
         """The information-state or observation string of ``player``."""
@@ -275,9 +350,9 @@ class HoldemObserver:
             if self.perfect_recall
             else observation_string(inner, player)
         )
-        if not self.private:
+        if not self.private:  # public: the same for every player
             own = "".join(DECK[c] for c in sorted(inner.hole_ids(player)))
-            text = text.replace(f" H{own} ", " H ", 1)
+            text = "P-" + text[len(f"P{player}") :].replace(f" H{own} ", " H ", 1)
         return text
 
 

@@ -21,7 +21,7 @@ def _add_match(subparsers: argparse._SubParsersAction[Parser]) -> None:
         help="an evaluation match: duplicate deals, bb/100 with a 95%% interval, all-in adjusted",
         description="Play a match between 2 to 10 agents, one seat each (blinds 1/2, every "
         "stack 200 big blinds at every hand unless --stack, the button moving one seat per "
-        "deal), and print each agent's bb/100 with a 95%% confidence interval over the deals, "
+        "deal), and print each agent's bb/100 with a 95% confidence interval over the deals, "
         "and the all-in adjusted bb/100 (a player all-in with cards to come is credited its "
         "exact equity share of every pot instead of the run-out). With --duplicate every "
         "deal is played once per rotation of the agents (the same cards, each agent in "

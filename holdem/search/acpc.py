@@ -57,8 +57,10 @@ Step = tuple[int, Action]
 """One betting action: (seat, action), amounts as :class:`~holdem.engine.betting.Action`'s
 (a bet or raise "to" chips on the street, R3.1)."""
 
-_ACPC = re.compile(r"[fc]|r\d+|/")
-_SLUMBOT = re.compile(r"[fkc]|b\d+|/")
+_ACPC = re.compile(r"[fc]|r[0-9]+|/")  # ASCII digits only: \d matches any script's
+_SLUMBOT = re.compile(r"[fkc]|b[0-9]+|/")
+_NUMBER = re.compile(r"[0-9]+")
+_BOARD_CARDS = (3, 1, 1)  # flop, turn, river
 _STREET_INDEX = {name: i for i, name in enumerate(STREETS)}
 
 
@@ -219,11 +221,22 @@ class MatchState:
         return f"MATCHSTATE:{self.position}:{self.hand_number}:{self.betting}:{holes}{streets}"
 
 
-def parse_matchstate(line: str) -> MatchState:
+def parse_matchstate(line: str, seats: int | None = None) -> MatchState:
     """Parse ``MATCHSTATE:0:30:cc/r250c:Ah5c|/KsQd7h`` (``str()`` writes it back).
 
+    Args:
+        line: the line (a trailing ``\\r\\n`` is ignored).
+        seats: the game's number of players, when known: the line must then
+            have exactly that many hole-card fields (else 2 to 10).
+
     Raises:
-        NotationError: not a ``MATCHSTATE`` line (the message says which field).
+        NotationError: not a ``MATCHSTATE`` line, the message saying which
+            field: not 5 ``:`` fields; a position or hand number that is not
+            ASCII digits; a malformed betting string; a malformed card; a
+            hole-card field with other than 0 or 2 cards; a board street with
+            the wrong number of cards (flop 3, turn 1, river 1) or more than 3
+            streets; a card seen twice; the wrong number of hole-card fields;
+            a position with no field.
     """
     if not isinstance(line, str):
         raise NotationError(f"not a MATCHSTATE line: {line!r}")
@@ -231,8 +244,8 @@ def parse_matchstate(line: str) -> MatchState:
     if len(parts) != 5 or parts[0] != "MATCHSTATE":
         raise NotationError(f"not a MATCHSTATE line (5 ':' fields): {line!r}")
     _, position, number, betting, cards = parts
-    if not position.isdigit() or not number.isdigit():
-        raise NotationError(f"MATCHSTATE position and hand number must be numbers: {line!r}")
+    if not _NUMBER.fullmatch(position) or not _NUMBER.fullmatch(number):
+        raise NotationError(f"MATCHSTATE position and hand number must be ASCII digits: {line!r}")
     _tokens(betting, _ACPC, "ACPC")
     sections = cards.split("/")
     try:
@@ -240,6 +253,29 @@ def parse_matchstate(line: str) -> MatchState:
         board = tuple(parse_cards(text) for text in sections[1:])
     except CardError as error:
         raise NotationError(f"MATCHSTATE cards {cards!r}: {error}") from None
+    low, high = (2, 10) if seats is None else (seats, seats)
+    if not low <= len(hole) <= high:
+        expected = f"{low} to {high}" if low != high else str(low)
+        raise NotationError(
+            f"MATCHSTATE cards {cards!r}: {len(hole)} hole-card fields, expected {expected}"
+        )
+    for k, cards_of in enumerate(hole):
+        if len(cards_of) not in (0, 2):
+            raise NotationError(
+                f"MATCHSTATE position {k} has {len(cards_of)} hole cards, expected 0 or 2"
+            )
+    if len(board) > len(_BOARD_CARDS):
+        raise NotationError(f"MATCHSTATE cards {cards!r}: {len(board)} board streets, at most 3")
+    for street, (dealt, count) in enumerate(zip(board, _BOARD_CARDS, strict=False)):
+        if len(dealt) != count:
+            raise NotationError(
+                f"MATCHSTATE cards {cards!r}: board street {street + 1} has {len(dealt)} "
+                f"cards, expected {count}"
+            )
+    seen = [card for group in (*hole, *board) for card in group]
+    if len(set(seen)) != len(seen):
+        twice = dict.fromkeys(card for card in seen if seen.count(card) > 1)
+        raise NotationError(f"MATCHSTATE cards {cards!r}: {' '.join(twice)} seen twice")
     if int(position) >= len(hole):
         raise NotationError(f"MATCHSTATE position {position} but {len(hole)} hole-card fields")
     return MatchState(int(position), int(number), betting, hole, board)

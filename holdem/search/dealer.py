@@ -35,7 +35,7 @@ import attrs
 from holdem.engine.betting import Action, Kind
 from holdem.engine.config import TableConfig
 from holdem.engine.hand import Hand
-from holdem.errors import ConfigError, HoldemError
+from holdem.errors import ConfigError, HoldemError, NotationError
 from holdem.search.acpc import MatchState, decode_acpc, encode_acpc, parse_matchstate
 from holdem.views.seat import seat_view
 
@@ -43,10 +43,33 @@ __all__ = ["AcpcDealer", "DealerError", "MatchResult", "play_acpc"]
 
 _CHECK_CALL = Action(Kind.CALL)
 
+MAX_LINE = 64 * 1024
+"""The longest line (bytes, end of line included) the dealer reads from a
+player, and the client from a dealer: a longer one is an error, not a
+memory sink."""
+
 
 class DealerError(HoldemError):
-    """A player did not connect, send its version or answer in time, or closed
-    the connection."""
+    """A player did not connect, send its version or answer in time, closed or
+    reset its connection, or sent a line longer than :data:`MAX_LINE`. The
+    message names the player and what happened."""
+
+
+def _no_delay(conn: socket.socket) -> None:
+    """Send every line at once: the protocol is one short line per message,
+    which Nagle's algorithm with delayed ACKs would hold back for tens of ms."""
+    conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+def _failure(error: OSError) -> str:
+    """What a socket error means, in words."""
+    if isinstance(error, TimeoutError):
+        return "did not answer in time"
+    if isinstance(error, ConnectionResetError):
+        return "reset the connection"
+    if isinstance(error, BrokenPipeError | ConnectionAbortedError):
+        return "closed the connection"
+    return f"connection failed ({type(error).__name__}: {error})"
 
 
 @attrs.frozen
@@ -161,7 +184,10 @@ class AcpcDealer:
         """Accept every player, play the match, close every socket.
 
         Raises:
-            DealerError: a player failed to connect or answer in time.
+            DealerError: a player failed to connect or answer in time, closed or
+                reset its connection (reading or writing), or sent a line
+                longer than :data:`MAX_LINE` bytes; the message names the
+                player and what happened.
         """
         if not self._servers:
             self.listen()
@@ -173,6 +199,7 @@ class AcpcDealer:
                 except TimeoutError:
                     raise DealerError(f"player {index} did not connect in time") from None
                 conn.settimeout(self.timeout)
+                _no_delay(conn)
                 stream = conn.makefile("rwb")
                 players.append((conn, stream))
                 version = self._read(stream, index)
@@ -181,19 +208,39 @@ class AcpcDealer:
             return self._play([stream for _, stream in players])
         finally:
             for conn, stream in players:
-                stream.close()
+                try:
+                    stream.close()  # flushes: fails when the player has gone
+                except OSError:
+                    pass
                 conn.close()
             for server in self._servers:
                 server.close()
 
     def _read(self, stream: Any, player: int) -> str:
         try:
-            line = stream.readline()
-        except (TimeoutError, OSError):
-            raise DealerError(f"player {player} did not answer in time") from None
+            line = stream.readline(MAX_LINE + 1)
+        except TimeoutError:
+            raise DealerError(
+                f"player {player} did not answer in time ({self.timeout:g} s)"
+            ) from None
+        except OSError as error:
+            raise DealerError(f"player {player} {_failure(error)}") from None
         if not line:
             raise DealerError(f"player {player} closed the connection")
+        if len(line) > MAX_LINE:
+            raise DealerError(f"player {player} sent a line longer than {MAX_LINE} bytes")
         return str(line.decode("ascii", "replace").rstrip("\r\n"))
+
+    def _send(self, stream: Any, player: int, line: str) -> None:
+        try:
+            stream.write(line.encode("ascii") + b"\r\n")
+            stream.flush()
+        except TimeoutError:
+            raise DealerError(
+                f"player {player} did not read its lines in time ({self.timeout:g} s)"
+            ) from None
+        except OSError as error:
+            raise DealerError(f"player {player} {_failure(error)}") from None
 
     def _play(self, streams: list[Any]) -> MatchResult:
         config = self.config
@@ -215,9 +262,7 @@ class AcpcDealer:
                     visible = [s == position or s in shown for s in range(n)]
                     line = f"MATCHSTATE:{position}:{number}:{betting}:{_cards(hand, visible)}"
                     lines[position] = line
-                    stream = streams[player_at[position]]
-                    stream.write(line.encode("ascii") + b"\r\n")
-                    stream.flush()
+                    self._send(streams[player_at[position]], player_at[position], line)
                 if over:
                     break
                 seat = hand.to_act
@@ -278,16 +323,25 @@ def _view_hand(config: TableConfig, state: MatchState) -> Hand:
     return hand
 
 
-def _lines(stream: Any) -> Iterator[bytes]:
-    """The dealer's lines until it closes the connection (a reset is a close)."""
+def _lines(stream: Any) -> Iterator[str]:
+    """The dealer's lines until it closes the connection (a reset is a close).
+
+    Raises:
+        NotationError: a line longer than :data:`MAX_LINE` bytes or not ASCII.
+    """
     while True:
         try:
-            raw = stream.readline()
+            raw = stream.readline(MAX_LINE + 1)
         except ConnectionResetError:
             return
         if not raw:
             return
-        yield raw
+        if len(raw) > MAX_LINE:
+            raise NotationError(f"the dealer sent a line longer than {MAX_LINE} bytes")
+        try:
+            yield raw.decode("ascii").rstrip("\r\n")
+        except UnicodeDecodeError:
+            raise NotationError(f"the dealer sent a line that is not ASCII: {raw[:80]!r}") from None
 
 
 def play_acpc(
@@ -305,18 +359,26 @@ def play_acpc(
         The number of hands whose last state was received.
 
     Raises:
-        NotationError: the dealer sent a malformed line.
+        NotationError: the dealer sent a malformed line: not ASCII, longer than
+            :data:`MAX_LINE` bytes, or a ``MATCHSTATE`` that
+            :func:`~holdem.search.acpc.parse_matchstate` refuses for a game of
+            ``config.seats`` players.
+        IllegalActionError: its betting is not legal in ``config`` (R3).
+        OSError: the connection failed (``TimeoutError`` when the dealer is
+            silent for ``timeout`` seconds; a reset or close ends the match
+            instead).
+        Exception: whatever ``agent.act`` raises, as it is.
     """
     hands = 0
     with socket.create_connection((host, port), timeout=timeout) as conn:
+        _no_delay(conn)
         stream = conn.makefile("rwb")
         stream.write(b"VERSION:2.0.0\r\n")
         stream.flush()
-        for raw in _lines(stream):
-            line = raw.decode("ascii").rstrip("\r\n")
+        for line in _lines(stream):
             if not line.startswith("MATCHSTATE:"):
                 continue
-            state = parse_matchstate(line)
+            state = parse_matchstate(line, config.seats)
             probe = Hand(config, seed=0)  # whose turn: the betting alone decides
             for seat, action in decode_acpc(state.betting, config):
                 probe.act(seat, action)

@@ -51,7 +51,7 @@ from typing import Protocol
 from holdem.engine.cards import DECK
 from holdem.engine.config import TableConfig
 from holdem.engine.streets import STREETS
-from holdem.search._errors import SearchError
+from holdem.search._errors import player_index
 
 _TOKEN = re.compile(r"[fkc]|[br]\d+")
 
@@ -108,10 +108,7 @@ def observation_size(num_players: int) -> int:
 
 
 def _check(state: SearchState, player: object) -> int:
-    n = state.game.num_players
-    if type(player) is not int or not 0 <= player < n:
-        raise SearchError(f"no such player: {player!r} (0 to {n - 1})")
-    return player
+    return player_index(player, state.game.num_players)
 
 
 def _text(ids: tuple[int, ...] | list[int]) -> str:

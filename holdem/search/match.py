@@ -22,13 +22,21 @@ deal. Deal ``d`` is dealt from ``random.Random(f"match:{seed}:{d}")``.
   own agents (see there), here one after the other or elsewhere through a
   ``runner`` (``holdem match --backend ray``:
   :class:`holdem.search.match_ray.RayMatchRunner`), with the same results.
+  The chunks are made as the runner asks for them and each one's deals are
+  folded into running sums as it comes back, so memory does not grow with
+  the number of deals (at most :data:`MAX_DEALS`).
+- **Failing agents**: an agent that raises, or returns something that is not
+  a legal action, stops the match with
+  :class:`~holdem.selfplay.agent_specs.AgentFailure` naming the agent (its
+  spec), its seat and the hand: hand ``deal * rotations + rotation + 1``
+  (deal and rotation counted from 0; ``rotations`` is 1 without duplicate).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -39,11 +47,12 @@ from holdem.engine.events import StreetDealt
 from holdem.engine.hand import Hand
 from holdem.equity.allin import pot_equity
 from holdem.errors import ConfigError
-from holdem.selfplay.agent_specs import factory
+from holdem.selfplay.agent_specs import checked_act, factory
 from holdem.views.seat import seat_view
 
 __all__ = [
     "CHUNK",
+    "MAX_DEALS",
     "AgentResult",
     "MatchJob",
     "MatchReport",
@@ -59,14 +68,18 @@ afresh (agent ``i`` seeded ``f"{seed}:{i}"`` in the first chunk, then
 chunk's results depend only on the match settings and its deals: any runner
 gives the same report."""
 
+MAX_DEALS = 100_000_000
+"""The most deals a match plays (a bound on the time asked for, not on memory)."""
+
 MatchJob = tuple[tuple[Any, ...], int, int]
 """One chunk: ``(table, start, stop)``, the match settings and deals ``start`` to ``stop - 1``."""
 
 DealResult = tuple[list[int], list[Fraction]]
 """One deal's chips per agent, as played and all-in adjusted."""
 
-MatchRunner = Callable[[list[MatchJob]], Iterator[tuple[int, list[DealResult]]]]
-"""Runs the chunks, yielding ``(start, results of its deals in order)`` in any order."""
+MatchRunner = Callable[[Iterable[MatchJob]], Iterator[tuple[int, list[DealResult]]]]
+"""Runs the chunks (given lazily, in order), yielding ``(start, results of its
+deals in order)`` in any order."""
 
 
 @attrs.frozen
@@ -159,14 +172,27 @@ def adjusted_net(hand: Hand) -> tuple[Fraction, ...]:
     return tuple(equity.expected[s] - hand.contributions[s] for s in range(n))
 
 
-def _interval(samples: list[float], hands_per_sample: int, big_blind: int) -> float:
-    count = len(samples)
-    if count < 2:
-        return math.nan
-    mean = sum(samples) / count
-    variance = sum((x - mean) ** 2 for x in samples) / (count - 1)
-    per_hand = math.sqrt(variance / count) / hands_per_sample / big_blind
-    return 1.96 * per_hand * 100
+@attrs.define
+class _Sums:
+    """Exact running sums of one agent's per-deal chips: count, sum, sum of squares."""
+
+    count: int = 0
+    total: Fraction = Fraction(0)
+    squares: Fraction = Fraction(0)
+
+    def add(self, chips: int | Fraction) -> None:
+        self.count += 1
+        self.total += chips
+        self.squares += chips * chips
+
+    def interval(self, hands_per_sample: int, big_blind: int) -> float:
+        """The 95% half-width of the mean per hand, in bb/100 (``nan`` below 2 deals)."""
+        count = self.count
+        if count < 2:
+            return math.nan
+        variance = (self.squares - self.total * self.total / count) / (count - 1)
+        per_hand = math.sqrt(variance / count) / hands_per_sample / big_blind
+        return 1.96 * per_hand * 100
 
 
 def play_chunk(job: MatchJob) -> tuple[int, list[DealResult]]:
@@ -177,6 +203,10 @@ def play_chunk(job: MatchJob) -> tuple[int, list[DealResult]]:
 
     Returns:
         ``(start, per deal: (chips per agent, all-in adjusted chips per agent))``.
+
+    Raises:
+        AgentFailure: an agent raised or chose an illegal action (see the module).
+        ConfigError: an agent cannot be built.
     """
     table, start, stop = job
     agents, seed, duplicate, small_blind, big_blind, chips, factories = table
@@ -195,9 +225,11 @@ def play_chunk(job: MatchJob) -> tuple[int, list[DealResult]]:
         for rotation in range(rotations):
             agent_at = [(seat - rotation) % n for seat in range(n)]
             hand = Hand(config, rng=random.Random(f"match:{seed}:{deal}"))
+            number = deal * rotations + rotation + 1
             while (legal := hand.legal_actions()) is not None:
-                agent = made[agent_at[legal.seat]]
-                hand.act(legal.seat, agent.act(seat_view(hand, legal.seat)))
+                index = agent_at[legal.seat]
+                view = seat_view(hand, legal.seat)
+                hand.act(legal.seat, checked_act(made[index], agents[index], view, number))
             assert hand.result is not None
             fair = adjusted_net(hand)
             for seat in range(n):
@@ -207,7 +239,7 @@ def play_chunk(job: MatchJob) -> tuple[int, list[DealResult]]:
     return start, out
 
 
-def _run_local(jobs: list[MatchJob]) -> Iterator[tuple[int, list[DealResult]]]:
+def _run_local(jobs: Iterable[MatchJob]) -> Iterator[tuple[int, list[DealResult]]]:
     for job in jobs:
         yield play_chunk(job)
 
@@ -245,14 +277,17 @@ def play_match(
         A :class:`MatchReport`.
 
     Raises:
-        ConfigError: fewer than 2 or more than 10 agents, ``deals`` below 1,
-            an unknown agent, or a bad table.
+        ConfigError: fewer than 2 or more than 10 agents, ``deals`` not a
+            whole number from 1 to :data:`MAX_DEALS`, an unknown agent, or a
+            bad table.
+        AgentFailure: an agent raised or chose an illegal action (naming it,
+            its seat and the hand; see the module).
     """
     n = len(agents)
     if not 2 <= n <= 10:
         raise ConfigError("agents", f"a match has 2 to 10 agents, got {n}")
-    if type(deals) is not int or deals < 1:
-        raise ConfigError("hands", f"must be a whole number >= 1, got {deals!r}")
+    if type(deals) is not int or not 1 <= deals <= MAX_DEALS:
+        raise ConfigError("hands", f"must be a whole number from 1 to {MAX_DEALS:,}, got {deals!r}")
     chips = 200 * big_blind if stack is None else stack
     TableConfig([chips] * n, small_blind, big_blind)  # a bad table fails here, at once
     for spec in agents:
@@ -260,30 +295,30 @@ def play_match(
             factory(spec)  # an unknown agent fails here, before any chunk runs
     rotations = n if duplicate else 1
     table = (tuple(agents), seed, duplicate, small_blind, big_blind, chips, factories)
-    jobs = [(table, a, min(a + CHUNK, deals)) for a in range(0, deals, CHUNK)]
-    chunks = dict((runner or _run_local)(jobs))
-    totals = [0] * n
-    adjusted = [Fraction(0)] * n
-    per_deal: list[list[float]] = [[] for _ in range(n)]
-    per_deal_adjusted: list[list[float]] = [[] for _ in range(n)]
-    for _, start, _ in jobs:
-        for won, won_adjusted in chunks[start]:
-            for i in range(n):
-                totals[i] += won[i]
-                adjusted[i] += won_adjusted[i]
-                per_deal[i].append(float(won[i]))
-                per_deal_adjusted[i].append(float(won_adjusted[i]))
+    jobs = ((table, a, min(a + CHUNK, deals)) for a in range(0, deals, CHUNK))
+    raw = [_Sums() for _ in range(n)]
+    fair = [_Sums() for _ in range(n)]
+    waiting: dict[int, list[DealResult]] = {}  # chunks back before an earlier one
+    expected = 0
+    for start, chunk in (runner or _run_local)(jobs):
+        waiting[start] = chunk
+        while expected in waiting:  # fold the chunks in deal order
+            for won, won_adjusted in waiting.pop(expected):
+                for i in range(n):
+                    raw[i].add(won[i])
+                    fair[i].add(won_adjusted[i])
+            expected += CHUNK
     hands = deals * rotations
     results = tuple(
         AgentResult(
             name=agents[i],
             hands=hands,
-            chips=totals[i],
-            bb_per_100=totals[i] / big_blind / hands * 100,
-            ci95=_interval(per_deal[i], rotations, big_blind),
-            adjusted_chips=float(adjusted[i]),
-            adjusted_bb_per_100=float(adjusted[i]) / big_blind / hands * 100,
-            adjusted_ci95=_interval(per_deal_adjusted[i], rotations, big_blind),
+            chips=int(raw[i].total),
+            bb_per_100=int(raw[i].total) / big_blind / hands * 100,
+            ci95=raw[i].interval(rotations, big_blind),
+            adjusted_chips=float(fair[i].total),
+            adjusted_bb_per_100=float(fair[i].total) / big_blind / hands * 100,
+            adjusted_ci95=fair[i].interval(rotations, big_blind),
         )
         for i in range(n)
     )

@@ -10,7 +10,8 @@ agent) importable.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Iterable, Iterator
 
 from holdem.search.match import DealResult, MatchJob, play_chunk
 from holdem.selfplay.simulate_ray import ray_session, require_ray, task_result
@@ -36,15 +37,22 @@ class RayMatchRunner:
         require_ray()
         self.address = address
 
-    def __call__(self, jobs: list[MatchJob]) -> Iterator[tuple[int, list[DealResult]]]:
-        """Run ``jobs`` as Ray tasks; yield each one's result as it finishes.
+    window = 64
+    """The most chunks submitted and not yet returned (the jobs are taken
+    from their iterator as earlier ones finish)."""
+
+    def __call__(self, jobs: Iterable[MatchJob]) -> Iterator[tuple[int, list[DealResult]]]:
+        """Run ``jobs`` as Ray tasks, at most :attr:`window` at a time; yield
+        each one's result as it finishes.
 
         Raises:
             HoldemError: raised in a task (e.g. an agent's failure), as itself.
         """
         with ray_session(self.address) as ray:
             task = ray.remote(play_chunk)
-            pending = [task.remote(job) for job in jobs]
+            todo = iter(jobs)
+            pending = [task.remote(job) for job in itertools.islice(todo, self.window)]
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
+                pending += [task.remote(job) for job in itertools.islice(todo, 1)]
                 yield task_result(ray, done[0])

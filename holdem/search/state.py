@@ -51,7 +51,7 @@ from holdem.engine.settlement import OVER
 from holdem.engine.streets import STREETS
 from holdem.errors import ConfigError
 from holdem.search import _tree, encode
-from holdem.search._errors import SearchError
+from holdem.search._errors import SearchError, player_index
 from holdem.search._hand import SINK, SearchHand, game_copier
 from holdem.search._tree import Node, board_done, bounds, end_street
 from holdem.views.abstraction import Abstraction
@@ -62,6 +62,7 @@ __all__ = [
     "CHECK_CALL",
     "FOLD",
     "RAISE_BASE",
+    "RESAMPLE_TRIES",
     "TERMINAL",
     "SearchError",
     "SearchGame",
@@ -78,6 +79,9 @@ CHANCE = -1
 """:meth:`SearchState.current_player` at a chance node (OpenSpiel's value)."""
 TERMINAL = -4
 """:meth:`SearchState.current_player` once the hand is over (OpenSpiel's value)."""
+RESAMPLE_TRIES = 10_000
+"""The most draws :meth:`SearchState.resample_from_infostate` makes at a terminal
+state for a deal consistent with the showdown."""
 CARD_INDEX: dict[str, int] = {card: i for i, card in enumerate(DECK)}
 """The chance-action id of each card: its index in :data:`holdem.engine.cards.DECK`."""
 
@@ -659,8 +663,14 @@ class SearchState:
 
     # ---------------------------------------------------------- information
     def hole_ids(self, seat: int) -> tuple[int, ...]:
-        """The card ids dealt to ``seat`` so far (0, 1 or 2)."""
+        """The card ids dealt to ``seat`` so far (0, 1 or 2).
+
+        Raises:
+            SearchError: ``seat`` is not a whole number from 0 to ``num_players - 1``
+                (a bool, a negative or too large seat: never wrapped around).
+        """
         n = self.game.num_players
+        seat = player_index(seat, n, "seat")
         place = (seat - self.game.config.button - 1) % n
         cards = self.cards
         return tuple(cards[k] for k in (place, n + place) if k < len(cards))
@@ -742,17 +752,48 @@ class SearchState:
         ``rng``: the true hidden cards cannot leak. It is the uniform deal,
         not a posterior weighted by the other seats' actions.
 
+        At a terminal state after a showdown, the result is public too: a hand
+        mucked there lost (R6), and the chips each seat won are known. The
+        draw is then repeated (rejection sampling, at most
+        :data:`RESAMPLE_TRIES` times) until the new state gives ``player`` the
+        same information state and every seat the same :meth:`returns`: the
+        uniform deal conditioned on everything public, so the resampled state
+        cannot be told from this one. (Search algorithms such as IS-MCTS
+        resample at decision nodes, where no condition is needed.)
+
         Args:
-            player: the seat whose information is kept.
-            rng: the random source.
+            player: the seat whose information is kept (a whole number, not a bool).
+            rng: the random source (a :class:`random.Random`).
 
         Returns:
             A new state with the same public history.
+
+        Raises:
+            SearchError: ``player`` is not a seat; ``rng`` has no ``sample``
+                method; or, at a terminal state, no consistent deal was drawn
+                in :data:`RESAMPLE_TRIES` tries.
         """
         game = self.game
         n = game.num_players
-        if not 0 <= player < n:
-            raise SearchError(f"no such player: {player} (0 to {n - 1})")
+        player = player_index(player, n)
+        if not callable(getattr(rng, "sample", None)):
+            raise SearchError(f"rng must be a random.Random, got {rng!r}")
+        if not self.is_terminal():
+            return self._redraw(player, rng)
+        want = (self.information_state_string(player), self.returns())
+        for _ in range(RESAMPLE_TRIES):
+            state = self._redraw(player, rng)
+            if (state.information_state_string(player), state.returns()) == want:
+                return state
+        raise SearchError(
+            f"no deal consistent with player {player}'s information in {RESAMPLE_TRIES} draws"
+        )
+
+    def _redraw(self, player: int, rng: random.Random) -> SearchState:
+        """The state with every card ``player`` cannot see drawn again (see
+        :meth:`resample_from_infostate`)."""
+        game = self.game
+        n = game.num_players
         known = set(self.hole_ids(player)) | set(self.board_ids())
         for seat in self.shown_seats():
             known.update(self.hole_ids(seat))

@@ -63,7 +63,14 @@ def _weights(value: Range | str | Weights | None, dead: int) -> dict[int, Fracti
         a, b = (CARD_INDEX[c] for c in parse_cards(cards))
         if dead >> a & 1 or dead >> b & 1:
             continue
-        w = Fraction(str(weight)) if isinstance(weight, float) else Fraction(weight)  # type: ignore[call-overload]
+        try:
+            if isinstance(weight, bool):
+                raise TypeError
+            w = Fraction(str(weight)) if isinstance(weight, float) else Fraction(weight)  # type: ignore[call-overload]
+        except (TypeError, ValueError, ZeroDivisionError):
+            raise SearchError(
+                f"the weight of {cards!r} must be a finite number >= 0, got {weight!r}"
+            ) from None
         if w < 0:
             raise SearchError(f"a combo weight must be >= 0, got {weight!r}")
         if w:
@@ -266,8 +273,10 @@ def subgame(
             mapping of combos (two cards) to weights.
 
     Raises:
-        SearchError: the betting is not legal, does not match the board, or
-            no deal of the ranges is possible.
+        SearchError: the betting is not legal, does not match the board,
+            no deal of the ranges is possible, or a combo weight is not a
+            finite number >= 0 (``nan``, ``inf``, a bool, text; the message
+            names the combo and the weight).
         RangeError: a range cannot be parsed.
     """
     n = game.num_players

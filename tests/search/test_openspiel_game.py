@@ -113,8 +113,8 @@ def test_public_observer_leaves_out_the_hole_cards() -> None:
     )
     observer = game.make_py_observer(public)
     observer.set_from(state, 0)
-    assert not observer.tensor[2:54].any()
-    assert observer.string_from(state, 0).startswith("P0 D4 H B||")
+    assert not observer.tensor[:54].any()  # nor the observing player's one-hot
+    assert observer.string_from(state, 0).startswith("P- D4 H B||")
 
 
 def test_resample_from_infostate_through_pyspiel_keeps_the_information_r6() -> None:
@@ -153,3 +153,94 @@ def test_openspiel_python_ismcts_bot_plays_python_holdem() -> None:
                 assert action in state.legal_actions()
                 state.apply_action(action)
         assert sum(state.returns()) == 0
+
+
+@pytest.mark.parametrize(
+    ("player", "action", "message"),
+    [
+        (-1, 99, "no such card id: 99 \\(0 to 51\\)"),  # was IndexError
+        (0, -5, "no such action id: -5"),  # was "Raise to -7"
+        (0, RAISE_BASE, "no such action id: 2"),  # a raise to 0 chips
+        (0, 20003, "no such action id: 20003"),
+        (5, 1, "no such player: 5 \\(0 to 1\\)"),
+    ],
+)
+def test_action_to_string_refuses_ids_that_are_not_actions(
+    player: int, action: int, message: str
+) -> None:
+    from holdem.search import SearchError
+
+    state = load().new_initial_state()
+    with pytest.raises(SearchError, match=message):
+        state.action_to_string(player, action)
+    assert state.action_to_string(-1, 51) == "Deal As"
+    assert state.action_to_string(0, RAISE_BASE + 300) == "Raise to 300"
+    assert state.action_to_string(1, 0) == "Fold"
+
+
+def test_resample_through_pyspiel_checks_its_arguments() -> None:
+    """resample_from_infostate(0, None) was an AttributeError; a bool player was taken as 1."""
+    from holdem.search import SearchError
+
+    state = load().new_initial_state()
+    with pytest.raises(SearchError, match="probability_sampler must be a callable"):
+        state.resample_from_infostate(0, None)
+    with pytest.raises(SearchError, match="returned 1.5, not a float in"):
+        state.resample_from_infostate(0, lambda: 1.5)
+    with pytest.raises(SearchError, match="no such player: True"):
+        state.resample_from_infostate(True, lambda: 0.5)
+
+
+def test_deserialize_state_replays_and_checks_the_history_line() -> None:
+    """A serialized state whose history= line was changed (cards 5-8 while the
+    pickled state holds 0-3) was accepted, history() and the cards disagreeing.
+    The line is replayed and must match; a faithful text round-trips."""
+    from holdem.search import SearchError
+
+    game = load(blinds="1 2", stack_sizes="20 20")
+    state = game.new_initial_state()
+    for action in (0, 1, 2, 3, 1):
+        state.apply_action(action)
+    text = state.serialize()
+    back = game.deserialize_state(text)
+    assert back.history() == [0, 1, 2, 3, 1]
+    assert back.state.history == (0, 1, 2, 3, 1)
+    assert back.information_state_string(0) == state.information_state_string(0)
+    tampered = text.replace("history=-1:0,-1:1,-1:2,-1:3", "history=-1:5,-1:6,-1:7,-1:8")
+    assert tampered != text
+    with pytest.raises(SearchError, match="does not match its history= line"):
+        game.deserialize_state(tampered)
+
+
+@pytest.mark.parametrize("perfect_recall", [False, True])
+def test_the_public_observation_is_the_same_for_every_player_r6(perfect_recall: bool) -> None:
+    """private_info NONE: no observer id (it was `P0 ...` against `P1 ...` and a
+    one-hot in the tensor) and no hole cards, as kuhn_poker's public observer;
+    cards shown at a showdown are public (R6) and stay."""
+    from open_spiel.python.observation import make_observation
+
+    game = load(num_players=3, blinds="1 2", stack_sizes="200 200 200")
+    kind = pyspiel.IIGObservationType(
+        perfect_recall=perfect_recall, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    observer = make_observation(game, kind)
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(20):
+        state = game.new_initial_state()
+        while True:
+            seen = set()
+            for player in range(3):
+                observer.set_from(state, player)
+                seen.add((tuple(observer.tensor), observer.string_from(state, player)))
+            assert len(seen) == 1
+            tensor, text = seen.pop()
+            assert text.startswith("P- ") and sum(tensor[: 3 + 52]) == 0
+            compared += 1
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice([a for a in state.legal_actions() if a < 3]))
+    assert compared > 200

@@ -158,3 +158,37 @@ def test_all_in_steps_encode_as_bets_and_calls_r3_1() -> None:
     blinds_all_in = TableConfig([100, 50], 50, 100, button=1)
     assert encode_acpc([], blinds_all_in) == "///"
     assert decode_slumbot("///", blinds_all_in) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "seats", "message"),
+    [
+        ("MATCHSTATE:²:0::|", None, "must be ASCII digits"),  # was a bare ValueError
+        ("MATCHSTATE:0:٣::Ah5c|", None, "must be ASCII digits"),
+        ("MATCHSTATE:0:0::Ah5c|Ah5c", None, "Ah 5c seen twice"),
+        ("MATCHSTATE:0:0:cc:Ah5c|/Ah5d7h", None, "Ah seen twice"),
+        ("MATCHSTATE:0:0:c:Ah5c|Kd|Qd", None, "position 1 has 1 hole cards"),
+        ("MATCHSTATE:0:0:c:Ah5c|KdKs|QdQs", 2, "3 hole-card fields, expected 2"),
+        ("MATCHSTATE:0:0::Ah5c", None, "1 hole-card fields, expected 2 to 10"),
+        ("MATCHSTATE:0:0:cc:Ah5c|/KsQd", None, "board street 1 has 2 cards, expected 3"),
+        ("MATCHSTATE:0:0:cc:Ah5c|/KsQd7h/2c3c", None, "board street 2 has 2 cards"),
+        ("MATCHSTATE:0:0::Ah5c|/KsQd7h/2c/3c/4c", None, "4 board streets, at most 3"),
+    ],
+)
+def test_matchstate_refuses_foreign_digits_repeated_cards_and_wrong_counts(
+    line: str, seats: int | None, message: str
+) -> None:
+    """Every bad MATCHSTATE is a NotationError naming the problem (R1: each card
+    is dealt once; two hole cards a player)."""
+    with pytest.raises(NotationError, match=message):
+        parse_matchstate(line, seats)
+
+
+@pytest.mark.parametrize("text", ["r٣٠٠c/", "r３００c/"])
+def test_acpc_amounts_are_ascii_digits_only(text: str) -> None:
+    """Arabic-Indic or full-width digits are not an ACPC amount (``\\d`` took them)."""
+    config = TableConfig([20000, 20000], 50, 100, button=1)
+    with pytest.raises(NotationError, match="not a ACPC action string"):
+        decode_acpc(text, config)
+    with pytest.raises(NotationError, match="not a Slumbot action string"):
+        decode_slumbot(text.replace("r", "b"), config)

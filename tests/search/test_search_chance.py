@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from holdem import TableConfig, pot_equity
 from holdem.engine.cards import DECK
-from holdem.search import CHECK_CALL, FOLD, RAISE_BASE, SearchGame, SearchState
+from holdem.search import CHECK_CALL, FOLD, RAISE_BASE, SearchError, SearchGame, SearchState
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -158,3 +159,64 @@ def test_resampled_cards_are_uniform_over_the_unseen_cards() -> None:
     sigma = (2 * draws * (1 / 47) * (46 / 47)) ** 0.5
     for card in state.hole_ids(1):
         assert counts[card] < expected + 4 * sigma
+
+
+def _showdown(seed: int, players: int = 2) -> SearchState:
+    """A hand checked and called down to a showdown, cards dealt from ``seed``."""
+    game = SearchGame(TableConfig([200] * players, 1, 2))
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(CHECK_CALL)
+    return state
+
+
+def test_resampling_after_a_showdown_keeps_the_mucked_hand_losing_r6() -> None:
+    """R6: at a showdown the loser may muck; a mucked hand redrawn at random
+    could win, which the player would see (the review found such a state in
+    the first 1,000 showdowns). The redraw is conditioned: the same
+    information state for the player and the same returns for every seat."""
+    checked = mucked = 0
+    for seed in range(300):
+        state = _showdown(seed, 2 + seed % 2)
+        for player in range(state.game.num_players):
+            twin = state.resample_from_infostate(player, random.Random(seed))
+            assert twin.information_state_string(player) == state.information_state_string(player)
+            assert twin.returns() == state.returns()
+            assert twin.board_ids() == state.board_ids()
+            checked += 1
+        mucked += len(state.shown_seats()) < state.game.num_players
+    assert checked == 750 and mucked > 50  # many showdowns had a mucked hand
+
+
+def test_resampling_checks_the_player_and_the_random_source() -> None:
+    """A player is a whole number (numpy integers too), not a bool, never
+    wrapped; the random source must have ``sample`` (None was an AttributeError)."""
+    np = pytest.importorskip("numpy", reason="numpy integers as seats (the openspiel extra)")
+
+    state = _after_flop(3)
+    assert state.resample_from_infostate(np.int64(0), random.Random(1)).history == (
+        state.resample_from_infostate(0, random.Random(1)).history
+    )
+    for player in (True, 2, -1, 0.0, "0"):
+        with pytest.raises(SearchError, match=f"no such player: {player!r} \\(0 to 1\\)"):
+            state.resample_from_infostate(player, random.Random(1))  # type: ignore[arg-type]
+    with pytest.raises(SearchError, match="rng must be a random.Random, got None"):
+        state.resample_from_infostate(0, None)  # type: ignore[arg-type]
+
+
+def test_hole_ids_refuses_a_seat_out_of_range_instead_of_wrapping() -> None:
+    """hole_ids(2) and hole_ids(-2) in a 2-player game gave seat 0's cards."""
+    np = pytest.importorskip("numpy", reason="numpy integers as seats (the openspiel extra)")
+
+    state = _after_flop(5)
+    assert state.hole_ids(np.int64(1)) == state.hole_ids(1) and len(state.hole_ids(1)) == 2
+    for seat in (2, -2, -1, True):
+        with pytest.raises(SearchError, match=f"no such seat: {seat!r} \\(0 to 1\\)"):
+            state.hole_ids(seat)
+    assert state.information_state_string(np.int64(0)) == state.information_state_string(0)
+    with pytest.raises(SearchError, match="no such player: True"):
+        state.information_state_string(True)

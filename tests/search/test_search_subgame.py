@@ -96,3 +96,14 @@ def test_bad_subgames_are_refused() -> None:
     root = subgame(game, [], "", ["AA", "KK"])
     with pytest.raises(SearchError, match="not possible"):
         root.apply_action(combo_id(CARD_INDEX["As"], CARD_INDEX["Ah"]))  # seat 1 holds KK
+
+
+@pytest.mark.parametrize("weight", [float("nan"), float("inf"), "x", True, None])
+def test_a_weight_that_is_not_a_finite_number_is_refused_naming_it(weight: object) -> None:
+    """A nan weight was a bare Fraction error that named neither the combo nor the weight."""
+    game = SearchGame(TableConfig(stacks=[200, 200], small_blind=1, big_blind=2))
+    with pytest.raises(
+        SearchError,
+        match=f"the weight of 'AhAd' must be a finite number >= 0, got {weight!r}",
+    ):
+        subgame(game, [], "", [{"AhAd": weight, "KhKs": 1}, "QQ"])  # type: ignore[dict-item]
