@@ -176,8 +176,8 @@ def run(args: argparse.Namespace) -> int:
             if not hand.hand.startswith("line-") and key in seen:
                 print(
                     printable(
-                        f"{path}: warning: {hand.site} hand {hand.hand} is written twice "
-                        f"({seen[key]} and line {hand.line}); both kept"
+                        f"{path} line {hand.line}: warning: {hand.site} hand {hand.hand} "
+                        f"was already read ({seen[key]}); both kept"
                     ),
                     file=sys.stderr,
                 )

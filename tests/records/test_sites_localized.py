@@ -51,8 +51,8 @@ def test_portuguese_cash_hand_r13_rake_from_the_summary() -> None:
 def test_a_language_not_read_is_reported_per_hand() -> None:
     hands = _hands()
     assert [(h.hand, h.status, h.reason) for h in hands[2:]] == [
-        ("300000000003", "skipped", "language"),
-        ("300000000004", "skipped", "language"),
+        ("310000000003", "skipped", "language"),
+        ("310000000004", "skipped", "language"),
     ]
     assert len(hands) == 4
 

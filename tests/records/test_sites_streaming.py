@@ -65,6 +65,10 @@ def test_a_hand_number_written_twice_is_a_warning_and_both_are_kept(
     path.write_text(first + "\n\n\n" + first + "\n", encoding="utf-8")
     status, out, err = run_cli(capsys, "import", str(path), "-o", str(tmp_path / "o.jsonl"))
     assert out.splitlines()[-1].startswith("2 hands: 2 matched")
-    assert "warning: pokerstars hand 200000000001 is written twice" in err
+    second = len(first.splitlines()) + 3  # the line the copy starts on
+    assert err.splitlines() == [
+        f"{path} line {second}: warning: pokerstars hand 200000000001 was already read"
+        f" ({path} line 1); both kept"
+    ]
     assert len((tmp_path / "o.jsonl").read_text(encoding="utf-8").splitlines()) == 2
     assert status == 0
