@@ -598,3 +598,23 @@ def test_cli_mtt_help_lists_the_blind_schedule(capsys: pytest.CaptureFixture[str
         blinds = f"{lv.small_blind}/{lv.big_blind}" + (f" ante {lv.ante}" if lv.ante else "")
         shown.append(blinds)
     assert "Blinds by level: " + ", ".join(shown) + " (the last stays)" in text
+
+
+def test_r15_2_each_entry_is_its_own_balancing_point() -> None:
+    """R15.2, R15.8: re-entries seated one after another between two hands
+    each balance the tables, so a player due the big blind at two tables in
+    turn may move twice before playing (players 27, seats 8, seed 0: p11 goes
+    from table 2 to table 3, whose big blind is then his, and on to table 4),
+    but never twice for one balancing point, and never into a blind he
+    already paid."""
+    checker = _play_with_entries(27, 8, 0)
+    p11 = [
+        (m.from_table, m.to_table, m.reason, m.position, m.hand)
+        for m in checker.seen
+        if isinstance(m, Moved) and m.name == "p11"
+    ]
+    assert p11[:3] == [
+        (3, 2, "break", "drawn", 3),
+        (2, 3, "balance", "worst", 3),
+        (3, 4, "balance", "worst", 3),
+    ]

@@ -19,7 +19,7 @@ from holdem.engine.hand import Hand
 from holdem.engine.snapshot import SnapshotError
 from holdem.mtt import Director, Moved
 from holdem.mtt import snapshot as mtt_snapshot
-from holdem.mtt.events import MttEvent, TableBroken
+from holdem.mtt.events import Entered, MttEvent, TableBroken
 from holdem.mtt.simulate import agents_director, summary
 from holdem.selfplay.agents import random_action
 from holdem.selfplay.tournament import DEFAULT_SCHEDULE
@@ -84,6 +84,11 @@ class Checker:
         moved: set[str] = set()
         for event in d.drain_events():
             self.seen.append(event)
+            if isinstance(event, Entered):
+                # each entry is seated, then the tables are balanced again: a
+                # new balancing point (several re-entries between two hands
+                # may move one player twice, each move by R15.2)
+                moved.clear()
             if isinstance(event, Moved):
                 # R15.3: tables breaking at once are all emptied before the
                 # draw; nobody is moved twice at one balancing point
