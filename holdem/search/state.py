@@ -680,8 +680,15 @@ class SearchState:
         return tuple(self.cards[2 * self.game.num_players :])
 
     def shown_seats(self) -> tuple[int, ...]:
-        """Seats whose cards were shown at the showdown (public at the end, R6)."""
-        if self._s[_tree.BET][_tree.END] is None:
+        """Seats whose hole cards are shown, in seat order: every seat still in
+        from the moment betting ended early (an all-in run-out, R6.4: shown
+        before the rest of the board is dealt), else those shown at the
+        showdown (R6); ``()`` before."""
+        bet = self._s[_tree.BET]
+        if bet[_tree.END] is None:
+            pending = bet[_tree.PENDING]
+            if pending is not None and pending[0]:  # the run-out's chance nodes
+                return tuple(seat for seat, out in enumerate(bet[_tree.FOLDED]) if not out)
             return ()
         result = self._settled()._result
         assert result is not None
@@ -744,8 +751,8 @@ class SearchState:
     def resample_from_infostate(self, player: int, rng: random.Random) -> SearchState:
         """A state ``player`` cannot tell from this one, the hidden cards redrawn.
 
-        Every hole card ``player`` cannot see (other seats' cards, unless shown
-        at the showdown) is drawn again uniformly, without replacement, from
+        Every hole card ``player`` cannot see (other seats' cards, unless shown:
+        at the showdown, R6, or before an all-in run-out, R6.4) is drawn again uniformly, without replacement, from
         the cards ``player`` has not seen; the board and ``player``'s own
         cards stay. Cards not dealt yet are not in the state at all (chance
         steps deal them later). The draw reads only what ``player`` knows and

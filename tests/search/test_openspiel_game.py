@@ -50,8 +50,8 @@ def test_parameters_sizes_and_positions() -> None:
     assert game.max_chance_outcomes() == 52
     search = game.search
     n, m = 2, search.max_betting_actions
-    assert game.information_state_tensor_size() == n + 208 + 5 * m
-    assert game.observation_tensor_size() == 6 * n + 108
+    assert game.information_state_tensor_size() == 53 * n + 208 + 5 * m
+    assert game.observation_tensor_size() == 58 * n + 108
     config, _ = table_config({"num_players": 3, "blinds": "1 2", "stack_sizes": "10 20 30"})
     assert (config.small_blind_seat, config.big_blind_seat, config.button) == (0, 1, 2)
     state = game.new_initial_state()
