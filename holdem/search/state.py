@@ -752,12 +752,13 @@ class SearchState:
         """A state ``player`` cannot tell from this one, the hidden cards redrawn.
 
         Every hole card ``player`` cannot see (other seats' cards, unless shown:
-        at the showdown, R6, or before an all-in run-out, R6.4) is drawn again uniformly, without replacement, from
-        the cards ``player`` has not seen; the board and ``player``'s own
-        cards stay. Cards not dealt yet are not in the state at all (chance
-        steps deal them later). The draw reads only what ``player`` knows and
-        ``rng``: the true hidden cards cannot leak. It is the uniform deal,
-        not a posterior weighted by the other seats' actions.
+        at the showdown, R6, or before an all-in run-out, R6.4) is drawn again
+        uniformly, without replacement, from the cards ``player`` has not seen;
+        the board and ``player``'s own cards stay. Cards not dealt yet are not
+        in the state at all (chance steps deal them later). The draw reads
+        only what ``player`` knows and ``rng``: the true hidden cards cannot
+        leak. It is the uniform deal, not a posterior weighted by the other
+        seats' actions.
 
         At a terminal state after a showdown, the result is public too: a hand
         mucked there lost (R6), and the chips each seat won are known. The
@@ -767,6 +768,12 @@ class SearchState:
         uniform deal conditioned on everything public, so the resampled state
         cannot be told from this one. (Search algorithms such as IS-MCTS
         resample at decision nodes, where no condition is needed.)
+
+        Limit: the rejection sampler needs a uniform deal in which every
+        mucked hand loses as it did and the same seats show. With many mucked
+        hands this is rare: at a 9-way showdown where one hand shows and
+        eight muck, none of 20,000 uniform draws qualified, so such a
+        terminal state raises :class:`SearchError` (after about a second).
 
         Args:
             player: the seat whose information is kept (a whole number, not a bool).
