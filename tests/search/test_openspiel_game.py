@@ -77,6 +77,22 @@ def test_bad_parameters_fail_at_construction(params: dict[str, object]) -> None:
         HoldemGame(params)
 
 
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"blinds": "٥٠ 1_00"},  # was 50/100: int() reads any script's digits and "_"
+        {"blinds": "1 2", "stack_sizes": "200 2_00"},
+        {"blinds": "1 2", "stack_sizes": "200 +200"},
+        {"blinds": "1 2", "stack_sizes": "200 " + "9" * 5000},  # over int()'s limit
+    ],
+)
+def test_numeric_parameters_take_ascii_digits_only(params: dict[str, object]) -> None:
+    """R2's blinds and stacks come from ASCII digits; anything else is a
+    ConfigError naming the parameter and the part refused."""
+    with pytest.raises(ConfigError, match="whole numbers in ASCII digits"):
+        HoldemGame(params)
+
+
 def test_tensors_hide_the_other_seats_cards() -> None:
     """R6: the information-state and observation tensors of seat 0 do not change
     when the opponent's hidden cards are swapped for others."""
