@@ -128,3 +128,17 @@ def test_a_bot_leaving_mid_match_keeps_the_hands_completed(tmp_path: Path) -> No
 def test_the_number_of_hands_is_bounded(hands: int) -> None:
     with pytest.raises(HoldemError, match="1 to 100,000,000"):
         AcpcDealer(CONFIG, hands, 0)
+
+
+def test_holdem_acpc_dealer_refuses_more_than_max_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    """``holdem acpc-dealer --hands`` is bounded as ``holdem match``'s deals are:
+    one line, status 2, before any port is opened."""
+    from holdem.cli.command import main
+
+    assert main(["acpc-dealer", "--hands", str(MAX_HANDS + 1)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        "holdem acpc-dealer: error: hands must be a whole number from 1 to 100,000,000, "
+        f"got {MAX_HANDS + 1}\n"
+    )
