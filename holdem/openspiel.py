@@ -90,12 +90,18 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 def _ints(name: str, text: object) -> list[int]:
+    """The whole numbers of ``text``: ASCII digits only (``int()`` also takes
+    other scripts' digits and ``_``), at most 30 digits each."""
     if not isinstance(text, str):
         raise ConfigError(name, f"must be a string of whole numbers, got {text!r}")
-    try:
-        return [int(part) for part in text.split()]
-    except ValueError:
-        raise ConfigError(name, f"must be space-separated whole numbers, got {text!r}") from None
+    parts = text.split()
+    for part in parts:
+        if not part.isascii() or not part.isdigit() or len(part) > 30:
+            raise ConfigError(
+                name,
+                f"must be space-separated whole numbers in ASCII digits, got {part!r} in {text!r}",
+            )
+    return [int(part) for part in parts]
 
 
 def table_config(params: dict[str, Any]) -> tuple[TableConfig, str]:

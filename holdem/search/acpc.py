@@ -45,6 +45,7 @@ from holdem.engine.hand import STREETS, Hand
 from holdem.errors import CardError, NotationError
 
 __all__ = [
+    "MAX_DIGITS",
     "MatchState",
     "decode_acpc",
     "decode_slumbot",
@@ -59,7 +60,11 @@ Step = tuple[int, Action]
 
 _ACPC = re.compile(r"[fc]|r[0-9]+|/")  # ASCII digits only: \d matches any script's
 _SLUMBOT = re.compile(r"[fkc]|b[0-9]+|/")
-_NUMBER = re.compile(r"[0-9]+")
+MAX_DIGITS = 30
+"""The most digits a number in a line may have (an amount, a position, a hand
+number): longer numbers are refused before ``int()``, whose limit (4,300 digits
+in Python 3.11) would raise a bare ``ValueError``."""
+_NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _BOARD_CARDS = (3, 1, 1)  # flop, turn, river
 _STREET_INDEX = {name: i for i, name in enumerate(STREETS)}
 
@@ -104,6 +109,11 @@ def _decode(text: str, config: TableConfig, slumbot: bool) -> list[Step]:
         elif token == "c":
             action = Action(Kind.CHECK) if (legal.can_check and not slumbot) else Action(Kind.CALL)
         else:
+            if len(token) - 1 > MAX_DIGITS:
+                raise NotationError(
+                    f"{what} {text[:80]!r}...: token {index} has {len(token) - 1} digits, "
+                    f"at most {MAX_DIGITS}"
+                )
             amount = int(token[1:])
             if not slumbot:  # ACPC: the whole hand's total -> this street's "to"
                 amount -= hand.contributions[seat] - hand.bets[seat]
@@ -130,7 +140,8 @@ def decode_acpc(text: str, config: TableConfig) -> list[Step]:
         The (seat, action) steps, amounts per street (R3.1).
 
     Raises:
-        NotationError: a malformed string, or ``/`` where a street does not end.
+        NotationError: a malformed string, an amount of more than
+            :data:`MAX_DIGITS` digits, or ``/`` where a street does not end.
         IllegalActionError: an action the rules refuse (R3.7).
     """
     return _decode(text, config, slumbot=False)
@@ -140,7 +151,8 @@ def decode_slumbot(text: str, config: TableConfig) -> list[Step]:
     """The betting of a Slumbot string (``b<N>``: to ``N`` chips on the street).
 
     Raises:
-        NotationError: a malformed string, or ``/`` where a street does not end.
+        NotationError: a malformed string, an amount of more than
+            :data:`MAX_DIGITS` digits, or ``/`` where a street does not end.
         IllegalActionError: an action the rules refuse (R3.7), ``k`` facing
             a bet or ``c`` with nothing to call (R3.1).
     """
@@ -232,7 +244,8 @@ def parse_matchstate(line: str, seats: int | None = None) -> MatchState:
     Raises:
         NotationError: not a ``MATCHSTATE`` line, the message saying which
             field: not 5 ``:`` fields; a position or hand number that is not
-            ASCII digits; a malformed betting string; a malformed card; a
+            1 to :data:`MAX_DIGITS` ASCII digits; a malformed betting string (or
+            an amount of more than :data:`MAX_DIGITS` digits); a malformed card; a
             hole-card field with other than 0 or 2 cards; a board street with
             the wrong number of cards (flop 3, turn 1, river 1) or more than 3
             streets; a card seen twice; the wrong number of hole-card fields;
@@ -245,7 +258,10 @@ def parse_matchstate(line: str, seats: int | None = None) -> MatchState:
         raise NotationError(f"not a MATCHSTATE line (5 ':' fields): {line!r}")
     _, position, number, betting, cards = parts
     if not _NUMBER.fullmatch(position) or not _NUMBER.fullmatch(number):
-        raise NotationError(f"MATCHSTATE position and hand number must be ASCII digits: {line!r}")
+        raise NotationError(
+            f"MATCHSTATE position and hand number must be 1 to {MAX_DIGITS} ASCII digits: "
+            f"{line[:120]!r}"
+        )
     _tokens(betting, _ACPC, "ACPC")
     sections = cards.split("/")
     try:

@@ -11,9 +11,11 @@ one ``random.Random(seed)`` (``Hand(config, rng=...)``), every stack reset
 to the table's at each hand, and player ``i`` in position ``(i + h) % n`` in
 hand ``h`` (positions rotate as in ACPC matches). An answer that is not a
 legal action (or a line that does not repeat the state) is replaced by a
-check or call, and counted in :attr:`MatchResult.invalid`. The dealer stops
-by itself: after the last hand, or when a player is silent for ``timeout``
-seconds (:class:`DealerError`).
+check or call, and counted in :attr:`MatchResult.invalid` (so is a raise of
+more than :data:`~holdem.search.acpc.MAX_DIGITS` digits). The dealer stops
+by itself: after the last hand, or when a player has not sent a whole answer
+line within ``timeout`` seconds (:class:`DealerError`, which carries the hands
+completed so far; the log file has their lines).
 
 :func:`play_acpc` connects a holdem agent (anything with
 ``act(view) -> Action``, :mod:`holdem.selfplay.agents`) to such a dealer, or to any
@@ -24,9 +26,12 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import socket
 import sys
+import time
 from collections.abc import Iterator, Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -36,12 +41,22 @@ from holdem.engine.betting import Action, Kind
 from holdem.engine.config import TableConfig
 from holdem.engine.hand import Hand
 from holdem.errors import ConfigError, HoldemError, NotationError
-from holdem.search.acpc import MatchState, decode_acpc, encode_acpc, parse_matchstate
+from holdem.search.acpc import (
+    MAX_DIGITS,
+    MatchState,
+    decode_acpc,
+    encode_acpc,
+    parse_matchstate,
+)
 from holdem.views.seat import seat_view
 
-__all__ = ["AcpcDealer", "DealerError", "MatchResult", "play_acpc"]
+__all__ = ["MAX_HANDS", "AcpcDealer", "DealerError", "MatchResult", "play_acpc"]
+
+MAX_HANDS = 100_000_000
+"""The most hands one match may have (as ``holdem match``'s deals)."""
 
 _CHECK_CALL = Action(Kind.CALL)
+_RAISE = re.compile(rf"r[0-9]{{1,{MAX_DIGITS}}}")  # longer amounts: an illegal answer
 
 MAX_LINE = 64 * 1024
 """The longest line (bytes, end of line included) the dealer reads from a
@@ -52,7 +67,18 @@ memory sink."""
 class DealerError(HoldemError):
     """A player did not connect, send its version or answer in time, closed or
     reset its connection, or sent a line longer than :data:`MAX_LINE`. The
-    message names the player and what happened."""
+    message names the player and what happened, and once the match has begun
+    the hands completed and the chips won so far.
+
+    Attributes:
+        partial: the :class:`MatchResult` of the hands completed before the
+            failure (``None`` when it came before the first hand was dealt);
+            their log lines are already in the dealer's ``log_path``.
+    """
+
+    def __init__(self, message: str, partial: MatchResult | None = None) -> None:
+        super().__init__(message)
+        self.partial = partial
 
 
 def _no_delay(conn: socket.socket) -> None:
@@ -83,7 +109,9 @@ class MatchResult:
         log: one ACPC ``STATE`` line per hand:
             ``STATE:<hand>:<betting>:<cards>:<net per position>:<player per position>``;
             the cards are the board and the hands shown at the showdown
-            (mucked and folded hands stay hidden, R6).
+            (mucked and folded hands stay hidden, R6). Empty when the dealer
+            has a ``log_path``: the lines are then written there as each hand
+            ends, not kept in memory.
     """
 
     hands: int
@@ -125,18 +153,20 @@ class AcpcDealer:
     Args:
         config: the table; its seats are the ACPC positions, its stacks every
             hand's starting stacks.
-        hands: the number of hands.
+        hands: the number of hands, 1 to :data:`MAX_HANDS`.
         seed: seed of the deal.
         names: one name per player (for the log); ``Player 0``... by default.
-        log_path: optional file to write the match log to (one line per hand).
-        timeout: seconds a player may take to connect or answer.
+        log_path: optional file to write the match log to, one line per hand
+            as each hand ends (a match that fails keeps the hands completed).
+        timeout: seconds a player may take to connect, or to send a whole
+            answer line (a deadline for the line, however it is split).
 
     Raises:
         ConfigError: bad ``config`` (from :class:`TableConfig`); a ``timeout``
             that is not a number of seconds above 0; a ``log_path`` that is a
             folder or in a folder that does not exist (checked now, not after
             the match);
-        HoldemError: ``hands`` below 1.
+        HoldemError: ``hands`` not a whole number from 1 to :data:`MAX_HANDS`.
     """
 
     def __init__(
@@ -149,8 +179,10 @@ class AcpcDealer:
         log_path: str | Path | None = None,
         timeout: float = 30.0,
     ) -> None:
-        if type(hands) is not int or hands < 1:
-            raise HoldemError(f"hands must be a whole number >= 1, got {hands!r}")
+        if type(hands) is not int or not 1 <= hands <= MAX_HANDS:
+            raise HoldemError(
+                f"hands must be a whole number from 1 to {MAX_HANDS:,}, got {hands!r}"
+            )
         if (
             isinstance(timeout, bool)
             or not isinstance(timeout, int | float)
@@ -192,6 +224,8 @@ class AcpcDealer:
         if not self._servers:
             self.listen()
         players: list[tuple[socket.socket, Any]] = []
+        self._buffers: dict[int, bytearray] = {}
+        self._conns: dict[int, socket.socket] = {}
         try:
             for index, server in enumerate(self._servers):
                 try:
@@ -200,8 +234,10 @@ class AcpcDealer:
                     raise DealerError(f"player {index} did not connect in time") from None
                 conn.settimeout(self.timeout)
                 _no_delay(conn)
-                stream = conn.makefile("rwb")
+                stream = conn.makefile("wb")
                 players.append((conn, stream))
+                self._conns[index] = conn
+                self._buffers[index] = bytearray()
                 version = self._read(stream, index)
                 if not version.startswith("VERSION:"):
                     raise DealerError(f"player {index} sent {version!r}, not VERSION:2.0.0")
@@ -217,18 +253,36 @@ class AcpcDealer:
                 server.close()
 
     def _read(self, stream: Any, player: int) -> str:
+        """One line from ``player``, whole within ``timeout`` seconds (a deadline
+        for the line, not for each read: a bot trickling bytes cannot hold the
+        match)."""
+        conn = self._conns[player]
+        buffer = self._buffers[player]
+        deadline = time.monotonic() + self.timeout
         try:
-            line = stream.readline(MAX_LINE + 1)
+            while (end := buffer.find(b"\n")) < 0:
+                if len(buffer) > MAX_LINE:
+                    raise DealerError(f"player {player} sent a line longer than {MAX_LINE} bytes")
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError
+                conn.settimeout(left)
+                chunk = conn.recv(MAX_LINE + 1)
+                if not chunk:
+                    raise DealerError(f"player {player} closed the connection")
+                buffer += chunk
         except TimeoutError:
             raise DealerError(
                 f"player {player} did not answer in time ({self.timeout:g} s)"
             ) from None
         except OSError as error:
             raise DealerError(f"player {player} {_failure(error)}") from None
-        if not line:
-            raise DealerError(f"player {player} closed the connection")
-        if len(line) > MAX_LINE:
+        finally:
+            conn.settimeout(self.timeout)
+        if end + 1 > MAX_LINE:
             raise DealerError(f"player {player} sent a line longer than {MAX_LINE} bytes")
+        line = bytes(buffer[: end + 1])
+        del buffer[: end + 1]
         return str(line.decode("ascii", "replace").rstrip("\r\n"))
 
     def _send(self, stream: Any, player: int, line: str) -> None:
@@ -243,53 +297,88 @@ class AcpcDealer:
             raise DealerError(f"player {player} {_failure(error)}") from None
 
     def _play(self, streams: list[Any]) -> MatchResult:
-        config = self.config
-        n = config.seats
-        rng = random.Random(self.seed)
+        n = self.config.seats
         totals = [0] * n
         invalid = [0] * n
         log: list[str] = []
-        for number in range(self.hands):
-            player_at = [(position - number) % n for position in range(n)]
-            hand = Hand(config, rng=rng)
-            steps: list[tuple[int, Action]] = []
-            while True:
-                betting = encode_acpc(steps, config)
-                over = hand.is_over
-                shown = set(hand.result.shown) if over and hand.result else set()
-                lines = {}
-                for position in range(n):
-                    visible = [s == position or s in shown for s in range(n)]
-                    line = f"MATCHSTATE:{position}:{number}:{betting}:{_cards(hand, visible)}"
-                    lines[position] = line
-                    self._send(streams[player_at[position]], player_at[position], line)
-                if over:
-                    break
-                seat = hand.to_act
-                assert seat is not None
-                player = player_at[seat]
-                answer = self._read(streams[player], player)
-                action = self._action(hand, seat, lines[seat], answer)
-                if action is None:
-                    invalid[player] += 1
-                    legal = hand.legal_actions()
-                    assert legal is not None
-                    action = Action(Kind.CHECK) if legal.can_check else _CHECK_CALL
-                hand.act(seat, action)
-                steps.append((seat, action))
-            assert hand.result is not None
-            net = hand.result.net
-            for position in range(n):
-                totals[player_at[position]] += net[position]
-            shown_all = [s in set(hand.result.shown) for s in range(n)]
-            log.append(
-                f"STATE:{number}:{encode_acpc(steps, config)}:{_cards(hand, shown_all)}:"
-                f"{'|'.join(map(str, net))}:"
-                f"{'|'.join(self.names[player_at[p]] for p in range(n))}"
+        played = 0
+        with ExitStack() as stack:
+            file = (
+                stack.enter_context(open(self.log_path, "w", encoding="utf-8"))
+                if self.log_path is not None
+                else None
             )
-        if self.log_path is not None:
-            self.log_path.write_text("".join(line + "\n" for line in log), encoding="utf-8")
+            try:
+                rng = random.Random(self.seed)
+                for number in range(self.hands):
+                    line = self._hand(streams, number, rng, totals, invalid)
+                    if file is None:
+                        log.append(line)
+                    else:
+                        file.write(line + "\n")
+                        file.flush()
+                    played += 1
+            except DealerError as error:
+                partial = MatchResult(played, tuple(totals), tuple(invalid), tuple(log))
+                raise DealerError(
+                    f"{error} during hand {played}; {played} hands completed, "
+                    f"chips won so far {' '.join(map(str, totals))}",
+                    partial,
+                ) from None
         return MatchResult(self.hands, tuple(totals), tuple(invalid), tuple(log))
+
+    def _hand(
+        self,
+        streams: list[Any],
+        number: int,
+        rng: random.Random,
+        totals: list[int],
+        invalid: list[int],
+    ) -> str:
+        """Play hand ``number``: add its chips to ``totals`` (and its replaced
+        answers to ``invalid``) once it is over; return its log line."""
+        config = self.config
+        n = config.seats
+        player_at = [(position - number) % n for position in range(n)]
+        hand = Hand(config, rng=rng)
+        steps: list[tuple[int, Action]] = []
+        replaced = [0] * n
+        while True:
+            betting = encode_acpc(steps, config)
+            over = hand.is_over
+            shown = set(hand.result.shown) if over and hand.result else set()
+            lines = {}
+            for position in range(n):
+                visible = [s == position or s in shown for s in range(n)]
+                line = f"MATCHSTATE:{position}:{number}:{betting}:{_cards(hand, visible)}"
+                lines[position] = line
+                self._send(streams[player_at[position]], player_at[position], line)
+            if over:
+                break
+            seat = hand.to_act
+            assert seat is not None
+            player = player_at[seat]
+            answer = self._read(streams[player], player)
+            action = self._action(hand, seat, lines[seat], answer)
+            if action is None:
+                replaced[player] += 1
+                legal = hand.legal_actions()
+                assert legal is not None
+                action = Action(Kind.CHECK) if legal.can_check else _CHECK_CALL
+            hand.act(seat, action)
+            steps.append((seat, action))
+        assert hand.result is not None
+        net = hand.result.net
+        for position in range(n):
+            totals[player_at[position]] += net[position]
+        for player in range(n):
+            invalid[player] += replaced[player]
+        shown_all = [s in set(hand.result.shown) for s in range(n)]
+        return (
+            f"STATE:{number}:{encode_acpc(steps, config)}:{_cards(hand, shown_all)}:"
+            f"{'|'.join(map(str, net))}:"
+            f"{'|'.join(self.names[player_at[p]] for p in range(n))}"
+        )
 
     def _action(self, hand: Hand, seat: int, line: str, answer: str) -> Action | None:
         """The engine action of an answer, or ``None`` when it is not legal."""
@@ -303,7 +392,7 @@ class AcpcDealer:
             return Action(Kind.FOLD) if legal.can_fold else None
         if token == "c":
             return Action(Kind.CHECK) if legal.can_check else Action(Kind.CALL)
-        if token[:1] == "r" and token[1:].isdigit():
+        if _RAISE.fullmatch(token):
             to = int(token[1:]) - (hand.contributions[seat] - hand.bets[seat])
             low, high = legal.min_raise_to, legal.max_raise_to
             if low is None or high is None or not low <= to <= high:

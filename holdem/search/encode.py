@@ -3,10 +3,11 @@
 Neither ever reads a hole card the observing player may not see: they are
 built from the player's own cards (:meth:`SearchState.hole_ids`), the board,
 the public betting (:meth:`SearchState.public_actions`), public amounts, and
-the cards shown at the showdown.
+the cards shown (at the showdown, or when betting ended early before an
+all-in run-out, R6.4: from the moment they are shown).
 
 Information-state tensor (perfect recall, the whole history), with ``n``
-players and ``M = game.max_betting_actions``, size ``n + 208 + 5 * M``:
+players and ``M = game.max_betting_actions``, size ``53 * n + 208 + 5 * M``:
 
 ===========================  ================================================
 index                        meaning
@@ -20,12 +21,15 @@ index                        meaning
                              fold, check, call, bet-or-raise flags, then the
                              raise-to amount in big blinds (0 unless a bet
                              or raise); all zeros after the last action
+``n+208+5M+52s ..            the hole cards seat ``s`` has shown (1 at each
+n+259+5M+52s``               card id; R6, R6.4), for each seat ``s`` in
+                             ``0 .. n-1``; all zeros while not shown
 ===========================  ================================================
 
 The seat acting and the street of each action follow from the order of the
 actions (the engine is deterministic), so they are not repeated.
 
-Observation tensor (what the player sees now, no history), size ``6n + 108``:
+Observation tensor (what the player sees now, no history), size ``58n + 108``:
 
 ===========================  ================================================
 index                        meaning
@@ -40,6 +44,8 @@ index                        meaning
 ``3n+108 .. 4n+107``         each seat's bet on this street, in big blinds
 ``4n+108 .. 5n+107``         each seat's stack behind, in big blinds
 ``5n+108 .. 6n+107``         1 for each seat that folded
+``6n+108+52s .. 6n+159+52s`` the hole cards seat ``s`` has shown (as in the
+                             information-state tensor), for each seat ``s``
 ===========================  ================================================
 """
 
@@ -98,13 +104,13 @@ __all__ = [
 
 
 def information_state_size(num_players: int, max_betting_actions: int) -> int:
-    """The length of :func:`information_state_tensor`: ``n + 208 + 5 * M``."""
-    return num_players + 208 + 5 * max_betting_actions
+    """The length of :func:`information_state_tensor`: ``53 * n + 208 + 5 * M``."""
+    return 53 * num_players + 208 + 5 * max_betting_actions
 
 
 def observation_size(num_players: int) -> int:
-    """The length of :func:`observation_tensor`: ``6 * n + 108``."""
-    return 6 * num_players + 108
+    """The length of :func:`observation_tensor`: ``58 * n + 108``."""
+    return 58 * num_players + 108
 
 
 def _check(state: SearchState, player: object) -> int:
@@ -117,7 +123,9 @@ def _text(ids: tuple[int, ...] | list[int]) -> str:
 
 def information_state_string(state: SearchState, player: int) -> str:
     """``P<player> D<cards dealt> H<own> B<flop>|<turn>|<river> A<actions>``,
-    then ``S<seat>:<cards>`` for each seat shown at the showdown (R6).
+    then ``S<seat>:<cards>`` for each seat whose cards are shown: at the
+    showdown (R6), or from the moment betting ended early before an all-in
+    run-out (R6.4).
 
     Hole cards and flop cards are written in card-id order: the order in
     which one's two cards or the three flop cards arrived never matters (no
@@ -136,16 +144,20 @@ def information_state_string(state: SearchState, player: int) -> str:
 
 def observation_string(state: SearchState, player: int) -> str:
     """``P<player> H<own> B<board> <street> T<seat to act or -> C<put in> S<stacks>
-    F<folded seats>``: amounts in chips, per seat in seat order."""
+    F<folded seats>``: amounts in chips, per seat in seat order; then
+    `` S<seat>:<cards>`` for each seat whose cards are shown (R6, R6.4)."""
     player = _check(state, player)
     street, contrib, _, stacks, folded = state._chips()
     to_act = state.current_player()
     out = "".join("1" if f else "0" for f in folded)
-    return (
+    text = (
         f"P{player} H{_text(sorted(state.hole_ids(player)))} B{_text(state.board_ids())} "
         f"{street} T{to_act if to_act >= 0 else '-'} "
         f"C{' '.join(map(str, contrib))} S{' '.join(map(str, stacks))} F{out}"
     )
+    for seat in state.shown_seats():
+        text += f" S{seat}:{_text(sorted(state.hole_ids(seat)))}"
+    return text
 
 
 def information_state_tensor(state: SearchState, player: int) -> list[float]:
@@ -173,7 +185,15 @@ def information_state_tensor(state: SearchState, player: int) -> list[float]:
             out[base + 3] = 1.0
             out[base + 4] = int(token[1:]) / bb
         base += 5
+    _shown(state, out, n + 208 + 5 * game.max_betting_actions)
     return out
+
+
+def _shown(state: SearchState, out: list[float], base: int) -> None:
+    """Set ``out[base + 52 * seat + card]`` for each card a seat has shown."""
+    for seat in state.shown_seats():
+        for card in state.hole_ids(seat):
+            out[base + 52 * seat + card] = 1.0
 
 
 def observation_tensor(state: SearchState, player: int) -> list[float]:
@@ -198,4 +218,5 @@ def observation_tensor(state: SearchState, player: int) -> list[float]:
         out[base + n + seat] = bets[seat] / bb
         out[base + 2 * n + seat] = stacks[seat] / bb
         out[base + 3 * n + seat] = 1.0 if folded[seat] else 0.0
+    _shown(state, out, 6 * n + 108)
     return out

@@ -680,8 +680,15 @@ class SearchState:
         return tuple(self.cards[2 * self.game.num_players :])
 
     def shown_seats(self) -> tuple[int, ...]:
-        """Seats whose cards were shown at the showdown (public at the end, R6)."""
-        if self._s[_tree.BET][_tree.END] is None:
+        """Seats whose hole cards are shown, in seat order: every seat still in
+        from the moment betting ended early (an all-in run-out, R6.4: shown
+        before the rest of the board is dealt), else those shown at the
+        showdown (R6); ``()`` before."""
+        bet = self._s[_tree.BET]
+        if bet[_tree.END] is None:
+            pending = bet[_tree.PENDING]
+            if pending is not None and pending[0]:  # the run-out's chance nodes
+                return tuple(seat for seat, out in enumerate(bet[_tree.FOLDED]) if not out)
             return ()
         result = self._settled()._result
         assert result is not None
@@ -744,13 +751,14 @@ class SearchState:
     def resample_from_infostate(self, player: int, rng: random.Random) -> SearchState:
         """A state ``player`` cannot tell from this one, the hidden cards redrawn.
 
-        Every hole card ``player`` cannot see (other seats' cards, unless shown
-        at the showdown) is drawn again uniformly, without replacement, from
-        the cards ``player`` has not seen; the board and ``player``'s own
-        cards stay. Cards not dealt yet are not in the state at all (chance
-        steps deal them later). The draw reads only what ``player`` knows and
-        ``rng``: the true hidden cards cannot leak. It is the uniform deal,
-        not a posterior weighted by the other seats' actions.
+        Every hole card ``player`` cannot see (other seats' cards, unless shown:
+        at the showdown, R6, or before an all-in run-out, R6.4) is drawn again
+        uniformly, without replacement, from the cards ``player`` has not seen;
+        the board and ``player``'s own cards stay. Cards not dealt yet are not
+        in the state at all (chance steps deal them later). The draw reads
+        only what ``player`` knows and ``rng``: the true hidden cards cannot
+        leak. It is the uniform deal, not a posterior weighted by the other
+        seats' actions.
 
         At a terminal state after a showdown, the result is public too: a hand
         mucked there lost (R6), and the chips each seat won are known. The
@@ -760,6 +768,12 @@ class SearchState:
         uniform deal conditioned on everything public, so the resampled state
         cannot be told from this one. (Search algorithms such as IS-MCTS
         resample at decision nodes, where no condition is needed.)
+
+        Limit: the rejection sampler needs a uniform deal in which every
+        mucked hand loses as it did and the same seats show. With many mucked
+        hands this is rare: at a 9-way showdown where one hand shows and
+        eight muck, none of 20,000 uniform draws qualified, so such a
+        terminal state raises :class:`SearchError` (after about a second).
 
         Args:
             player: the seat whose information is kept (a whole number, not a bool).

@@ -107,7 +107,9 @@ class SpecFactory:
         cls = self.load()
         try:
             agent = cls(seed) if self._takes_seed else cls()
-        except Exception as error:
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # SystemExit too: the agent's failure
             raise ConfigError(
                 "agent", f"{self.spec}: building the agent raised {_describe(error)}"
             ) from None
@@ -169,7 +171,9 @@ def checked_act(agent: Agent, name: str, view: SeatView, hand: int) -> Action:
     seat = view.seat
     try:
         action = agent.act(view)
-    except Exception as error:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # SystemExit too: the agent's failure
         raise AgentFailure(name, seat, hand, f"it raised {_describe(error)}") from None
     legal = view.legal
     assert legal is not None
@@ -225,7 +229,9 @@ def _load_class(spec: str) -> Any:
             module = importlib.util.module_from_spec(loader_spec)
             try:
                 loader_spec.loader.exec_module(module)
-            except Exception as error:
+            except KeyboardInterrupt:
+                raise
+            except BaseException as error:  # SystemExit too: the agent's failure
                 raise ConfigError(
                     "agent", f"{spec}: loading {where} raised {_describe(error)}"
                 ) from None
@@ -237,7 +243,9 @@ def _load_class(spec: str) -> Any:
             module = importlib.import_module(where)
         except ModuleNotFoundError as error:
             raise ConfigError("agent", f"{spec}: no module named {error.name!r}") from None
-        except Exception as error:
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # SystemExit too: the agent's failure
             raise ConfigError(
                 "agent", f"{spec}: importing {where} raised {_describe(error)}"
             ) from None

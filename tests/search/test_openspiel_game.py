@@ -50,8 +50,8 @@ def test_parameters_sizes_and_positions() -> None:
     assert game.max_chance_outcomes() == 52
     search = game.search
     n, m = 2, search.max_betting_actions
-    assert game.information_state_tensor_size() == n + 208 + 5 * m
-    assert game.observation_tensor_size() == 6 * n + 108
+    assert game.information_state_tensor_size() == 53 * n + 208 + 5 * m
+    assert game.observation_tensor_size() == 58 * n + 108
     config, _ = table_config({"num_players": 3, "blinds": "1 2", "stack_sizes": "10 20 30"})
     assert (config.small_blind_seat, config.big_blind_seat, config.button) == (0, 1, 2)
     state = game.new_initial_state()
@@ -74,6 +74,22 @@ def test_parameters_sizes_and_positions() -> None:
 )
 def test_bad_parameters_fail_at_construction(params: dict[str, object]) -> None:
     with pytest.raises(ConfigError):
+        HoldemGame(params)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"blinds": "٥٠ 1_00"},  # was 50/100: int() reads any script's digits and "_"
+        {"blinds": "1 2", "stack_sizes": "200 2_00"},
+        {"blinds": "1 2", "stack_sizes": "200 +200"},
+        {"blinds": "1 2", "stack_sizes": "200 " + "9" * 5000},  # over int()'s limit
+    ],
+)
+def test_numeric_parameters_take_ascii_digits_only(params: dict[str, object]) -> None:
+    """R2's blinds and stacks come from ASCII digits; anything else is a
+    ConfigError naming the parameter and the part refused."""
+    with pytest.raises(ConfigError, match="whole numbers in ASCII digits"):
         HoldemGame(params)
 
 

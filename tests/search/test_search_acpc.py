@@ -163,8 +163,8 @@ def test_all_in_steps_encode_as_bets_and_calls_r3_1() -> None:
 @pytest.mark.parametrize(
     ("line", "seats", "message"),
     [
-        ("MATCHSTATE:²:0::|", None, "must be ASCII digits"),  # was a bare ValueError
-        ("MATCHSTATE:0:٣::Ah5c|", None, "must be ASCII digits"),
+        ("MATCHSTATE:²:0::|", None, "must be 1 to 30 ASCII digits"),  # was a bare ValueError
+        ("MATCHSTATE:0:٣::Ah5c|", None, "must be 1 to 30 ASCII digits"),
         ("MATCHSTATE:0:0::Ah5c|Ah5c", None, "Ah 5c seen twice"),
         ("MATCHSTATE:0:0:cc:Ah5c|/Ah5d7h", None, "Ah seen twice"),
         ("MATCHSTATE:0:0:c:Ah5c|Kd|Qd", None, "position 1 has 1 hole cards"),

@@ -75,7 +75,7 @@ def test_a_match_through_the_dealer_gives_the_chips_of_the_same_hands_on_hand(
     assert sum(expected) == 0
     assert result.invalid == (0,) * len(stacks)  # type: ignore[attr-defined]
     lines = log.read_text().splitlines()
-    assert len(lines) == hands and lines == list(result.log)  # type: ignore[attr-defined]
+    assert len(lines) == hands and result.log == ()  # type: ignore[attr-defined]
     for line in lines:
         _, number, betting, _, nets, _ = line.split(":")
         replay = Hand(config, seed=0)
@@ -179,7 +179,11 @@ def test_a_bot_that_leaves_stops_the_dealer_with_an_error_naming_it() -> None:
     with pytest.raises(DealerError) as caught:
         dealer.run()
     message = str(caught.value)
-    assert message in ("player 0 closed the connection", "player 0 reset the connection")
+    assert message.split(" during hand 0; ")[0] in (
+        "player 0 closed the connection",
+        "player 0 reset the connection",
+    )
+    assert message.endswith("0 hands completed, chips won so far 0 0")
     client.join(10)
 
 
@@ -212,9 +216,10 @@ def test_holdem_acpc_dealer_exits_non_zero_with_one_line_when_a_bot_leaves(
         status = main(["acpc-dealer", "--hands", "50", "--timeout", "10"])
     err = capsys.readouterr().err
     assert status == 2
+    tail = " during hand 0; 0 hands completed, chips won so far 0 0\n"
     assert err in (
-        "holdem acpc-dealer: error: player 0 closed the connection\n",
-        "holdem acpc-dealer: error: player 0 reset the connection\n",
+        f"holdem acpc-dealer: error: player 0 closed the connection{tail}",
+        f"holdem acpc-dealer: error: player 0 reset the connection{tail}",
     )
 
 

@@ -94,6 +94,11 @@ class Boom:
 class Huge:
     def act(self, view):
         return Action(Kind.RAISE, 10**9)
+
+
+class Quit:
+    def act(self, view):
+        raise SystemExit(0)
 """
 
 
@@ -102,6 +107,7 @@ class Huge:
     [
         ("Boom", 1, 1, "it raised RuntimeError: boom"),
         ("Huge", 1, 1, "it chose raise to 1000000000, which is not legal"),
+        ("Quit", 1, 1, "it raised SystemExit: 0"),  # was: status 0, no output
     ],
 )
 def test_holdem_match_names_a_failing_agent_its_seat_and_hand_in_one_line(
