@@ -605,7 +605,8 @@ class Director(EntryDesk, LevelDesk):
         the ones after it in the order)."""
         breaking: list[int] = []
         remaining = len(self.tables)
-        order = (t for t in self.break_order if t in self.tables)
+        # once each: a restored order may name a re-opened table twice
+        order = (t for t in dict.fromkeys(self.break_order) if t in self.tables)
         while remaining > 1 and self._left <= self.seats * (remaining - 1):
             number = next(order)
             if self.tables[number].hand is not None:

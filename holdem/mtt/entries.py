@@ -379,7 +379,8 @@ class EntryDesk:
             number = max(self.tables) + 1
             self.tables[number] = self._new_table(number)
             self._waiting[number] = []
-            self.break_order = (number, *self.break_order)
+            # a new table breaks first; its number may be one broken before
+            self.break_order = (number, *(t for t in self.break_order if t != number))
             choices = [number]
         target = self._rng.choice(choices)
         seat = self._rng.choice(self._free_seats(target))

@@ -35,7 +35,7 @@ from holdem.mtt.events import (
     Won,
 )
 from holdem.mtt.payouts import colour_up
-from holdem.mtt.simulate import Spec, buy, run_many
+from holdem.mtt.simulate import Spec, agents_director, buy, late_names, run_many
 from holdem.selfplay.agents import random_action
 from holdem.selfplay.tournament import DEFAULT_SCHEDULE
 from holdem.table.schedule import Level, Schedule
@@ -618,3 +618,26 @@ def test_r15_2_each_entry_is_its_own_balancing_point() -> None:
         (2, 3, "balance", "worst", 3),
         (3, 4, "balance", "worst", 3),
     ]
+
+
+def test_r15_3_a_reopened_table_number_is_in_the_break_order_once() -> None:
+    """R15.3, R15.8: a table opened for an entrant may take the number of a
+    table broken before; the break order names it once, first (a duplicate
+    made two tables breaking at once look the same table up twice: KeyError
+    in a 2,000-player run with late registration and re-entries)."""
+    d, decide = agents_director(
+        ["call", "random"],
+        players=3,
+        seats=3,
+        seed=572216,
+        entries=Entries(late_until=2, reentries=3),
+        late=4,
+    )
+    late = late_names(["call", "random"], 3, 4)
+    for _ in range(3):
+        if late and d.can_register():
+            d.register(late.pop(0))
+        buy(d)
+        d.play_round(decide)
+    assert d.break_order == (2, 1)
+    assert sorted(d.tables) == [1, 2]
