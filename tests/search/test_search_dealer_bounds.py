@@ -107,21 +107,31 @@ def test_the_timeout_is_a_deadline_for_the_whole_line() -> None:
 
 
 def test_a_bot_leaving_mid_match_keeps_the_hands_completed(tmp_path: Path) -> None:
-    """Two hands played, then player 1 leaves: the DealerError carries the two
-    hands' totals (which cancel, R6), and the log file has their two lines."""
+    """Player 1 leaves when hand 2 starts: the DealerError carries the totals of
+    the hands completed (which cancel, R6), and the log file has their lines.
+
+    The test's bots answer every line, their turn or not, so the dealer may
+    still hold stale answers of player 1 when hand 2 starts; those do not fit
+    hand 2's lines and are replaced by checks and calls (counted invalid), so
+    hand 2 may be completed before the dealer reads the closed connection."""
     log = tmp_path / "match.log"
     dealer = AcpcDealer(CONFIG, 5, 0, log_path=log, timeout=10.0)
     ports = dealer.listen()
     _start((ports[0], "c"), (ports[1], "c", 2))
-    with pytest.raises(DealerError, match="2 hands completed, chips won so far") as caught:
+    with pytest.raises(DealerError, match="hands completed, chips won so far") as caught:
         dealer.run()
     partial = caught.value.partial
     assert partial is not None
-    assert partial.hands == 2
+    assert partial.hands in (2, 3)
+    if partial.hands == 3:
+        assert partial.invalid[1] > 0  # hand 2 played on player 1's stale answers
+    message = str(caught.value)
+    assert message.startswith(f"player 1 closed the connection during hand {partial.hands};")
+    assert f"; {partial.hands} hands completed, chips won so far " in message
     assert sum(partial.totals) == 0
-    assert str(caught.value).endswith(" ".join(map(str, partial.totals)))
+    assert message.endswith(" ".join(map(str, partial.totals)))
     lines = log.read_text().splitlines()
-    assert [line.split(":")[1] for line in lines] == ["0", "1"]
+    assert [line.split(":")[1] for line in lines] == [str(h) for h in range(partial.hands)]
 
 
 @pytest.mark.parametrize("hands", [0, MAX_HANDS + 1, True])
