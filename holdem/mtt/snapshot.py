@@ -31,6 +31,7 @@ from holdem.errors import HoldemError
 from holdem.mtt.director import Director, Result, Waiting, check_numbers
 from holdem.mtt.entries import Entries
 from holdem.mtt.levels import check_levels
+from holdem.table import TableMode
 from holdem.table import snapshot as table_snapshot
 from holdem.table.schedule import Level, Schedule
 
@@ -311,6 +312,26 @@ def _check_counts(data: dict[str, Any], d: Director) -> None:
         raise _fail("break_order", "must list table numbers")
     if not set(d.tables) <= set(order):
         raise _fail("break_order", "must list every table")
+    for n, table in d.tables.items():
+        if table.max_runs != 1 or table.mode is not TableMode.TOURNAMENT:
+            raise _fail("tables", f"table {n}: a tournament table runs the board once (R15)")
+    for n, waiting in _get(data, "waiting", dict).items():
+        taken = {s.seat for s in d.tables[int(n)].seats if s is not None}
+        for w in waiting:
+            seat = w[2]
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < d.seats:
+                raise _fail("waiting", f"table {n}: {w[0]} waits for no seat ({seat!r})")
+            if seat in taken:
+                raise _fail("waiting", f"table {n}: {w[0]} waits for seat {seat}, taken")
+            taken.add(seat)
+    for name, bought in d._bought.items():
+        if len(bought) != 3 or min(bought) < 0:
+            raise _fail("bought", f"{name}: three counts >= 0 (entries, rebuys, add-ons)")
+    for result in d._results.values():
+        place = result.place
+        whole = isinstance(place, int) and not isinstance(place, bool)
+        if place is not None and not (whole and place >= 1):
+            raise _fail("results", f"{result.name}: a place is a whole number >= 1, got {place!r}")
     units = {1, *d.colour_ups.values()}
     for n, unit in d._units.items():
         if unit not in units:
