@@ -3,6 +3,7 @@ for ``int()``, answers trickled byte by byte, a bot failing mid-match (R3, R6)."
 
 from __future__ import annotations
 
+import re
 import socket
 import threading
 import time
@@ -113,7 +114,8 @@ def test_a_bot_leaving_mid_match_keeps_the_hands_completed(tmp_path: Path) -> No
     The test's bots answer every line, their turn or not, so the dealer may
     still hold stale answers of player 1 when hand 2 starts; those do not fit
     hand 2's lines and are replaced by checks and calls (counted invalid), so
-    hand 2 may be completed before the dealer reads the closed connection."""
+    hand 2 or more may be completed before the dealer reads the closed
+    connection."""
     log = tmp_path / "match.log"
     dealer = AcpcDealer(CONFIG, 5, 0, log_path=log, timeout=10.0)
     ports = dealer.listen()
@@ -122,11 +124,12 @@ def test_a_bot_leaving_mid_match_keeps_the_hands_completed(tmp_path: Path) -> No
         dealer.run()
     partial = caught.value.partial
     assert partial is not None
-    assert partial.hands in (2, 3)
-    if partial.hands == 3:
-        assert partial.invalid[1] > 0  # hand 2 played on player 1's stale answers
+    assert 2 <= partial.hands < 5
+    if partial.hands > 2:
+        assert partial.invalid[1] > 0  # hands played on player 1's stale answers
     message = str(caught.value)
-    assert message.startswith(f"player 1 closed the connection during hand {partial.hands};")
+    # a close the dealer reads, or a reset when it writes to the closed socket
+    assert re.match(f"player 1 (closed|reset) the connection during hand {partial.hands};", message)
     assert f"; {partial.hands} hands completed, chips won so far " in message
     assert sum(partial.totals) == 0
     assert message.endswith(" ".join(map(str, partial.totals)))
