@@ -30,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -43,6 +42,7 @@ from holdem.mtt.director import Director
 from holdem.mtt.results import Result
 from holdem.selfplay.agents import make_agent
 from holdem.server.mtt_settings import MAX_ENTRANTS, Entrant, MttError, MttSettings
+from holdem.server.saving import write_whole
 from holdem.views.streams import TableStream
 
 __all__ = ["FILE_NAME", "STATE_SCHEMA", "STATE_VERSION", "MttSaving"]
@@ -133,13 +133,8 @@ class MttSaving:
         text = json.dumps(self.state(), separators=(",", ":"), ensure_ascii=False)
         if self._key is not None:
             text = signing.sign(text, self._key)
-        temp = path.with_name(path.name + ".tmp")
         try:
-            with open(temp, "w", encoding="utf-8") as file:
-                file.write(text)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temp, path)
+            write_whole(path, text)
         except OSError as error:
             if not self._save_failed:
                 reason = error.strerror or type(error).__name__

@@ -32,7 +32,7 @@ from holdem.table.table import Table
 from holdem.views.fairness import CommittedDeck
 from holdem.views.streams import TableStream
 
-__all__ = ["STATE_SCHEMA", "STATE_VERSION", "SavedRoom", "usable_folder"]
+__all__ = ["STATE_SCHEMA", "STATE_VERSION", "SavedRoom", "usable_folder", "write_whole"]
 
 STATE_SCHEMA = "holdem.server.table"
 STATE_VERSION = 1
@@ -113,13 +113,8 @@ class SavedRoom:
         if self._key is not None:
             text = signing.sign(text, self._key)
         path = self._path
-        temp = path.with_name(path.name + ".tmp")
         try:
-            with open(temp, "w", encoding="utf-8") as file:
-                file.write(text)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temp, path)
+            write_whole(path, text)
         except OSError as error:
             if not self._save_failed:
                 reason = error.strerror or type(error).__name__
@@ -289,3 +284,18 @@ _HEX = set("0123456789abcdef")
 
 def _bad_state(message: str) -> RoomError:
     return RoomError("bad_state", message)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file beside
+    it, flushed to the disk, then renamed over ``path``.
+
+    Raises:
+        OSError: the file could not be written (``path`` is then unchanged).
+    """
+    temp = path.with_name(path.name + ".tmp")
+    with open(temp, "w", encoding="utf-8") as file:
+        file.write(text)
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(temp, path)
