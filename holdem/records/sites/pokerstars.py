@@ -27,7 +27,13 @@ from holdem.records.sites.model import (
     split_cards,
     split_hands,
 )
-from holdem.records.sites.pokerstars_locale import HEADER_ANY, language, translate
+from holdem.records.sites.pokerstars_locale import (
+    HEADER_ANY,
+    SEPARATOR,
+    hand_number,
+    language,
+    translate,
+)
 
 SITE = "pokerstars"
 
@@ -102,21 +108,39 @@ def parse(text: str, file: str = "", site: str = SITE) -> list[SiteHand]:
     # of a line ("*** RIVER *** [4d Kh JPokerStars Hand #..."): split it there.
     text = _GLUED.sub("\n", text)
     lines = [line.rstrip() for line in text.splitlines()]
-    return [parse_hand(chunk, file, number, site) for number, chunk in _hands(lines)]
+    return [
+        parse_hand(chunk, file, number, site)
+        for number, chunk in _hands(lines)
+        if not _transcript_head(chunk)
+    ]
+
+
+def _transcript_head(lines: list[str]) -> bool:
+    """Whether ``lines`` are the head of histories PokerStars sends by e-mail
+    before the first hand: the request's line (naming the player and the
+    address it was sent to: ``... (ann@example.com)``) and the separators
+    (``*********** # 1 **************``, ``№1``, ``n. 1``); no hand is in it."""
+    text = [line.strip() for line in lines if line.strip()]
+    request = re.compile(r"^[^:\[\]*#]+\([^()\s@]+@[^()\s@]+\)$")
+    return bool(text) and all(
+        SEPARATOR.match(line) or (number == 0 and request.match(line))
+        for number, line in enumerate(text)
+    )
 
 
 def parse_hand(lines: list[str], file: str = "", line: int = 1, site: str = SITE) -> SiteHand:
     """One hand from its lines; a hand that cannot be read is marked skipped."""
     head = HEADER.match(lines[0]) if lines else None
+    problem: str | None = None
     if head is None and lines and site == SITE:
         other = HEADER_ANY.match(lines[0])
         lang = language(lines[0])
         if other is not None and lang is None:
-            hand = SiteHand(site, other.group(1), file, line)
-            words = lines[0].split("#")[0].strip()
+            hand = SiteHand(site, hand_number(other), file, line)
+            words = re.split(r"#|№|n\.º|nº|n°", lines[0])[0].strip()
             return hand.skipped("language", f"a history in another language ({words!r})")
         if other is not None and lang is not None:
-            lines = translate(lines, lang)
+            lines, problem = translate(lines, lang)
             head = HEADER.match(lines[0])
     if head is None:
         hand = SiteHand(site, f"line-{line}", file, line)
@@ -125,6 +149,8 @@ def parse_hand(lines: list[str], file: str = "", line: int = 1, site: str = SITE
             return hand.skipped("tournament_summary", words)
         return hand.skipped("partial", f"line {line}: text that is not a hand: {lines[0][:60]!r}")
     hand = SiteHand(site, head.group(1), file, line)
+    if problem is not None:  # a line of another language not learned: never guessed
+        hand.skipped("unknown_action", problem)
     try:
         _read(hand, head.group(2), lines)
     except ValueError as error:
