@@ -67,7 +67,14 @@ _SIGNS = (
     ("partypoker", ("***** Hand History for Game", "***** Hand History For Game")),
     (
         "pokerstars",
-        ("PokerStars ", "PokerMaster", "Mão PokerStars", "de PokerStars:", "Juego de PokerStars"),
+        (
+            "PokerStars ",
+            "POKERSTARS ",
+            "PokerMaster",
+            "Mão PokerStars",
+            "de PokerStars:",
+            "Juego de PokerStars",
+        ),
     ),
     ("ggpoker", ("Poker Hand #",)),
     ("winamax", ("Winamax Poker - ",)),

@@ -37,8 +37,11 @@ from holdem.records.sites.pokerstars_locale import (
 
 SITE = "pokerstars"
 
+#: A hand's first line; PokerTracker 2's export writes it in capitals
+#: (``POKERSTARS GAME #N:  HOLD'EM NO LIMIT ($2/$4)``).
 HEADER = re.compile(
-    r"^(?:PokerStars|PokerMaster|GGPoker|Poker)\b[^#\n]*?(?:Hand|Game) #([A-Za-z0-9-]+): *(.*)$"
+    r"^(?:PokerStars|PokerMaster|GGPoker|Poker|POKERSTARS)\b[^#\n]*?(?:Hand|Game|GAME|HAND) "
+    r"#([A-Za-z0-9-]+): *(.*)$"
 )
 _TABLE = re.compile(r"^Table '([^']*)'(?: (\d+)-max)?.*?Seat #(\d+) is the button")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*?) in chips[^()]*\)(.*)$")
@@ -60,6 +63,8 @@ _STREET = re.compile(
 )
 _FEES = re.compile(r"\b(Rake|Jackpot|Bingo|Fortune|Tax|JP Fee|Fee)\s+(\S+)", re.I)
 _SHORT_DECK = re.compile(r"6\+ ?Hold'em|Short ?Deck|Six ?Plus", re.I)
+#: Split Hold'em deals two boards at once and bets on both: another game.
+_SPLIT = re.compile(r"\bSplit Hold'em")
 #: What only GGPoker writes in its PokerStars-headed exports: its own fees
 #: (Bingo, Fortune, Tax) beside the rake, a cash drop, a ``GG_`` table name.
 _GG_MARK = re.compile(r"^Total pot .*\| (?:Bingo|Fortune|Tax) |^Cash Drop to Pot|^Table 'GG_")
@@ -151,8 +156,11 @@ def parse_hand(lines: list[str], file: str = "", line: int = 1, site: str = SITE
     hand = SiteHand(site, head.group(1), file, line)
     if problem is not None:  # a line of another language not learned: never guessed
         hand.skipped("unknown_action", problem)
+    title = head.group(2)
+    if lines[0].startswith("POKERSTARS "):  # PokerTracker 2's capitals
+        title = title.replace("HOLD'EM NO LIMIT", "Hold'em No Limit")
     try:
-        _read(hand, head.group(2), lines)
+        _read(hand, title, lines)
     except ValueError as error:
         hand.skipped("bad_amount", str(error))
     return hand
@@ -163,6 +171,8 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
     if "Hold'em No Limit" not in title and "Hold'em NL" not in title:
         game = re.split(r" - |\(", title.split(", ")[-1] if hand.tournament else title)[0]
         hand.skipped("not_nlhe", f"game {game.strip()!r}")
+    elif _SPLIT.search(title):
+        hand.skipped("not_nlhe", "game 'Split Hold'em' (two boards from the flop, one betting)")
     elif short := _SHORT_DECK.search(title):  # 6+ hold'em: 36 cards, its own hand ranks
         hand.skipped("not_nlhe", f"game {short.group(0)!r} (short deck)")
     stakes = re.findall(r"\(([^()/]+)/([^()/ ]+)(?: [A-Z]{3})?(?:\(([^()]+)\))?\)", title)
