@@ -50,11 +50,11 @@ def test_portuguese_cash_hand_r13_rake_from_the_summary() -> None:
 
 def test_a_language_not_read_is_reported_per_hand() -> None:
     hands = _hands()
-    assert [(h.hand, h.status, h.reason) for h in hands[2:]] == [
+    assert [(h.hand, h.status, h.reason) for h in hands[2:4]] == [
         ("310000000003", "skipped", "language"),
         ("310000000004", "skipped", "language"),
     ]
-    assert len(hands) == 4
+    assert len(hands) == 8
 
 
 def test_languages_of_first_lines() -> None:
@@ -62,6 +62,11 @@ def test_languages_of_first_lines() -> None:
     assert language("PokerStars Zoom Hand #1:  Hold'em No Limit ($0.01/$0.02)") == "en"
     assert language("Mão PokerStars #1: Torneio #2, Hold'em No Limit") == "pt"
     assert language("PokerStars - Spiel #1: Hold'em No Limit") is None
+    assert language("Раздача PokerStars №1:  Холдем Безлимитный ($0.01/$0.02 USD) - x") == "ru"
+    assert (
+        language("Mano n.º 1 de Zoom de PokerStars:  Hold'em No Limit (0.02 €/0.05 €) - x") == "es"
+    )
+    assert language("Mano n.º 1 de PokerStars:  Hold'em No Limit (0.02 €/0.05 €) - x") == "es"
     text = decode((DATA / "pokerstars-localized.txt").read_bytes())
     assert detect(text) == "pokerstars"
 
@@ -99,3 +104,112 @@ def test_first_lines_in_other_languages_start_hands() -> None:
 )
 def test_amounts_in_other_currencies_and_number_formats(text: str, value: str) -> None:
     assert parse_amount(text) == Decimal(value)
+
+
+# ------------------------------------------- Russian and Spanish (read strictly)
+
+
+def _hand(number: str) -> Imported:
+    return {h.hand: h for h in _hands()}[number]
+
+
+def test_russian_cash_r4_all_in_reraise_called_r6_showdown_r13_rake() -> None:
+    """``делает рейз $3.70 $4 и олл-ин`` (raises 3.70 to 4 all-in), ``делает
+    колл``, ``открывает``, ``получил $7.70 ( банк)``, ``Общий банк $8.10 |
+    Доля $0.40``: Anya wins 7.70 of her 4 and Boris's 4 and Vera's 0.10."""
+    hand = _hand("320000000001")
+    assert hand.status == "matched", hand.detail
+    assert _nets(hand) == {"Anya": "3.70", "Boris": "-4.00", "Vera": "-0.10"}
+    assert (hand.pot, hand.rake) == (Decimal("8.10"), Decimal("0.40"))
+
+
+def test_russian_heads_up_r2_button_posts_small_r5_uncalled_bet_returned() -> None:
+    """``Неуравненная ставка ($0.20) возвращается игроку Anya``; a player
+    joining (``садится за стол``) and a time-out are read past."""
+    hand = _hand("320000000002")
+    assert hand.status == "matched", hand.detail
+    assert _nets(hand) == {"Anya": "0.10", "Vera": "-0.10"}
+    assert (hand.pot, hand.rake) == (Decimal("0.20"), Decimal(0))
+
+
+def test_spanish_zoom_r5_uncalled_bet_r13_rake_amounts_with_the_sign_after() -> None:
+    """``sube 0.20 € a 0.30 €``, ``La apuesta no igualada (1 €) ha sido
+    devuelta a Ana``, ``Bote total 1.45 € | Comisión 0.06 €``."""
+    hand = _hand("320000000004")
+    assert hand.status == "matched", hand.detail
+    assert _nets(hand) == {"Ana": "0.69", "Bea": "-0.05", "Ciro": "-0.70"}
+    assert (hand.pot, hand.rake) == (Decimal("1.45"), Decimal("0.06"))
+
+
+def test_spanish_r6_showdown_with_a_muck() -> None:
+    """``descarta su mano sin mostrar`` (mucks) and ``muestra [Kh 6h] y ganó
+    (1.62 €)``: Ciro wins 1.62 of a 1.70 pot."""
+    hand = _hand("320000000005")
+    assert hand.status == "matched", hand.detail
+    assert _nets(hand) == {"Ana": "-0.80", "Bea": "-0.10", "Ciro": "0.82"}
+    assert (hand.pot, hand.rake) == (Decimal("1.70"), Decimal("0.08"))
+
+
+def _one(number: str, old: str, new: str) -> Imported:
+    text = decode((DATA / "pokerstars-localized.txt").read_bytes())
+    assert old in text
+    return {h.hand: h for h in import_text(text.replace(old, new), "x.txt")}[number]
+
+
+@pytest.mark.parametrize(
+    ("number", "old", "new"),
+    [
+        # a player's action not learned: never guessed (R3.7 would need its amount)
+        ("320000000002", "Vera: делает фолд", "Vera: делает что-то"),
+        ("320000000002", "Anya: делает чек", "Anya: делает чек и олл-ин"),
+        # a line of the play not learned
+        ("320000000002", "Gleb садится за стол на место №4", "Gleb делает что-то"),
+        ("320000000001", "Anya получил $7.70 ( банк)", "Anya получил $7.70 (основной банк)"),
+        # a seat line with words not learned after the chips
+        ("320000000001", "Место 3: Vera ($12.50 фишек)", "Место 3: Vera ($12.50 фишек) что-то"),
+        # Spanish all-in: not learned
+        ("320000000005", "Ciro: apuesta 0.50 €", "Ciro: apuesta 0.50 € y va all-in"),
+        ("320000000004", "Bote total 1.45 € | Comisión 0.06 €", "Bote total 1.45 € | Bote 0"),
+    ],
+)
+def test_r3_a_line_not_learned_skips_the_hand(number: str, old: str, new: str) -> None:
+    hand = _one(number, old, new)
+    assert (hand.status, hand.reason) == ("skipped", "unknown_action")
+    assert new.split(" ")[-1] in hand.detail
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "Раздача PokerStars №320000000009: Турнир №900, $1+$0.10 USD Холдем Безлимитный - x",
+        "Раздача PokerStars №320000000009:  Омаха Пот-лимит ($0.05/$0.10 USD) - x",
+        "Mano n.º 320000000009 de PokerStars: Torneo n.º 900, Hold'em No Limit - x",
+    ],
+)
+def test_a_first_line_not_learned_is_a_language_not_read(head: str) -> None:
+    """A Russian or Spanish first line in a form not learned (a tournament's,
+    another game's) starts its own hand and is skipped, never read by guess."""
+    text = decode((DATA / "pokerstars-localized.txt").read_bytes())
+    hands = import_text(text + "\n\n" + head + "\nМесто 1: Anya ($1 фишек)\n", "x.txt")
+    assert [(h.hand, h.status, h.reason) for h in hands[-2:]] == [
+        ("320000000005", "matched", None),
+        ("320000000009", "skipped", "language"),
+    ]
+
+
+def test_the_head_of_an_e_mailed_history_is_not_a_hand() -> None:
+    """PokerStars' e-mailed histories start with the request's line (naming
+    the address) and separate hands with ``*********** №1 ****``: no hand is
+    reported for them; other text before the first hand still is."""
+    text = decode((DATA / "pokerstars-localized.txt").read_bytes())
+    russian = text[text.index("*********** №1") :]
+    head = "Hands 1-2 for Anya (anya@example.com)\n\n"
+    hands = import_text(head + russian, "x.txt")
+    assert [h.hand for h in hands] == [
+        "320000000001",
+        "320000000002",
+        "320000000004",
+        "320000000005",
+    ]
+    hands = import_text("Anya: hello\n" + russian, "x.txt")
+    assert [(h.status, h.reason) for h in hands[:1]] == [("skipped", "partial")]

@@ -248,3 +248,51 @@ def test_mixed_game_brackets_hold_the_game_and_the_stakes() -> None:
     omaha = mixed.replace("(Hold'em No Limit, $1/$2 USD)", "(Omaha Pot Limit, $1/$2 USD)")
     [other] = import_text(omaha, "mixed.txt")
     assert (other.status, other.reason) == ("skipped", "not_nlhe")
+
+
+CAPITALS = """\
+POKERSTARS GAME #500000000010:  HOLD'EM NO LIMIT ($1/$2) - 2026/01/11 10:10:00 (ET)
+Table 'Composed' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($80 in chips)
+Seat 3: Cid ($150 in chips)
+Bob: posts small blind $1
+Cid: posts big blind $2
+*** HOLE CARDS ***
+Ann: raises $4 to $6
+Bob: folds
+Cid: calls $4
+*** FLOP *** [Kd 9s 2c]
+Cid: checks
+Ann: bets $8
+Cid: folds
+Uncalled bet ($8) returned to Ann
+Ann collected $12.40 from pot
+*** SUMMARY ***
+Total pot $13 | Rake $0.60
+Board [Kd 9s 2c]
+Seat 1: Ann (button) collected ($12.40)
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cid (big blind) folded on the Flop
+"""
+
+
+def test_r13_pokertracker_2_export_first_line_in_capitals() -> None:
+    """PokerTracker 2 exports write the first line in capitals (``POKERSTARS
+    GAME #N:  HOLD'EM NO LIMIT``); the file is PokerStars', the hand read as
+    any: Ann wins 12.40 of a 13 pot (6 + 6 + 1), the site's 0.60 rake."""
+    [hand] = import_text(CAPITALS, "x.txt")
+    assert (hand.site, hand.status) == ("pokerstars", "matched"), hand.detail
+    assert _nets(hand) == {"Ann": "6.4", "Bob": "-1.0", "Cid": "-6.0"}
+    assert (hand.pot, hand.rake) == (Decimal(13), Decimal("0.60"))
+
+
+def test_split_holdem_is_another_game() -> None:
+    """Split Hold'em deals two boards from the flop and bets once on both:
+    not the game of the rules (two boards are only ever a run-out, R12)."""
+    text = CAPITALS.replace("HOLD'EM NO LIMIT", "Split Hold'em No Limit").replace(
+        "POKERSTARS GAME", "PokerStars Hand"
+    )
+    [hand] = import_text(text, "x.txt")
+    assert (hand.status, hand.reason) == ("skipped", "not_nlhe")
+    assert "Split Hold'em" in hand.detail

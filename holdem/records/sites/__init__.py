@@ -65,7 +65,17 @@ PARSERS: dict[str, Callable[[str, str], list[SiteHand]]] = {
 _SIGNS = (
     ("888", ("***** 888poker Hand History", "***** 888.es", "888poker", "***** Cassava Hand")),
     ("partypoker", ("***** Hand History for Game", "***** Hand History For Game")),
-    ("pokerstars", ("PokerStars ", "PokerMaster", "Mão PokerStars", "Juego de PokerStars")),
+    (
+        "pokerstars",
+        (
+            "PokerStars ",
+            "POKERSTARS ",
+            "PokerMaster",
+            "Mão PokerStars",
+            "de PokerStars:",
+            "Juego de PokerStars",
+        ),
+    ),
     ("ggpoker", ("Poker Hand #",)),
     ("winamax", ("Winamax Poker - ",)),
     ("ipoker", ("<?xml", "<session", "GAME #")),

@@ -27,12 +27,21 @@ from holdem.records.sites.model import (
     split_cards,
     split_hands,
 )
-from holdem.records.sites.pokerstars_locale import HEADER_ANY, language, translate
+from holdem.records.sites.pokerstars_locale import (
+    HEADER_ANY,
+    SEPARATOR,
+    hand_number,
+    language,
+    translate,
+)
 
 SITE = "pokerstars"
 
+#: A hand's first line; PokerTracker 2's export writes it in capitals
+#: (``POKERSTARS GAME #N:  HOLD'EM NO LIMIT ($2/$4)``).
 HEADER = re.compile(
-    r"^(?:PokerStars|PokerMaster|GGPoker|Poker)\b[^#\n]*?(?:Hand|Game) #([A-Za-z0-9-]+): *(.*)$"
+    r"^(?:PokerStars|PokerMaster|GGPoker|Poker|POKERSTARS)\b[^#\n]*?(?:Hand|Game|GAME|HAND) "
+    r"#([A-Za-z0-9-]+): *(.*)$"
 )
 _TABLE = re.compile(r"^Table '([^']*)'(?: (\d+)-max)?.*?Seat #(\d+) is the button")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*?) in chips[^()]*\)(.*)$")
@@ -54,6 +63,8 @@ _STREET = re.compile(
 )
 _FEES = re.compile(r"\b(Rake|Jackpot|Bingo|Fortune|Tax|JP Fee|Fee)\s+(\S+)", re.I)
 _SHORT_DECK = re.compile(r"6\+ ?Hold'em|Short ?Deck|Six ?Plus", re.I)
+#: Split Hold'em deals two boards at once and bets on both: another game.
+_SPLIT = re.compile(r"\bSplit Hold'em")
 #: What only GGPoker writes in its PokerStars-headed exports: its own fees
 #: (Bingo, Fortune, Tax) beside the rake, a cash drop, a ``GG_`` table name.
 _GG_MARK = re.compile(r"^Total pot .*\| (?:Bingo|Fortune|Tax) |^Cash Drop to Pot|^Table 'GG_")
@@ -102,21 +113,39 @@ def parse(text: str, file: str = "", site: str = SITE) -> list[SiteHand]:
     # of a line ("*** RIVER *** [4d Kh JPokerStars Hand #..."): split it there.
     text = _GLUED.sub("\n", text)
     lines = [line.rstrip() for line in text.splitlines()]
-    return [parse_hand(chunk, file, number, site) for number, chunk in _hands(lines)]
+    return [
+        parse_hand(chunk, file, number, site)
+        for number, chunk in _hands(lines)
+        if not _transcript_head(chunk)
+    ]
+
+
+def _transcript_head(lines: list[str]) -> bool:
+    """Whether ``lines`` are the head of histories PokerStars sends by e-mail
+    before the first hand: the request's line (naming the player and the
+    address it was sent to: ``... (ann@example.com)``) and the separators
+    (``*********** # 1 **************``, ``№1``, ``n. 1``); no hand is in it."""
+    text = [line.strip() for line in lines if line.strip()]
+    request = re.compile(r"^[^:\[\]*#]+\([^()\s@]+@[^()\s@]+\)$")
+    return bool(text) and all(
+        SEPARATOR.match(line) or (number == 0 and request.match(line))
+        for number, line in enumerate(text)
+    )
 
 
 def parse_hand(lines: list[str], file: str = "", line: int = 1, site: str = SITE) -> SiteHand:
     """One hand from its lines; a hand that cannot be read is marked skipped."""
     head = HEADER.match(lines[0]) if lines else None
+    problem: str | None = None
     if head is None and lines and site == SITE:
         other = HEADER_ANY.match(lines[0])
         lang = language(lines[0])
         if other is not None and lang is None:
-            hand = SiteHand(site, other.group(1), file, line)
-            words = lines[0].split("#")[0].strip()
+            hand = SiteHand(site, hand_number(other), file, line)
+            words = re.split(r"#|№|n\.º|nº|n°", lines[0])[0].strip()
             return hand.skipped("language", f"a history in another language ({words!r})")
         if other is not None and lang is not None:
-            lines = translate(lines, lang)
+            lines, problem = translate(lines, lang)
             head = HEADER.match(lines[0])
     if head is None:
         hand = SiteHand(site, f"line-{line}", file, line)
@@ -125,8 +154,13 @@ def parse_hand(lines: list[str], file: str = "", line: int = 1, site: str = SITE
             return hand.skipped("tournament_summary", words)
         return hand.skipped("partial", f"line {line}: text that is not a hand: {lines[0][:60]!r}")
     hand = SiteHand(site, head.group(1), file, line)
+    if problem is not None:  # a line of another language not learned: never guessed
+        hand.skipped("unknown_action", problem)
+    title = head.group(2)
+    if lines[0].startswith("POKERSTARS "):  # PokerTracker 2's capitals
+        title = title.replace("HOLD'EM NO LIMIT", "Hold'em No Limit")
     try:
-        _read(hand, head.group(2), lines)
+        _read(hand, title, lines)
     except ValueError as error:
         hand.skipped("bad_amount", str(error))
     return hand
@@ -137,6 +171,8 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
     if "Hold'em No Limit" not in title and "Hold'em NL" not in title:
         game = re.split(r" - |\(", title.split(", ")[-1] if hand.tournament else title)[0]
         hand.skipped("not_nlhe", f"game {game.strip()!r}")
+    elif _SPLIT.search(title):
+        hand.skipped("not_nlhe", "game 'Split Hold'em' (two boards from the flop, one betting)")
     elif short := _SHORT_DECK.search(title):  # 6+ hold'em: 36 cards, its own hand ranks
         hand.skipped("not_nlhe", f"game {short.group(0)!r} (short deck)")
     stakes = re.findall(r"\(([^()/]+)/([^()/ ]+)(?: [A-Z]{3})?(?:\(([^()]+)\))?\)", title)
