@@ -16,7 +16,7 @@ import re
 from decimal import Decimal
 
 from holdem.records.sites import pokerstars
-from holdem.records.sites.model import SiteHand, parse_amount
+from holdem.records.sites.model import SiteHand, decimal_text, parse_amount
 
 SITE = "winamax"
 
@@ -63,6 +63,9 @@ def _hand(lines: list[str], file: str, line: int) -> SiteHand:
     if head is None:
         hand = SiteHand(SITE, f"line-{line}", file, line)
         first = lines[0][:60] if lines else ""
+        if first.startswith("Winamax Poker - Tournament summary"):
+            words = "a tournament summary (results and prizes), not a hand"
+            return hand.skipped("tournament_summary", words)
         return hand.skipped("partial", f"line {line}: text that is not a hand: {first!r}")
     kind, ident, rest = head.groups()
     tournament = kind.startswith("Tournament")
@@ -87,6 +90,15 @@ def _amount(text: str, comma: bool) -> str:
     return str(parse_amount(text, decimal_comma=comma))
 
 
+def _total(text: str, comma: bool) -> str:
+    """The summary's total pot, which tournaments abbreviate past a thousand
+    chips (``6.02k`` is 6020, ``1.25M`` is 1,250,000): exact, never rounded."""
+    scale = {"k": 3, "K": 3, "M": 6}.get(text[-1:])
+    if scale is None:
+        return _amount(text, comma)
+    return decimal_text(parse_amount(text[:-1], decimal_comma=comma).scaleb(scale))
+
+
 def _stars_title(ident: str, rest: str, tournament: bool) -> str:
     game = "Hold'em No Limit" if rest.lower().startswith("holdem no limit") else rest.split(" (")[0]
     stakes = re.search(r"\(([^()]*)\)", rest)
@@ -103,7 +115,9 @@ def _stars_title(ident: str, rest: str, tournament: bool) -> str:
 def _stars_line(text: str, names: list[str], comma: bool) -> str:
     stripped = text.strip()
     if stripped.startswith("Table: "):
-        return "Table " + stripped[len("Table: ") :]
+        # Old files number the button with zeros and no sign: "Seat 0000005 is the button".
+        table = re.sub(r"Seat #?0*(\d+) is the button", r"Seat #\1 is the button", stripped)
+        return "Table " + table[len("Table: ") :]
     if stripped.startswith("*** ANTE/BLINDS"):
         return ""
     if stripped.startswith("*** PRE-FLOP"):
@@ -117,7 +131,7 @@ def _stars_line(text: str, names: list[str], comma: bool) -> str:
     if stripped.startswith("Total pot"):
         total = re.match(r"Total pot (\S+(?: €)?)", stripped)
         rake = re.search(r"Rake (\S+(?: €)?)", stripped)
-        pot = _amount(total.group(1), comma) if total else "0"
+        pot = _total(total.group(1), comma) if total else "0"
         return f"Total pot {pot} | Rake {_amount(rake.group(1), comma) if rake else '0'}"
     for name in names:
         if stripped.startswith(name + " ") and stripped[len(name) + 1 :].startswith(_VERBS):

@@ -1,0 +1,119 @@
+"""GGPoker and Winamax lines seen in real files that the readers did not
+know: GGPoker's straddle without ``posts``, its all-in insurance, a later
+run's board written without the shared cards, bomb pots; Winamax's old
+button numbering, tournament totals in thousands (``12.45k``) and its
+tournament summary files. Every figure of the fixtures was worked out by
+hand (tests/data/sites/ggpoker-variants.txt, winamax-old.txt)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+from holdem.records.sites import decode, import_text
+from holdem.records.sites.check import Imported
+
+DATA = Path(__file__).parents[1] / "data" / "sites"
+
+
+def _hands(name: str) -> dict[str, Imported]:
+    text = decode((DATA / name).read_bytes())
+    return {hand.hand: hand for hand in import_text(text, name)}
+
+
+def _net(hand: Imported) -> dict[str, str]:
+    return {k: str(v) for k, v in (hand.net or {}).items()}
+
+
+def test_r11_1_ggpoker_utg_straddle_without_posts_is_a_straddle() -> None:
+    """``Dee: straddle $0.2`` left of the big blind is R11.1's UTG straddle:
+    Fay calls 0.20, Dee checks her option (R11.2), Fay wins 0.53 of a 0.55 pot."""
+    hand = _hands("ggpoker-variants.txt")["HD900000001"]
+    assert hand.status == "matched", hand.detail
+    assert _net(hand) == {
+        "Ann": "0.00",
+        "Bob": "-0.05",
+        "Cid": "-0.10",
+        "Dee": "-0.20",
+        "Eve": "0.00",
+        "Fay": "0.33",
+    }
+    assert hand.pot == Decimal("0.55") and hand.rake == Decimal("0.02")
+
+
+def test_r11_3_ggpoker_button_straddle_acts_last() -> None:
+    """A button straddle (R11.1): the small blind acts first (R11.3); all fold
+    and the straddle's 0.10 beyond the big blind comes back uncalled."""
+    hand = _hands("ggpoker-variants.txt")["HD900000002"]
+    assert hand.status == "matched", hand.detail
+    assert _net(hand) == {"Ann": "-0.05", "Bob": "-0.10", "Cid": "0.00", "Dee": "0.15"}
+
+
+def test_r12_ggpoker_all_in_insurance_is_outside_the_pot() -> None:
+    """GGPoker's all-in insurance (premium 4, compensation 12) is paid outside
+    the pot: the nets are the pot's (Gus +17, Hero -17) and the ledger holds
+    the insurance (Hero 12 - 4 = 8)."""
+    hand = _hands("ggpoker-variants.txt")["HD900000003"]
+    assert hand.status == "matched", hand.detail
+    assert _net(hand) == {"Gus": "17.0", "Hero": "-17.0"}
+    assert hand.cash_out == {"Hero": Decimal("8")}
+
+
+def test_r12_3_ggpoker_later_runs_boards_without_the_shared_flop() -> None:
+    """Run three times from the flop: GGPoker's summary writes ``SECOND Board
+    [8c Qd]`` (only that run's own cards); that agrees with the board dealt.
+    Pot 201, rake and jackpot 4, Cid wins two runs, Bob one."""
+    hand = _hands("ggpoker-variants.txt")["RC900000004"]
+    assert hand.status == "matched", hand.detail
+    assert _net(hand) == {"Ann": "-1", "Bob": "-35", "Cid": "32"}
+    assert hand.pot == Decimal(201) and hand.rake == Decimal(4)
+
+
+def test_r12_3_a_wrong_later_run_board_still_differs() -> None:
+    """The shorter summary board is compared with the run's own cards: a
+    card that is not the one dealt is still a contradiction."""
+    text = decode((DATA / "ggpoker-variants.txt").read_bytes())
+    text = text.replace("SECOND Board [8c Qd]", "SECOND Board [8c Qh]")
+    [hand] = [h for h in import_text(text, "x.txt") if h.hand == "RC900000004"]
+    assert (hand.status, hand.reason) == ("differed", "summary")
+
+
+def test_r3_bomb_pot_is_skipped_not_replayed() -> None:
+    """A bomb pot (antes only, no blinds, no pre-flop round) is not the rule
+    book's game (R2, R3): skipped with a reason, never rejected or matched."""
+    hand = _hands("ggpoker-variants.txt")["HD900000005"]
+    assert (hand.status, hand.reason) == ("skipped", "not_nlhe")
+    assert "bomb pot" in hand.detail
+
+
+def test_r14_winamax_old_button_numbering_and_out_of_position_big_blind() -> None:
+    """``Seat 0000002 is the button``: Bob's button, so Cid and Dee are the
+    blinds and Eve's big blind out of position is a live post (R14); Bob's
+    raise of 0.10 beyond the blinds comes back uncalled (Winamax writes it in
+    the collected 0.27)."""
+    hand = _hands("winamax-old.txt")["2334898-500-1326450000"]
+    assert hand.status == "matched", hand.detail
+    assert _net(hand) == {
+        "Ann": "0.00",
+        "Bob": "0.12",
+        "Cid": "-0.02",
+        "Dee": "-0.05",
+        "Eve": "-0.05",
+    }
+    assert hand.pot == Decimal("0.17")
+
+
+def test_r2_3_winamax_tournament_total_in_thousands() -> None:
+    """``Total pot 12.45k``: Winamax abbreviates big tournament pots; the hand
+    (antes 50, blinds 200/400, Bob all-in for 6000) is read and matched."""
+    hand = _hands("winamax-old.txt")["22085692498641245-90-1299350000"]
+    assert hand.status == "matched", hand.detail
+    assert _net(hand) == {"Ann": "6450", "Bob": "-6000", "Cid": "-450"}
+    assert hand.pot == Decimal(12450)
+
+
+def test_winamax_tournament_summary_is_named_not_partial() -> None:
+    """A Winamax tournament summary (results, no play) is skipped as one."""
+    hands = _hands("winamax-old.txt")
+    [summary] = [h for h in hands.values() if h.reason == "tournament_summary"]
+    assert summary.status == "skipped"
