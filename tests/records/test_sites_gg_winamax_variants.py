@@ -117,3 +117,20 @@ def test_winamax_tournament_summary_is_named_not_partial() -> None:
     hands = _hands("winamax-old.txt")
     [summary] = [h for h in hands.values() if h.reason == "tournament_summary"]
     assert summary.status == "skipped"
+
+
+def test_r12_ggpoker_summary_flop_in_another_order_agrees() -> None:
+    """The flop's three cards come together: ``Board [7d 9d Ad]`` in the
+    summary is the flop dealt ``[Ad 7d 9d]``. Ann's uncalled 3,000 comes back;
+    she wins 9,750 (antes 750, blinds and calls 9,000)."""
+    hand = _hands("ggpoker-variants.txt")["TM900000006"]
+    assert hand.status == "matched", hand.detail
+    assert _net(hand) == {"Ann": "5500", "Bob": "-1250", "Cid": "-4250"}
+
+
+def test_r12_a_summary_flop_with_another_card_still_differs() -> None:
+    """Another order is the same flop; another card is not."""
+    text = decode((DATA / "ggpoker-variants.txt").read_bytes())
+    text = text.replace("Board [7d 9d Ad]", "Board [7d 9d Ac]")
+    [hand] = [h for h in import_text(text, "x.txt") if h.hand == "TM900000006"]
+    assert (hand.status, hand.reason) == ("differed", "summary")

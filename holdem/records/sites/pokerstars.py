@@ -252,7 +252,7 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
 
 
 def _bomb_pot(hand: SiteHand) -> None:
-    """A cash hand where every player posts the same forced bet, nobody posts
+    """A cash hand where every player posts a forced bet (an ante), nobody posts
     a blind and the cards go to the flop with no pre-flop betting (GGPoker's
     bomb pots) is not the game of the rule book, whose every hand has blinds
     and a pre-flop betting round (R2, R3): the records cannot say it, so it is
@@ -397,11 +397,17 @@ def _check_boards(hand: SiteHand, boards: dict[int, tuple[str, ...]]) -> None:
     contradiction in the site's own text."""
     for run, cards in boards.items():
         dealt = tuple(hand.boards[run]) if run < len(hand.boards) else ()
+        same = cards == dealt
         if run and len(cards) < len(dealt):
             # GGPoker writes a later run's board without the cards every run
             # shares ("SECOND Board [Kd 6d]"): the run's own cards, last.
             dealt = dealt[len(dealt) - len(cards) :]
-        if dealt and cards and cards != dealt:
+            same = cards == dealt
+        elif len(cards) == len(dealt) >= 3:
+            # The flop's three cards come together: GGPoker may write them in
+            # another order later in the hand ("[Ad 7d 9d]", then "[7d 9d Ad]").
+            same = sorted(cards[:3]) == sorted(dealt[:3]) and cards[3:] == dealt[3:]
+        if dealt and cards and not same:
             hand.conflicts.append(
                 f"the summary's board {' '.join(cards)} is not the board dealt {' '.join(dealt)}"
             )
