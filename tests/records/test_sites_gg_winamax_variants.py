@@ -134,3 +134,19 @@ def test_r12_a_summary_flop_with_another_card_still_differs() -> None:
     text = text.replace("Board [7d 9d Ad]", "Board [7d 9d Ac]")
     [hand] = [h for h in import_text(text, "x.txt") if h.hand == "TM900000006"]
     assert (hand.status, hand.reason) == ("differed", "summary")
+
+
+def test_r14_ggpoker_missed_blind_is_dead_and_the_big_blind_live() -> None:
+    """A returning player posts ``missed blind $0.25`` (dead) and ``big blind
+    $0.5`` (live, R14): she checks her option, bets the flop and wins the 1.50
+    pot less 0.07 rake."""
+    hand = _hands("ggpoker-variants.txt")["HD900000007"]
+    assert hand.status == "matched", hand.detail
+    assert _net(hand) == {
+        "Ann": "0.00",
+        "Bob": "-0.25",
+        "Cid": "-0.50",
+        "Dee": "0.00",
+        "Eve": "0.68",
+        "Fay": "0.00",
+    }
