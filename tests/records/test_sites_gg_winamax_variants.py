@@ -150,3 +150,12 @@ def test_r14_ggpoker_missed_blind_is_dead_and_the_big_blind_live() -> None:
         "Eve": "0.68",
         "Fay": "0.00",
     }
+
+
+def test_r2_4_winamax_decimal_comma_stakes_keep_the_big_blind() -> None:
+    """``(0,05 €/0,10 €)``: the stakes are read with their decimal commas, so
+    Bob's big blind of 0.06 all-in is short (R2.4) and Ann's call is the full
+    0.10; Bob wins the 0.18 main pot, Cid the 0.08 side pot."""
+    hand = _hands("winamax-old.txt")["5000001-9-1767000900"]
+    assert hand.status == "matched", hand.detail
+    assert _net(hand) == {"Ann": "-0.10", "Cid": "-0.02", "Bob": "0.12"}

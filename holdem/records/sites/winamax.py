@@ -74,7 +74,7 @@ def _hand(lines: list[str], file: str, line: int) -> SiteHand:
     names = [m.group(2) for m in map(_SEAT.match, decimals) if m]
     names.sort(key=len, reverse=True)
     try:
-        converted = [_stars_title(ident, rest, tournament)]
+        converted = [_stars_title(ident, rest, tournament, comma)]
         converted += [_stars_line(text, names, comma) for text in decimals]
     except ValueError as error:
         return SiteHand(SITE, ident, file, line).skipped("bad_amount", str(error))
@@ -99,11 +99,12 @@ def _total(text: str, comma: bool) -> str:
     return decimal_text(parse_amount(text[:-1], decimal_comma=comma).scaleb(scale))
 
 
-def _stars_title(ident: str, rest: str, tournament: bool) -> str:
+def _stars_title(ident: str, rest: str, tournament: bool, comma: bool) -> str:
     game = "Hold'em No Limit" if rest.lower().startswith("holdem no limit") else rest.split(" (")[0]
     stakes = re.search(r"\(([^()]*)\)", rest)
-    parts = [p.strip() for p in (stakes.group(1).split(",")[-1] if stakes else "").split("/")]
-    money = [p for p in parts if p]
+    # "(0,05 €/0,10 €)" writes decimal commas: only ", " sets off a level before the stakes.
+    parts = [p.strip() for p in (stakes.group(1).split(", ")[-1] if stakes else "").split("/")]
+    money = [_amount(p, comma) for p in parts if p]
     title = f"PokerStars Hand #{ident}: {'Tournament #0, ' if tournament else ''}{game}"
     if len(money) == 3:  # ante, small blind, big blind
         return f"{title} ({money[1]}/{money[2]}({money[0]}))"
