@@ -2,8 +2,10 @@
 
 Winamax writes PokerStars' layout without the colon after a player's name
 (``Bob raises 0.10€ to 0.15€``), amounts with the currency after them
-(``0.05€``, in some exports ``0,05 €``), tournament stakes with the ante first
-(``(12/50/100)``: ante, small blind, big blind), ``*** ANTE/BLINDS ***`` and
+(``0.05€``, in some exports ``0,05 €``, stakes too: ``(0,05 €/0,10 €)``),
+tournament stakes with the ante first (``(12/50/100)``: ante, small blind,
+big blind), big tournament totals in thousands (``6.02k``), old files'
+button as ``Seat 0000005``, ``*** ANTE/BLINDS ***`` and
 ``*** PRE-FLOP ***`` sections, ``No rake`` and no uncalled-bet lines: a
 ``collected`` line holds the chips its player took back uncalled, and the
 ``Total pot`` is what was collected (so it is not compared); chips put in and
