@@ -159,3 +159,13 @@ def test_r2_4_winamax_decimal_comma_stakes_keep_the_big_blind() -> None:
     hand = _hands("winamax-old.txt")["5000001-9-1767000900"]
     assert hand.status == "matched", hand.detail
     assert _net(hand) == {"Ann": "-0.10", "Cid": "-0.02", "Bob": "0.12"}
+
+
+def test_winamax_abbreviated_totals_are_exact() -> None:
+    """Winamax's ``6.02k`` and ``1.25M`` are 6,020 and 1,250,000 exactly."""
+    from holdem.records.sites import winamax
+
+    assert winamax._total("6.02k", False) == "6020"
+    assert winamax._total("1.25M", False) == "1250000"
+    assert winamax._total("2,5k", True) == "2500"
+    assert winamax._total("12.90€", False) == "12.90"
