@@ -169,3 +169,37 @@ def test_winamax_abbreviated_totals_are_exact() -> None:
     assert winamax._total("1.25M", False) == "1250000"
     assert winamax._total("2,5k", True) == "2500"
     assert winamax._total("12.90€", False) == "12.90"
+
+
+def test_r8_2_a_site_giving_the_odd_chip_to_another_tied_winner_matches() -> None:
+    """A 75-chip pot split two ways: R8.2 gives the odd chip to Cid (first
+    left of the button), Winamax gave it to Ann. That is the only difference:
+    matched, the nets are the site's and the words say who got the chip."""
+    hand = _hands("winamax-old.txt")["119419173368496129-9-1343578000"]
+    assert hand.status == "matched", hand.detail
+    assert _net(hand) == {"Ann": "8", "Bob": "-15", "Cid": "7"}
+    assert hand.detail == (
+        "the site gives a split pot's odd chips otherwise than R8.2: Cid -1, Ann +1"
+    )
+
+
+def test_r8_2_more_than_the_odd_chip_moved_still_differs() -> None:
+    """A share beyond the equal share and one odd chip is not an odd-chip rule:
+    38/37 written 39/36 differs (the pot's total unchanged)."""
+    text = decode((DATA / "winamax-old.txt").read_bytes())
+    text = text.replace("Ann collected 38 from pot", "Ann collected 39 from pot")
+    text = text.replace("Cid collected 37 from pot", "Cid collected 36 from pot")
+    [hand] = [h for h in import_text(text, "x.txt") if h.hand == "119419173368496129-9-1343578000"]
+    assert (hand.status, hand.reason) == ("differed", "net")
+
+
+def test_r8_2_an_odd_chip_to_a_player_who_did_not_tie_still_differs() -> None:
+    """The odd chip can only go to a tied winner: given to Bob (folded), the
+    hand differs."""
+    text = decode((DATA / "winamax-old.txt").read_bytes())
+    text = text.replace("Ann collected 38 from pot", "Ann collected 37 from pot")
+    text = text.replace(
+        "Cid collected 37 from pot", "Cid collected 37 from pot\nBob collected 1 from pot"
+    )
+    [hand] = [h for h in import_text(text, "x.txt") if h.hand == "119419173368496129-9-1343578000"]
+    assert hand.status == "differed"
