@@ -169,6 +169,7 @@ def test_winamax_abbreviated_totals_are_exact() -> None:
     assert winamax._total("1.25M", False) == "1250000"
     assert winamax._total("2,5k", True) == "2500"
     assert winamax._total("12.90€", False) == "12.90"
+    assert winamax._total("1.32k", True) == "1320"  # an export of decimal commas
 
 
 def test_r8_2_a_site_giving_the_odd_chip_to_another_tied_winner_matches() -> None:

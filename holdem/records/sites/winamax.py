@@ -98,7 +98,9 @@ def _total(text: str, comma: bool) -> str:
     scale = {"k": 3, "K": 3, "M": 6}.get(text[-1:])
     if scale is None:
         return _amount(text, comma)
-    return decimal_text(parse_amount(text[:-1], decimal_comma=comma).scaleb(scale))
+    # "1.32k" keeps its point in exports of decimal commas too: a mark before
+    # at most two digits is the decimal one ("1,32k" reads the same).
+    return decimal_text(parse_amount(text[:-1]).scaleb(scale))
 
 
 def _stars_title(ident: str, rest: str, tournament: bool, comma: bool) -> str:
