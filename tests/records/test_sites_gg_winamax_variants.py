@@ -204,3 +204,12 @@ def test_r8_2_an_odd_chip_to_a_player_who_did_not_tie_still_differs() -> None:
     )
     [hand] = [h for h in import_text(text, "x.txt") if h.hand == "119419173368496129-9-1343578000"]
     assert hand.status == "differed"
+
+
+def test_r4_winamax_2010_preflop_raise_written_as_a_bet() -> None:
+    """2010 files write a pre-flop raise as ``bets X``, X the chips added:
+    Cid's ``bets 300`` over his big blind of 120 is a raise to 420 (R4), which
+    Ann's ``calls 300`` matches; Ann's flop bet of 500 comes back uncalled."""
+    hand = _hands("winamax-old.txt")["6307872438747255-90-1288124000"]
+    assert hand.status == "matched", hand.detail
+    assert _net(hand) == {"Ann": "500", "Bob": "-70", "Cid": "-430"}

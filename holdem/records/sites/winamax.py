@@ -83,8 +83,30 @@ def _hand(lines: list[str], file: str, line: int) -> SiteHand:
     hand = pokerstars.parse_hand(converted, file, line, SITE)
     hand.hand_id = ident
     if hand.skip is None:
+        _preflop_bets(hand)
         _uncalled(hand)
     return hand
+
+
+def _preflop_bets(hand: SiteHand) -> None:
+    """Old files (2010) write a pre-flop raise as ``bets X``, X the chips it
+    adds (``Bob bets 292.50`` over his big blind of 120 is a raise to 412.50,
+    which ``calls 292.50`` then matches): pre-flop, where the blinds are the
+    bet, a ``bets`` is that raise."""
+    bets: dict[str, Decimal] = {}
+    for post in hand.posts:
+        if post.kind in ("sb", "bb", "straddle"):
+            bets[post.player] = bets.get(post.player, Decimal(0)) + post.amount
+    for act in hand.actions:
+        if act.street != 0:
+            break
+        now = bets.get(act.player, Decimal(0))
+        if act.kind == "b" and bets:
+            act.kind, act.amount = "r", now + act.amount
+        if act.kind == "c":
+            bets[act.player] = now + act.amount
+        elif act.kind == "r":
+            bets[act.player] = act.amount
 
 
 def _amount(text: str, comma: bool) -> str:
