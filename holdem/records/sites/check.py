@@ -556,9 +556,16 @@ def check(hand: SiteHand) -> Imported:
             added = [f"cash drop {decimal_text(hand.cash_drop)}"] if hand.cash_drop else []
             added += [f"dead ante {decimal_text(v)} of {k} (not dealt in)" for k, v in dead.items()]
             base.detail = f"{', '.join(added)} added to the pot: {shares}"
-    if problems and all(kind == "net" for kind, _ in problems) and engine_rake:
+    odd = None
+    if problems and all(kind == "net" for kind, _ in problems):
+        odd = _odd_chips(res.awards, names, unit, engine_net, site_net)
+    if problems and odd is None and all(kind == "net" for kind, _ in problems) and engine_rake:
         split = _site_rake_split(record, hand.hand_id, names, unit, site_net, engine_rake)
-    if split is not None:
+    if odd is not None:
+        base.status, base.net = MATCHED, {k: site_net[k] for k in engine_net}
+        moved = ", ".join(f"{k} {'+' if v > 0 else ''}{decimal_text(v)}" for k, v in odd.items())
+        base.detail = f"the site gives a split pot's odd chips otherwise than R8.2: {moved}"
+    elif split is not None:
         base.status, base.net = MATCHED, {k: site_net[k] for k in engine_net}
         shares = ", ".join(f"{k} {decimal_text(v)}" for k, v in split.items() if v)
         base.detail = f"the site takes its rake from the winners otherwise than R13.2: {shares}"
@@ -604,6 +611,48 @@ def _drop_shares(
             return None
         shares[name] = share
     return shares if sum(shares.values(), Decimal(0)) == drop else None
+
+
+def _odd_chips(
+    awards: Sequence[Any],
+    names: list[str],
+    unit: Decimal,
+    engine_net: dict[str, Decimal],
+    site_net: dict[str, Decimal],
+) -> dict[str, Decimal] | None:
+    """How the site handed a split pot's odd chips to other tied winners than
+    R8.2 does, when that is the only difference: every player whose net is
+    not the engine's is a winner of one pot that did not split evenly, each
+    such winner's share of it stays the equal share rounded down or one chip
+    more, and the pot's total is unchanged; the differences by name (file
+    units), else ``None``."""
+    diffs = {
+        name: site_net.get(name, Decimal(0)) - engine_net.get(name, Decimal(0))
+        for name in set(engine_net) | set(site_net)
+    }
+    diffs = {name: d for name, d in diffs.items() if d}
+    if not diffs or sum(diffs.values(), Decimal(0)) != 0:
+        return None
+    seat = {name: k for k, name in enumerate(names)}
+    for award in awards:
+        total, ways = sum(award.shares), len(award.winners)
+        if ways < 2 or total % ways == 0:
+            continue
+        share = {w: s for w, s in zip(award.winners, award.shares, strict=True)}
+        floor = total // ways
+        fits = True
+        for name, d in diffs.items():
+            chips = d / unit
+            k = seat.get(name)
+            if k not in share or chips != chips.to_integral_value():
+                fits = False
+                break
+            if not floor <= share[k] + int(chips) <= floor + 1:
+                fits = False
+                break
+        if fits:
+            return {name: diffs[name] for name in sorted(diffs, key=lambda n: seat[n])}
+    return None
 
 
 def _check_seats(hand: SiteHand) -> None:

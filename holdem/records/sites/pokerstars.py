@@ -23,6 +23,7 @@ from holdem.records.sites.model import (
     Post,
     SiteAction,
     SiteHand,
+    decimal_text,
     parse_amount,
     split_cards,
     split_hands,
@@ -50,7 +51,8 @@ _ACTION = re.compile(
     r"Chooses to EV Cashout|Pays Cashout Risk|Pays Insurance|Receives Cashout|"
     r"is sitting out|sits out|is disconnected|is connected|has timed out|"
     r"has returned|leaves the table|joins the table|will be allowed|is all-in|"
-    r"cashed out)(.*)$"
+    r"cashed out|straddle|get an all-in insurance|pay premium of all-in insurance|"
+    r"get (?:main |sub )?compensation of all-in insurance)(.*)$"
 )
 _COLLECTED = re.compile(r"^(.+?) collected (\S+) from (?:the )?(?:main |side )?pot")
 _GLUED = re.compile(r"(?<=[^\n])(?=PokerStars (?:Zoom )?(?:Hand|Game) #[0-9]+: )")
@@ -278,10 +280,33 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
     antes = [p.amount for p in hand.posts if p.kind == "ante"]
     if antes:
         hand.ante = max(antes)
+    _bomb_pot(hand)
     _straddles(hand)
     if len(hand.boards) > 1:
         hand.runs = len(hand.boards)
         _complete_runs(hand)
+
+
+def _bomb_pot(hand: SiteHand) -> None:
+    """A cash hand where every player posts a forced bet (an ante), nobody posts
+    a blind and the cards go to the flop with no pre-flop betting (GGPoker's
+    bomb pots) is not the game of the rule book, whose every hand has blinds
+    and a pre-flop betting round (R2, R3): the records cannot say it, so it is
+    skipped (``not_nlhe``), never replayed as another hand."""
+    if hand.tournament or len(hand.posts) < 2 or any(p.kind != "ante" for p in hand.posts):
+        return
+    if any(a.street == PREFLOP for a in hand.actions) or not hand.boards:
+        return
+    stacks = {name: stack for _, name, stack in hand.seats}
+    behind = [p for p in hand.posts if p.amount < stacks.get(p.player, p.amount)]
+    if len(behind) < 2:  # antes put all but one all-in: a hand with nothing left to bet
+        return
+    posted = sorted({decimal_text(p.amount) for p in hand.posts})
+    hand.skipped(
+        "not_nlhe",
+        f"a bomb pot: every player posts {' or '.join(posted)} and the flop is dealt with "
+        "no pre-flop betting (no blinds, no pre-flop round: not the rule book's game)",
+    )
 
 
 def _straddles(hand: SiteHand) -> None:
@@ -335,6 +360,8 @@ def _act(hand: SiteHand, text: str, street: int, names: set[str]) -> None:
         else:
             kind = "dead"
         hand.posts.append(Post(name, kind, amount))
+    elif verb == "straddle":
+        _straddle(hand, name, rest, text)
     elif verb == "folds":
         if any(a.player == name and a.allin for a in hand.actions):
             # GGPoker lets a player all-in give up at the showdown ("folds"
@@ -371,6 +398,23 @@ def _act(hand: SiteHand, text: str, street: int, names: set[str]) -> None:
         "Pays Cashout Risk",
     ):
         _ledger(hand, name, verb + rest)
+    elif verb == "pay premium of all-in insurance":
+        _ledger(hand, name, "Pays" + rest)  # GGPoker's insurance: paid outside the pot
+    elif verb.endswith("compensation of all-in insurance"):
+        _ledger(hand, name, rest)  # the insurance paying out, outside the pot
+    # "get an all-in insurance (premium (...) for (...))" only announces the
+    # cover; the premium is paid on its own line.
+
+
+def _straddle(hand: SiteHand, name: str, rest: str, text: str) -> None:
+    """GGPoker writes a straddle without ``posts`` (``P: straddle $0.2``);
+    the amount is the player's bet on the street. A player who posted a
+    blind before straddling is a table the replay does not read."""
+    amounts = re.findall(r"[^\s]*[0-9][^\s]*", rest)
+    if not amounts or any(p.player == name and p.kind != "ante" for p in hand.posts):
+        hand.skipped("unknown_action", text[:80])
+        return
+    hand.posts.append(Post(name, "straddle", parse_amount(amounts[0])))
 
 
 def _ledger(hand: SiteHand, name: str, words: str) -> None:
@@ -389,7 +433,17 @@ def _check_boards(hand: SiteHand, boards: dict[int, tuple[str, ...]]) -> None:
     contradiction in the site's own text."""
     for run, cards in boards.items():
         dealt = tuple(hand.boards[run]) if run < len(hand.boards) else ()
-        if dealt and cards and cards != dealt:
+        same = cards == dealt
+        if run and len(cards) < len(dealt):
+            # GGPoker writes a later run's board without the cards every run
+            # shares ("SECOND Board [Kd 6d]"): the run's own cards, last.
+            dealt = dealt[len(dealt) - len(cards) :]
+            same = cards == dealt
+        elif len(cards) == len(dealt) >= 3:
+            # The flop's three cards come together: GGPoker may write them in
+            # another order later in the hand ("[Ad 7d 9d]", then "[7d 9d Ad]").
+            same = sorted(cards[:3]) == sorted(dealt[:3]) and cards[3:] == dealt[3:]
+        if dealt and cards and not same:
             hand.conflicts.append(
                 f"the summary's board {' '.join(cards)} is not the board dealt {' '.join(dealt)}"
             )

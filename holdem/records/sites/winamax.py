@@ -2,8 +2,10 @@
 
 Winamax writes PokerStars' layout without the colon after a player's name
 (``Bob raises 0.10€ to 0.15€``), amounts with the currency after them
-(``0.05€``, in some exports ``0,05 €``), tournament stakes with the ante first
-(``(12/50/100)``: ante, small blind, big blind), ``*** ANTE/BLINDS ***`` and
+(``0.05€``, in some exports ``0,05 €``, stakes too: ``(0,05 €/0,10 €)``),
+tournament stakes with the ante first (``(12/50/100)``: ante, small blind,
+big blind), big tournament totals in thousands (``6.02k``), old files'
+button as ``Seat 0000005``, ``*** ANTE/BLINDS ***`` and
 ``*** PRE-FLOP ***`` sections, ``No rake`` and no uncalled-bet lines: a
 ``collected`` line holds the chips its player took back uncalled, and the
 ``Total pot`` is what was collected (so it is not compared); chips put in and
@@ -16,7 +18,7 @@ import re
 from decimal import Decimal
 
 from holdem.records.sites import pokerstars
-from holdem.records.sites.model import SiteHand, parse_amount
+from holdem.records.sites.model import SiteHand, decimal_text, parse_amount
 
 SITE = "winamax"
 
@@ -63,6 +65,9 @@ def _hand(lines: list[str], file: str, line: int) -> SiteHand:
     if head is None:
         hand = SiteHand(SITE, f"line-{line}", file, line)
         first = lines[0][:60] if lines else ""
+        if first.startswith("Winamax Poker - Tournament summary"):
+            words = "a tournament summary (results and prizes), not a hand"
+            return hand.skipped("tournament_summary", words)
         return hand.skipped("partial", f"line {line}: text that is not a hand: {first!r}")
     kind, ident, rest = head.groups()
     tournament = kind.startswith("Tournament")
@@ -71,15 +76,37 @@ def _hand(lines: list[str], file: str, line: int) -> SiteHand:
     names = [m.group(2) for m in map(_SEAT.match, decimals) if m]
     names.sort(key=len, reverse=True)
     try:
-        converted = [_stars_title(ident, rest, tournament)]
+        converted = [_stars_title(ident, rest, tournament, comma)]
         converted += [_stars_line(text, names, comma) for text in decimals]
     except ValueError as error:
         return SiteHand(SITE, ident, file, line).skipped("bad_amount", str(error))
     hand = pokerstars.parse_hand(converted, file, line, SITE)
     hand.hand_id = ident
     if hand.skip is None:
+        _preflop_bets(hand)
         _uncalled(hand)
     return hand
+
+
+def _preflop_bets(hand: SiteHand) -> None:
+    """Old files (2010) write a pre-flop raise as ``bets X``, X the chips it
+    adds (``Bob bets 292.50`` over his big blind of 120 is a raise to 412.50,
+    which ``calls 292.50`` then matches): pre-flop, where the blinds are the
+    bet, a ``bets`` is that raise."""
+    bets: dict[str, Decimal] = {}
+    for post in hand.posts:
+        if post.kind in ("sb", "bb", "straddle"):
+            bets[post.player] = bets.get(post.player, Decimal(0)) + post.amount
+    for act in hand.actions:
+        if act.street != 0:
+            break
+        now = bets.get(act.player, Decimal(0))
+        if act.kind == "b" and bets:
+            act.kind, act.amount = "r", now + act.amount
+        if act.kind == "c":
+            bets[act.player] = now + act.amount
+        elif act.kind == "r":
+            bets[act.player] = act.amount
 
 
 def _amount(text: str, comma: bool) -> str:
@@ -87,11 +114,23 @@ def _amount(text: str, comma: bool) -> str:
     return str(parse_amount(text, decimal_comma=comma))
 
 
-def _stars_title(ident: str, rest: str, tournament: bool) -> str:
+def _total(text: str, comma: bool) -> str:
+    """The summary's total pot, which tournaments abbreviate past a thousand
+    chips (``6.02k`` is 6020, ``1.25M`` is 1,250,000): exact, never rounded."""
+    scale = {"k": 3, "K": 3, "M": 6}.get(text[-1:])
+    if scale is None:
+        return _amount(text, comma)
+    # "1.32k" keeps its point in exports of decimal commas too: a mark before
+    # at most two digits is the decimal one ("1,32k" reads the same).
+    return decimal_text(parse_amount(text[:-1]).scaleb(scale))
+
+
+def _stars_title(ident: str, rest: str, tournament: bool, comma: bool) -> str:
     game = "Hold'em No Limit" if rest.lower().startswith("holdem no limit") else rest.split(" (")[0]
     stakes = re.search(r"\(([^()]*)\)", rest)
-    parts = [p.strip() for p in (stakes.group(1).split(",")[-1] if stakes else "").split("/")]
-    money = [p for p in parts if p]
+    # "(0,05 €/0,10 €)" writes decimal commas: only ", " sets off a level before the stakes.
+    parts = [p.strip() for p in (stakes.group(1).split(", ")[-1] if stakes else "").split("/")]
+    money = [_amount(p, comma) for p in parts if p]
     title = f"PokerStars Hand #{ident}: {'Tournament #0, ' if tournament else ''}{game}"
     if len(money) == 3:  # ante, small blind, big blind
         return f"{title} ({money[1]}/{money[2]}({money[0]}))"
@@ -103,7 +142,9 @@ def _stars_title(ident: str, rest: str, tournament: bool) -> str:
 def _stars_line(text: str, names: list[str], comma: bool) -> str:
     stripped = text.strip()
     if stripped.startswith("Table: "):
-        return "Table " + stripped[len("Table: ") :]
+        # Old files number the button with zeros and no sign: "Seat 0000005 is the button".
+        table = re.sub(r"Seat #?0*(\d+) is the button", r"Seat #\1 is the button", stripped)
+        return "Table " + table[len("Table: ") :]
     if stripped.startswith("*** ANTE/BLINDS"):
         return ""
     if stripped.startswith("*** PRE-FLOP"):
@@ -117,7 +158,7 @@ def _stars_line(text: str, names: list[str], comma: bool) -> str:
     if stripped.startswith("Total pot"):
         total = re.match(r"Total pot (\S+(?: €)?)", stripped)
         rake = re.search(r"Rake (\S+(?: €)?)", stripped)
-        pot = _amount(total.group(1), comma) if total else "0"
+        pot = _total(total.group(1), comma) if total else "0"
         return f"Total pot {pot} | Rake {_amount(rake.group(1), comma) if rake else '0'}"
     for name in names:
         if stripped.startswith(name + " ") and stripped[len(name) + 1 :].startswith(_VERBS):
