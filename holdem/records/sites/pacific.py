@@ -76,6 +76,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     names: set[str] = set()
     bets: dict[str, Decimal] = {}
     put: dict[str, Decimal] = {}
+    dead: dict[str, Decimal] = {}  # dead blinds: in the pot, never returned uncalled
     seen_stakes = False
     for raw in lines[1:]:
         text = raw.strip()
@@ -165,6 +166,9 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
                 bets[name] = bets.get(name, Decimal(0)) + amount
             elif kind == "sb_bb" and parts:
                 bets[name] = bets.get(name, Decimal(0)) + parse_amount(parts[1])
+                dead[name] = dead.get(name, Decimal(0)) + parse_amount(parts[0])
+            elif kind == "dead":
+                dead[name] = dead.get(name, Decimal(0)) + amount
         elif verb in ("folds", "checks"):
             hand.actions.append(SiteAction(street, name, "f" if verb == "folds" else "x"))
         elif verb in ("calls", "bets", "raises"):
@@ -201,7 +205,12 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     # The chips put in and not collected are the uncalled excess of the top
     # bettor over the next largest (when they are at least that), the rest a
     # cash hand's rake; a tournament takes no rake.
-    totals = sorted(put.items(), key=lambda item: item[1], reverse=True)
+    # A dead blind is the pot's, never returned: the excess is of live chips.
+    totals = sorted(
+        ((k, v - dead.get(k, Decimal(0))) for k, v in put.items()),
+        key=lambda item: item[1],
+        reverse=True,
+    )
     excess = Decimal(0)
     if len(totals) >= 2 and totals[0][1] > totals[1][1]:
         excess = totals[0][1] - totals[1][1]

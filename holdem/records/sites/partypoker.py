@@ -140,6 +140,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     street = PREFLOP
     bets: dict[str, Decimal] = {}
     put: dict[str, Decimal] = {}
+    dead: dict[str, Decimal] = {}  # dead blinds: in the pot, never returned uncalled
     seated: set[str] = set()
     seats: list[tuple[int, str, Decimal]] = []
     blinds: tuple[Decimal, Decimal] | None = None
@@ -221,6 +222,9 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
                 elif kind == "sb_bb":  # a live big blind and a dead small blind
                     big = max((p.amount for p in hand.posts if p.kind == "bb"), default=amount)
                     bets[name] = bets.get(name, Decimal(0)) + min(amount, big)
+                    dead[name] = dead.get(name, Decimal(0)) + amount - min(amount, big)
+                elif kind == "dead":
+                    dead[name] = dead.get(name, Decimal(0)) + amount
                 continue
             now = bets.get(name, Decimal(0))
             top = max(bets.values(), default=Decimal(0))
@@ -261,7 +265,13 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     antes = [p.amount for p in hand.posts if p.kind == "ante"]
     if antes:
         hand.ante = max(antes)
-    totals = sorted(put.items(), key=lambda item: item[1], reverse=True)
+    # A dead blind is the pot's, never returned: the uncalled excess is the
+    # top bettor's live chips over the next largest.
+    totals = sorted(
+        ((k, v - dead.get(k, Decimal(0))) for k, v in put.items()),
+        key=lambda item: item[1],
+        reverse=True,
+    )
     excess = Decimal(0)
     if len(totals) >= 2 and totals[0][1] > totals[1][1]:
         excess = totals[0][1] - totals[1][1]
