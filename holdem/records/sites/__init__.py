@@ -68,7 +68,7 @@ _SIGNS = (
     ("pokerstars", ("PokerStars ", "PokerMaster", "Mão PokerStars", "Juego de PokerStars")),
     ("ggpoker", ("Poker Hand #",)),
     ("winamax", ("Winamax Poker - ",)),
-    ("ipoker", ("<?xml", "<session", "GAME #")),
+    ("ipoker", ("<?xml", "<session", "GAME #", "<game gamecode=")),
     ("acpc", ("STATE:",)),
     ("pokernow", ("entry,at,order", "-- starting hand #")),
 )
