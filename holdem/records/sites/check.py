@@ -41,11 +41,11 @@ from holdem.records.sites.model import (
 )
 
 _STREET_CARDS = ((0, 3), (3, 4), (4, 5))
-#: The largest share of a pot taken as an inferred rake (the sites that write
-#: none, 888poker and PartyPoker): their published rates are 5% (PartyPoker)
-#: and 5% to 6.25% (888poker, 6.25% at its smallest stakes), with a cap; a
-#: cent of rounding is allowed on top.
-_MOST_RAKE = Decimal("0.0625")
+#: The largest share of a pot taken as an inferred rake (a site that writes
+#: none): sites rake about 5% with a cap (888poker publishes up to 6.25%; a
+#: 2011 PartyPoker euro table took 0.14 of a 2.20 pot, 6.4%); 10%, with a
+#: cent of rounding on small pots, is more than any takes.
+_MOST_RAKE = Decimal("0.10")
 
 
 @attrs.define
