@@ -131,6 +131,22 @@ def _amount(rest: str) -> Decimal | None:
     return parse_amount(found.group(1)) if found else None
 
 
+_GLUED = re.compile(r"^(.+? is sitting out)(\S.*)$")
+
+
+def _unglued(lines: list[str]) -> Iterator[str]:
+    """The lines of a hand, a line glued to a sitting-out notice (the Mac
+    client writes ``P3 is sitting outP4 posts big blind [$0,25 USD].``)
+    read as the two lines it is."""
+    for line in lines:
+        glued = _GLUED.match(line.strip())
+        if glued:
+            yield glued.group(1)
+            yield glued.group(2)
+        else:
+            yield line
+
+
 def _read(hand: SiteHand, lines: list[str]) -> None:
     title = lines[1] if len(lines) > 1 else ""
     nlhe = re.search(r"\bNL Texas Hold'?em\b|Texas Hold'?em Game Table \(NL\)", title, re.I)
@@ -147,7 +163,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     level = _LEVEL.search(title)
     if level:
         blinds = (_chips(level.group(1)), _chips(level.group(2)))
-    for raw in lines[2:]:
+    for raw in _unglued(lines[2:]):
         text = raw.strip().rstrip(".")
         if not text:
             continue
@@ -188,8 +204,10 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             if len(shown) == 2:
                 hand.shows[balance.group(1)] = shown
             continue
-        if text.endswith(" is all-In") and not re.search(r"[0-9]", text[-12:]):
-            continue  # the 2020 format's mark after a bet, raise or call
+        if text.endswith(" is all-In"):
+            # the 2020 format's mark after a bet, raise or call (an all-in
+            # that adds chips writes them after: ``is all-In  [$5.25 USD]``)
+            continue
         match = _LINE.match(text)
         if match is None:
             if any(text.startswith(n + " ") for n in seated) and not any(
