@@ -10,6 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from holdem.records.sites import detect, import_text
+from holdem.records.sites.model import parse_amount
 
 GAME = """<root><general>
   <mode>real</mode>
@@ -64,3 +65,11 @@ def test_r2_4_root_element_file_and_the_level_written_in_the_game() -> None:
     assert hand.record["players"] == ["Bob", "Cid", "Ann"]
     assert hand.record["blinds_or_straddles"] == [100, 200, 0]
     assert hand.record["antes"] == [25, 25, 25]
+
+
+def test_an_amount_with_its_currency_code_against_the_digits() -> None:
+    """iPoker's Serbian tables write ``chips="RSD45.70"`` and ``sum="RSD8"``:
+    the code is dropped as a spaced one is (the amount was ``bad_amount``)."""
+    assert parse_amount("RSD45.70") == Decimal("45.70")
+    assert parse_amount("45.70RSD") == Decimal("45.70")
+    assert parse_amount("RSD 1,110.25") == Decimal("1110.25")
