@@ -60,6 +60,42 @@ Bob2 balance 900, lost 300[ Ah, Ks ] [ two pairs, kings and eights -- Ah,Ks,Kd,8
 """
 
 
+CASH_2013 = """***** Hand History For Game 12500000001 *****
+0.50/1 Texas Hold'em Game Table (NL)  -  Sun Jan 20 13:58:07 EST 2013
+Table Table Composed  (Real Money) -- Seat 4 is the button
+Total number of players : 4/6
+Seat 1: Ann ($30)
+Seat 2: Bob ($100)
+Seat 4: Cid ($95)
+Seat 5: Dee ($137.41)
+Dee posts small blind (0.5)
+Ann posts big blind (1.0)
+** Dealing down cards **
+Bob raises 3.0 to 3.0
+Cid calls (3.0)
+Dee folds
+Ann folds
+** Dealing Flop ** :  [ 9h, Kh, Qc ]
+Bob checks
+Cid checks
+** Dealing Turn ** :  [ 9d ]
+Bob checks
+Cid checks
+** Dealing River ** :  [ 2d ]
+Bob checks
+Cid checks
+** Summary **
+Main Pot: $7.13 Rake: ${rake}
+Board: [ 9h Kh Qc 9d 2d ]
+Ann balance $29, lost $1 (folded)
+Bob balance $100.57, bet $3, collected $3.57, net +$0.57 [ Ad 5d ] [ a pair of nines -- \
+Ad,Kh,Qc,9h,9d ]
+Cid balance $95.56, bet $3, collected $3.56, net +$0.56 [ As Th ] [ a pair of nines -- \
+As,Kh,Qc,9h,9d ]
+Dee balance $136.91, lost $0.5 (folded)
+"""
+
+
 def _one(text: str) -> Imported:
     (hand,) = import_text(text, "composed.txt")
     return hand
@@ -86,3 +122,73 @@ def test_r7_all_in_mark_after_a_name_ending_in_digits() -> None:
     assert hand.status == "matched", hand.detail
     assert hand.net == {"Ann1": Decimal(300), "Bob2": Decimal(-300)}
     assert (hand.pot, hand.rake) == (Decimal(600), Decimal(0))
+
+
+def test_r13_cash_summary_in_dollars_writes_its_rake() -> None:
+    """The newer format's cash summary writes amounts in dollars (``balance
+    $100.57, bet $3, collected $3.57``) and the rake (``Main Pot: $7.13 Rake:
+    $0.37``). Pot 3 + 3 + 0.50 + 1 = 7.50, rake 0.37, and Bob and Cid split
+    7.13 with the same pair (R8: the odd cent to Bob, first left of the
+    button). The balance lines were not read (``unknown_action``); the rake is
+    now the site's own figure, not inferred."""
+    hand = _one(CASH_2013.replace("{rake}", "0.37"))
+    assert hand.status == "matched", hand.detail
+    assert hand.net == {
+        "Ann": Decimal("-1.0"),
+        "Bob": Decimal("0.57"),
+        "Cid": Decimal("0.56"),
+        "Dee": Decimal("-0.5"),
+    }
+    assert (hand.pot, hand.rake) == (Decimal("7.50"), Decimal("0.37"))
+
+
+def test_r13_a_written_rake_the_chips_do_not_give_differs() -> None:
+    """With ``Rake: $0.30`` the site's own figures disagree (7.50 put in,
+    7.13 collected): ``differed`` with ``summary``, never matched."""
+    hand = _one(CASH_2013.replace("{rake}", "0.30"))
+    assert (hand.status, hand.reason) == ("differed", "summary")
+
+
+def test_nl_holdem_without_texas_is_no_limit_hold_em() -> None:
+    """Converters writing this format for other rooms (PokerBros, 2021) name
+    the game ``NL Holdem``: no-limit hold'em, read as ``NL Texas Hold'em``
+    (it was ``not_nlhe``)."""
+    text = MAC_GLUED.replace("$25 USD NL Texas Hold'em", "$25 USD NL Holdem")
+    assert text != MAC_GLUED
+    assert _one(text).status == "matched"
+
+
+CONVERTED_SHOWDOWN = """***** Hand History for Game 700000201 ***** (PokerBros)
+$1.00 USD NL Holdem - Friday, March 19, 07:51:54 ET 2021
+Table Composed (Real Money)
+Seat 1 is the button
+Seat 1: Ann ( $10.00 USD )
+Seat 2: Bob ( $10.00 USD )
+Ann posts small blind [$0.05 USD].
+Bob posts big blind [$0.10 USD].
+** Dealing down cards **
+Dealt to Bob [ Ah Ad ]
+Ann calls [$0.05 USD]
+Bob checks
+** Dealing Flop ** [ 2c, 7d, 9h ]
+Bob checks
+Ann checks
+** Dealing Turn ** [ Jc ]
+Bob checks
+Ann checks
+** Dealing River ** [ 3s ]
+Bob checks
+Ann checks
+Bob wins $0.19 USD
+"""
+
+
+def test_r6_3_a_showdown_winner_known_from_dealt_to_shows() -> None:
+    """A converter's file writes no ``shows`` line: Bob, the file owner
+    (``Dealt to Bob``), wins the showdown, so his aces were shown (R6.3) and
+    Ann's unknown cards mucked. Pot 0.20, Bob collects 0.19 (rake 0.01). The
+    replay refused the hand once its header was read (a winner may not muck)."""
+    hand = _one(CONVERTED_SHOWDOWN)
+    assert hand.status == "matched", hand.detail
+    assert hand.net == {"Ann": Decimal("-0.10"), "Bob": Decimal("0.09")}
+    assert (hand.pot, hand.rake) == (Decimal("0.20"), Decimal("0.01"))

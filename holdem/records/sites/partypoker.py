@@ -32,9 +32,11 @@ SITE = "partypoker"
 
 _GAME = re.compile(r"^\*\*\*\*\* Hand History for Game (\w+) \*\*\*\*\*", re.I)
 _BALANCE = re.compile(
-    r"^(.+?) balance [0-9][0-9,.]*, (?:bet [0-9][0-9,.]*, collected ([0-9][0-9,.]*)|lost)"
+    r"^(.+?) balance [$€£]?[0-9][0-9,.]*, "
+    r"(?:bet [$€£]?[0-9][0-9,.]*, collected ([$€£]?[0-9](?:[0-9,.]*[0-9])?)|lost)"
 )
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(\s*([^()]*?)\s*\)\s*(.*)$", re.I)
+_POTS = re.compile(r"^Main Pot: .*?\bRake: ([$€£]?[0-9](?:[0-9,.]*[0-9])?)")
 _BUTTON = re.compile(r"(?:^|-- )Seat (\d+) is the button", re.I)
 _LINE = re.compile(
     r"^(.+?) (posts (?:small blind|big blind \+ dead|big blind|ante|dead)|folds|checks|calls|"
@@ -149,7 +151,7 @@ def _unglued(lines: list[str]) -> Iterator[str]:
 
 def _read(hand: SiteHand, lines: list[str]) -> None:
     title = lines[1] if len(lines) > 1 else ""
-    nlhe = re.search(r"\bNL Texas Hold'?em\b|Texas Hold'?em Game Table \(NL\)", title, re.I)
+    nlhe = re.search(r"\bNL (?:Texas )?Hold'?em\b|Texas Hold'?em Game Table \(NL\)", title, re.I)
     if not nlhe and "No Limit Hold" not in title:
         hand.skipped("not_nlhe", f"game {title.split(' - ')[0]!r}")
     hand.tournament = "Trny" in title or "Tourney" in title
@@ -163,6 +165,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     level = _LEVEL.search(title)
     if level:
         blinds = (_chips(level.group(1)), _chips(level.group(2)))
+    written: Decimal | None = None  # the summary's rake, when it writes one
     for raw in _unglued(lines[2:]):
         text = raw.strip().rstrip(".")
         if not text:
@@ -195,6 +198,10 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             cards = split_cards(rest[len(name) :])
             if len(cards) == 2:
                 hand.hole[name] = cards
+            continue
+        pots = _POTS.match(text)
+        if pots:  # the newer format's summary may write the rake
+            written = parse_amount(pots.group(1))
             continue
         balance = _BALANCE.match(text)
         if balance:  # the 2020 format's summary: what each player collected
@@ -270,6 +277,14 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             if amount is not None:
                 hand.add(hand.collected, name, amount)
     hand.seats = sorted(seats)
+    # A winner at a showdown whose cards the file knows (``Dealt to``) but
+    # writes no ``shows`` for (converters' output) showed them: a winning
+    # hand is shown (R6.3).
+    folded = {a.player for a in hand.actions if a.kind == "f"}
+    if len({name for _, name, _ in seats if name in put} - folded) >= 2:
+        for name, cards in hand.hole.items():
+            if name in hand.collected and name not in folded | set(hand.mucks):
+                hand.shows.setdefault(name, cards)
     strangers = sorted((set(put) | {a.player for a in hand.actions}) - seated)
     if strangers:
         hand.skipped("partial", f"{strangers[0]} plays without a seat line (no stack known)")
@@ -299,10 +314,21 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
         back = excess
     if hand.tournament:
         back = max(Decimal(0), min(left, excess))
+    if written is not None and not hand.tournament:
+        # The summary writes the rake (``Main Pot: $7.13 Rake: $0.37``): the
+        # chips put in and not collected are that rake and, besides it, only
+        # the top bettor's uncalled excess.
+        back = left - written
+        if back not in (Decimal(0), excess):
+            hand.conflicts.append(
+                f"the summary's rake {written} is not the {left} put in and not collected"
+                + (f" (nor that less the {excess} uncalled)" if excess else "")
+            )
+            back = Decimal(0)
     if back and totals:
         hand.uncalled[totals[0][0]] = back
     hand.rake = left - back
-    hand.rake_inferred = True
+    hand.rake_inferred = written is None or hand.tournament
 
 
 def _implicit_blinds(
