@@ -192,3 +192,18 @@ def test_r6_3_a_showdown_winner_known_from_dealt_to_shows() -> None:
     assert hand.status == "matched", hand.detail
     assert hand.net == {"Ann": Decimal("-0.10"), "Bob": Decimal("0.09")}
     assert (hand.pot, hand.rake) == (Decimal("0.20"), Decimal("0.01"))
+
+
+def test_a_player_seated_with_nothing_who_plays_has_no_known_stack() -> None:
+    """``Seat 4: Dee ( $0 USD )`` then ``Dee has joined the table.`` and her
+    big blind: the file lists her before she bought in, so her stack is not
+    written. The hand is ``partial`` (it was ``rejected``: a stack of 0
+    cannot post)."""
+    text = MAC_GLUED.replace("seat 4: Dee ( $30,50 USD )", "seat 4: Dee ( $0 USD )").replace(
+        "Dee is sitting outAnn posts big blind [$0,25 USD].",
+        "Dee has joined the table.\nAnn posts big blind [$0,25 USD].\n"
+        "Dee posts big blind [$0,25 USD].",
+    )
+    hand = _one(text)
+    assert (hand.status, hand.reason) == ("skipped", "partial")
+    assert "Dee plays from a seat written with 0" in (hand.detail or "")

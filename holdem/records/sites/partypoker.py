@@ -285,9 +285,13 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
         for name, cards in hand.hole.items():
             if name in hand.collected and name not in folded | set(hand.mucks):
                 hand.shows.setdefault(name, cards)
-    strangers = sorted((set(put) | {a.player for a in hand.actions}) - seated)
+    playing = set(put) | {a.player for a in hand.actions}
+    strangers = sorted(playing - seated)
     if strangers:
         hand.skipped("partial", f"{strangers[0]} plays without a seat line (no stack known)")
+    broke = sorted(name for _, name, stack in seats if not stack and name in playing)
+    if broke:  # seated with nothing, then joined and played: the stack is not written
+        hand.skipped("partial", f"{broke[0]} plays from a seat written with 0 (no stack known)")
     if not seats:
         hand.skipped("partial", "no seats")
     if not hand.collected and hand.skip is None:
