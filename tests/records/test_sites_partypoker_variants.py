@@ -207,3 +207,38 @@ def test_a_player_seated_with_nothing_who_plays_has_no_known_stack() -> None:
     hand = _one(text)
     assert (hand.status, hand.reason) == ("skipped", "partial")
     assert "Dee plays from a seat written with 0" in (hand.detail or "")
+
+
+SPACED_LEVEL = """***** Hand History for Game 720000101 *****
+NL Texas Hold'em $215 USD Buy-in Trny:128730277 Level:12  Blinds-Antes(1 200/2 400 -400) \
+- Monday, September 26, 01:30:41 MSK 2016
+Table Composed (128730277) Table #1 (Real Money)
+Seat 1 is the button
+Total number of players : 3/9
+Seat 1: Ann ( 50,000 )
+Seat 2: Bob ( 40,000 )
+Seat 3: Cid ( 30,000 )
+Trny:128730277 Level:12
+Blinds-Antes(1 200/2 400 -400)
+Ann posts ante [400]
+Bob posts ante [400]
+Cid posts ante [400]
+** Dealing down cards **
+Ann raises [6,000]
+Bob folds
+Cid folds
+Ann does not show cards.
+Ann wins 10,800 chips
+"""
+
+
+def test_r2_a_level_with_spaces_between_thousands_places_the_blinds() -> None:
+    """``Blinds-Antes(1 200/2 400 -400)`` (a client writing a space between
+    thousands) and no blind posts: Bob posts 1,200 and Cid 2,400 (R2). Ann
+    raises to 6,000; 3,600 of it comes back uncalled (R6.4) inside her
+    ``wins 10,800``: pot 1,200 of antes + 1,200 + 2,400 + 2,400 = 7,200. The
+    level was not read, so the blinds were missing (``differed`` on ``pot``)."""
+    hand = _one(SPACED_LEVEL)
+    assert hand.status == "matched", hand.detail
+    assert hand.net == {"Ann": Decimal(4400), "Bob": Decimal(-1600), "Cid": Decimal(-2800)}
+    assert (hand.pot, hand.rake) == (Decimal(7200), Decimal(0))

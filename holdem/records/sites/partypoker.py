@@ -43,7 +43,11 @@ _LINE = re.compile(
     r"bets|raises|is all-In|shows|doesn't show|does not show|wins|mucks)(.*)$"
 )
 _STREETS = {"flop": FLOP, "turn": TURN, "river": RIVER}
-_LEVEL = re.compile(r"Blinds(?:-Antes)?\(\s*([0-9][0-9,.]*)\s*/\s*([0-9][0-9,.]*)")
+# ``Blinds-Antes(400/800 -25)``, ``(1.200/2.400 -400)``, ``(1 200/2 400 -400)``
+_LEVEL = re.compile(
+    r"Blinds(?:-Antes)?\(\s*([0-9](?:[0-9,.]|\s(?=[0-9]{3}))*)"
+    r"\s*/\s*([0-9](?:[0-9,.]|\s(?=[0-9]{3}))*)"
+)
 _QUIET = (
     " has joined",
     " has left",
