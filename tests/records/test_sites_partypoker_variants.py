@@ -242,3 +242,35 @@ def test_r2_a_level_with_spaces_between_thousands_places_the_blinds() -> None:
     assert hand.status == "matched", hand.detail
     assert hand.net == {"Ann": Decimal(4400), "Bob": Decimal(-1600), "Cid": Decimal(-2800)}
     assert (hand.pot, hand.rake) == (Decimal(7200), Decimal(0))
+
+
+BROKE_FOLDER = """***** Hand History for Game 700000301 *****
+$0.25/$0.50 USD NL Texas Hold'em - Monday, January 05, 10:00:00 EDT 2026
+Table Composed (Real Money)
+Seat 1 is the button
+Total number of players : 4/6
+Seat 1: Ann ( $50 USD )
+Seat 2: Bob ( $20 USD )
+Seat 4: Cid ( $40 USD )
+Seat 5: Eve ( $0 USD )
+Bob posts small blind [$0.25 USD].
+Cid posts big blind [$0.50 USD].
+** Dealing down cards **
+Eve folds
+Ann raises [$1.50 USD]
+Bob folds
+Cid folds
+Ann does not show cards.
+Ann wins $2.25 USD
+"""
+
+
+def test_a_seat_written_with_nothing_that_only_folds_was_not_dealt_in() -> None:
+    """``Seat 5: Eve ( $0 USD )`` and ``Eve folds``: with no chips Eve was
+    not dealt in; the hand is the others' (it was ``rejected``: a stack of 0
+    cannot be seated). Ann's raise to 1.50 is called by nobody: 1.00 comes
+    back in her ``wins $2.25`` (R6.4), pot 1.25, no rake before a flop."""
+    hand = _one(BROKE_FOLDER)
+    assert hand.status == "matched", hand.detail
+    assert hand.net == {"Ann": Decimal("0.75"), "Bob": Decimal("-0.25"), "Cid": Decimal("-0.50")}
+    assert (hand.pot, hand.rake) == (Decimal("1.25"), Decimal(0))

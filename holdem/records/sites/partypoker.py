@@ -289,6 +289,12 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
         for name, cards in hand.hole.items():
             if name in hand.collected and name not in folded | set(hand.mucks):
                 hand.shows.setdefault(name, cards)
+    # A seat written with $0 whose only line is a fold has nothing to play
+    # with: it was not dealt in (as a seat with no line at all).
+    for _, name, stack in seats:
+        own = [a for a in hand.actions if a.player == name]
+        if not stack and name not in put and own and all(a.kind == "f" for a in own):
+            hand.actions = [a for a in hand.actions if a.player != name]
     playing = set(put) | {a.player for a in hand.actions}
     strangers = sorted(playing - seated)
     if strangers:
