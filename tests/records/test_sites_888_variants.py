@@ -89,3 +89,18 @@ def test_r2_888_es_tournament_chips_with_dotted_thousands() -> None:
     assert (hand.pot, hand.rake) == (Decimal(19400), Decimal(0))
     assert hand.record is not None
     assert sorted(hand.record["starting_stacks"]) == [9200, 12000, 18429]
+
+
+def test_a_seat_written_with_nothing_that_only_folds_was_not_dealt_in() -> None:
+    """``Seat 2: Bob ( 0 € )`` and ``Bob folds``: no chips, not dealt in; the
+    hand is Ann's and Cid's (it was ``rejected``: a stack of 0 cannot be
+    seated). Ann raises to 0.06, Cid folds his big blind: pot 0.04."""
+    text = EURO_CASH.replace("Total number of players : 2", "Total number of players : 3")
+    text = text.replace("Seat 2: Bob ( 1,50 € )", "Seat 2: Bob ( 0 € )\nSeat 4: Cid ( 1,50 € )")
+    text = text.replace("Bob posts big blind", "Cid posts big blind")
+    text = text.replace(
+        "Ann raises [0,05 €]\nBob folds", "Bob folds\nAnn raises [0,05 €]\nCid folds"
+    )
+    (hand,) = import_text(text, "composed.txt")
+    assert hand.status == "matched", hand.detail
+    assert hand.net == {"Ann": Decimal("0.02"), "Cid": Decimal("-0.02")}

@@ -208,6 +208,12 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             hand.mucks.append(name)
         elif verb == "collected" and amount is not None:
             hand.add(hand.collected, name, amount)
+    # A seat written with nothing whose only line is a fold was not dealt in
+    # (as a seat with no line at all): it has no chips to play with.
+    for _, name, stack in hand.seats:
+        own = [a for a in hand.actions if a.player == name]
+        if not stack and name not in put and own and all(a.kind == "f" for a in own):
+            hand.actions = [a for a in hand.actions if a.player != name]
     if not hand.seats or not summary:
         hand.skipped(
             "partial", "no seats" if not hand.seats else "no summary: the hand is cut short"
