@@ -194,19 +194,73 @@ def test_r6_3_a_showdown_winner_known_from_dealt_to_shows() -> None:
     assert (hand.pot, hand.rake) == (Decimal("0.20"), Decimal("0.01"))
 
 
-def test_a_player_seated_with_nothing_who_plays_has_no_known_stack() -> None:
-    """``Seat 4: Dee ( $0 USD )`` then ``Dee has joined the table.`` and her
-    big blind: the file lists her before she bought in, so her stack is not
-    written. The hand is ``partial`` (it was ``rejected``: a stack of 0
-    cannot post)."""
-    text = MAC_GLUED.replace("seat 4: Dee ( $30,50 USD )", "seat 4: Dee ( $0 USD )").replace(
-        "Dee is sitting outAnn posts big blind [$0,25 USD].",
-        "Dee has joined the table.\nAnn posts big blind [$0,25 USD].\n"
-        "Dee posts big blind [$0,25 USD].",
+JOINER = """***** Hand History for Game 700000401 *****
+$0.25/$0.50 USD NL Texas Hold'em - Monday, January 05, 10:00:00 EDT 2026
+Table Composed (Real Money)
+Seat 1 is the button
+Total number of players : 3/6
+Seat 1: Ann ( $50 USD )
+Seat 2: Bob ( $20 USD )
+Seat 3: Cid ( $40 USD )
+Bob posts small blind [$0.25 USD].
+Cid posts big blind [$0.50 USD].
+Dee has joined the table.
+Dee posts big blind [$0.50 USD].
+** Dealing down cards **
+Dee checks
+Ann folds
+Bob calls [$0.25 USD]
+Cid checks
+** Dealing Flop ** [ 2c, 7d, Kc ]
+Bob checks
+Cid checks
+Dee bets [$1 USD]
+Bob folds
+Cid folds
+Dee does not show cards.
+Dee wins $2.43 USD
+"""
+
+
+def test_r14_3_a_player_joining_without_a_seat_line_plays_from_a_free_seat() -> None:
+    """Dee joins during the hand and posts a live big blind (R14.3) with no
+    seat line. She acts first preflop, so she sits after the big blind (Cid,
+    seat 3) and before Ann (seat 1): seat 4, the first free one. Her stack is
+    not written; she is never all-in, so any stack covering the table plays
+    the same hand: 50 (the largest) + 1.50 (hers in). Pot 1.50, rake 0.07,
+    Dee's 1.00 comes back uncalled (R6.4) in her ``wins $2.43``. The hand
+    was ``partial``."""
+    hand = _one(JOINER)
+    assert hand.status == "matched", hand.detail
+    assert hand.net == {
+        "Ann": Decimal("0.00"),
+        "Bob": Decimal("-0.50"),
+        "Cid": Decimal("-0.50"),
+        "Dee": Decimal("0.93"),
+    }
+    assert (hand.pot, hand.rake) == (Decimal("1.50"), Decimal("0.07"))
+    assert "Dee joined during the hand with no seat line: seat 4, given 51.50" in hand.detail
+    assert hand.record is not None
+    assert hand.record["starting_stacks"][hand.record["players"].index("Dee")] == 5150
+
+
+def test_a_joining_player_all_in_has_no_known_stack() -> None:
+    """All-in, the joiner's stack decides the hand: ``partial``."""
+    hand = _one(JOINER.replace("Dee bets [$1 USD]", "Dee is all-In  [$1 USD]"))
+    assert (hand.status, hand.reason) == ("skipped", "partial")
+
+
+def test_a_player_seated_with_nothing_who_plays_is_given_a_covering_stack() -> None:
+    """``Seat 4: Dee ( $0 USD )`` then ``Dee has joined the table.``: the
+    file lists her before she bought in, so her stack is not written (the
+    hand was ``rejected``: a stack of 0 cannot post). Her seat is known; she
+    is given 51.50 as above and the hand matches."""
+    text = JOINER.replace(
+        "Seat 3: Cid ( $40 USD )", "Seat 3: Cid ( $40 USD )\nSeat 4: Dee ( $0 USD )"
     )
     hand = _one(text)
-    assert (hand.status, hand.reason) == ("skipped", "partial")
-    assert "Dee plays from a seat written with 0" in (hand.detail or "")
+    assert hand.status == "matched", hand.detail
+    assert "Dee's stack is written as 0 (joined during the hand): given 51.50" in hand.detail
 
 
 SPACED_LEVEL = """***** Hand History for Game 720000101 *****

@@ -574,6 +574,8 @@ def check(hand: SiteHand) -> Imported:
         base.detail = "; ".join(text for _, text in problems[:4])
     else:
         base.status = MATCHED
+    if hand.detail:  # what the reader supplied that the site does not write
+        base.detail = f"{base.detail}; {hand.detail}" if base.detail else hand.detail
     if hand.cash_out:
         ledger = ", ".join(f"{k} {decimal_text(v)}" for k, v in hand.cash_out.items())
         words = f"cash-out outside the pot (not in the nets): {ledger}"

@@ -170,10 +170,14 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     if level:
         blinds = (_chips(level.group(1)), _chips(level.group(2)))
     written: Decimal | None = None  # the summary's rake, when it writes one
+    size = 10  # the table's seats (``Total number of players : 5/6``)
     for raw in _unglued(lines[2:]):
         text = raw.strip().rstrip(".")
         if not text:
             continue
+        players = re.match(r"Total number of players\s*:\s*\d+\s*/\s*(\d+)", text)
+        if players:
+            size = max(int(players.group(1)), 2)
         button = _BUTTON.search(text)
         if button:
             hand.button = int(button.group(1))
@@ -296,12 +300,7 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
         if not stack and name not in put and own and all(a.kind == "f" for a in own):
             hand.actions = [a for a in hand.actions if a.player != name]
     playing = set(put) | {a.player for a in hand.actions}
-    strangers = sorted(playing - seated)
-    if strangers:
-        hand.skipped("partial", f"{strangers[0]} plays without a seat line (no stack known)")
-    broke = sorted(name for _, name, stack in seats if not stack and name in playing)
-    if broke:  # seated with nothing, then joined and played: the stack is not written
-        hand.skipped("partial", f"{broke[0]} plays from a seat written with 0 (no stack known)")
+    _joiners(hand, sorted(playing - seated), put, size)
     if not seats:
         hand.skipped("partial", "no seats")
     if not hand.collected and hand.skip is None:
@@ -343,6 +342,73 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
         hand.uncalled[totals[0][0]] = back
     hand.rake = left - back
     hand.rake_inferred = written is None or hand.tournament
+
+
+def _joiners(hand: SiteHand, strangers: list[str], put: dict[str, Decimal], size: int) -> None:
+    """Players who join during the hand: a name that posts or acts without a
+    seat line, or from a seat written with 0 (listed before buying in). The
+    file writes no stack for them. One who is never all-in plays the same
+    hand with any stack that covers every other, so it is given the largest
+    at the table plus what it put in; one without a seat line sits in the
+    first free seat (or one left by a player with nothing) between the
+    players acting before and after it preflop, which the replay checks.
+    Otherwise (an all-in, no such seat) the hand is ``partial``. The words
+    of the hand say what was given."""
+    stacks = {name: stack for _, name, stack in hand.seats}
+    broke = [n for n, stack in stacks.items() if not stack and (n in put or _acts(hand, n))]
+    if not strangers and not broke:
+        return
+    most = max(stacks.values(), default=Decimal(0))
+    notes: list[str] = []
+    for name in strangers + broke:
+        if any(a.allin for a in hand.actions if a.player == name):
+            hand.skipped("partial", f"{name} joins during the hand and is all-in: no stack known")
+            return
+        cover = most + put.get(name, Decimal(0))
+        if name in broke:
+            hand.seats = [(k, n, cover if n == name else s) for k, n, s in hand.seats]
+            notes.append(f"{name}'s stack is written as 0 (joined during the hand): given {cover}")
+            continue
+        seat = _free_seat(hand, name, put, size)
+        if seat is None:
+            hand.skipped("partial", f"{name} plays without a seat line (no stack known)")
+            return
+        hand.seats = sorted([s for s in hand.seats if s[0] != seat] + [(seat, name, cover)])
+        notes.append(f"{name} joined during the hand with no seat line: seat {seat}, given {cover}")
+    hand.detail = "; ".join(notes) + " (more than any stack at the table: not written)"
+
+
+def _acts(hand: SiteHand, name: str) -> bool:
+    return any(a.player == name for a in hand.actions)
+
+
+def _free_seat(hand: SiteHand, name: str, put: dict[str, Decimal], size: int) -> int | None:
+    """The seat of a player who joined without a seat line: the first free
+    one (or one held by a player with nothing who plays no part) after the
+    seat of the player acting just before it preflop, and before the seat of
+    the one acting just after it."""
+    seat_of = {n: k for k, n, _ in hand.seats}
+    order: list[str] = []
+    for action in hand.actions:
+        if action.street == PREFLOP and action.player not in order:
+            order.append(action.player)
+    if name not in order:
+        return None
+    at = order.index(name)
+    before = [n for n in order[:at] if n in seat_of]
+    after = [n for n in order[at + 1 :] + order[:at] if n in seat_of]
+    if not before:  # first to act: just after the big blind
+        before = [p.player for p in hand.posts if p.kind == "bb" and p.player in seat_of]
+    if not before or not after:
+        return None
+    start, end = seat_of[before[-1]], seat_of[after[0]]
+    held = {k for k, n, s in hand.seats if s or n in put or _acts(hand, n)}
+    seat = start % size + 1
+    while seat != end:
+        if seat not in held:
+            return seat
+        seat = seat % size + 1
+    return None
 
 
 def _implicit_blinds(
