@@ -354,6 +354,8 @@ def _joiners(hand: SiteHand, strangers: list[str], put: dict[str, Decimal], size
     players acting before and after it preflop, which the replay checks.
     Otherwise (an all-in, no such seat) the hand is ``partial``. The words
     of the hand say what was given."""
+    if hand.skip is not None:
+        return
     stacks = {name: stack for _, name, stack in hand.seats}
     broke = [n for n, stack in stacks.items() if not stack and (n in put or _acts(hand, n))]
     if not strangers and not broke:
