@@ -332,12 +332,22 @@ def test_pokernow_csv_newest_first_calls_to_a_total() -> None:
     assert detect(decode((DATA / "pokernow.csv").read_bytes())) == "pokernow"
 
 
-def test_a_player_without_a_seat_line_is_skipped() -> None:
+def test_a_player_without_a_seat_line_sits_in_the_free_seat_r14_3() -> None:
+    """Without her seat line, Dee (who joins with a live big blind, R14.3, and
+    is never all-in) sits in the free seat between the players acting around
+    her (seat 5, hers) with a stack covering the table, and the hand matches
+    as with her line; the words say what was given."""
     text = (DATA / "partypoker.txt").read_text(encoding="utf-8")
     stranger = text.replace("Seat 5: Dee ( $30 USD )\n", "")
+    assert stranger != text
+    hands = {h.hand: h for h in import_text(text, "x.txt")}
     hand = {h.hand: h for h in import_text(stranger, "x.txt")}["700000002"]
+    assert hand.status == "matched", hand.detail
+    assert hand.net == hands["700000002"].net
+    assert "Dee joined during the hand with no seat line: seat 5" in hand.detail
+    allin = stranger.replace("Dee calls [$1.50 USD]", "Dee is all-In  [$1.50 USD]")
+    hand = {h.hand: h for h in import_text(allin, "x.txt")}["700000002"]
     assert (hand.status, hand.reason) == ("skipped", "partial")
-    assert "Dee plays without a seat line" in hand.detail
 
 
 def test_a_folder_reads_every_site_file() -> None:

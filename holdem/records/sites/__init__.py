@@ -78,7 +78,7 @@ _SIGNS = (
     ),
     ("ggpoker", ("Poker Hand #",)),
     ("winamax", ("Winamax Poker - ",)),
-    ("ipoker", ("<?xml", "<session", "GAME #")),
+    ("ipoker", ("<?xml", "<session", "GAME #", "<game gamecode=")),
     ("acpc", ("STATE:",)),
     ("pokernow", ("entry,at,order", "-- starting hand #")),
 )

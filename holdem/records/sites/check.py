@@ -42,8 +42,9 @@ from holdem.records.sites.model import (
 
 _STREET_CARDS = ((0, 3), (3, 4), (4, 5))
 #: The largest share of a pot taken as an inferred rake (a site that writes
-#: none): sites rake about 5% with a cap; twice that, with a cent of rounding
-#: on small pots, is more than any takes.
+#: none): sites rake about 5% with a cap (888poker publishes up to 6.25%; a
+#: 2011 PartyPoker euro table took 0.14 of a 2.20 pot, 6.4%); 10%, with a
+#: cent of rounding on small pots, is more than any takes.
 _MOST_RAKE = Decimal("0.10")
 
 
@@ -529,10 +530,16 @@ def check(hand: SiteHand) -> Imported:
         problems.append(("rake", f"rake {engine_rake} (site {site_rake})"))
     elif hand.rake_inferred and site_rake > _MOST_RAKE * engine_pot + unit:
         # The site writes no rake: chips neither collected nor returned are
-        # taken as its rake, and a share no site takes means a figure of the
-        # hand was not read (a winner's collected line), never a match.
+        # taken as its rake, and a share the site does not take means a
+        # figure of the hand was not read (a winner's collected line).
         problems.append(
             ("rake", f"{site_rake} of a pot of {engine_pot} is neither collected nor returned")
+        )
+    elif hand.rake_inferred and site_rake and not hand.tournament and not any(hand.boards):
+        # Both sites take no rake from a hand that ends before the flop ("no
+        # flop, no drop"): chips missing there are a figure not read.
+        problems.append(
+            ("rake", f"{site_rake} neither collected nor returned in a hand without a flop")
         )
     elif hand.tournament and site_rake:
         # A tournament pot is not raked: chips the site's lines neither
@@ -574,6 +581,8 @@ def check(hand: SiteHand) -> Imported:
         base.detail = "; ".join(text for _, text in problems[:4])
     else:
         base.status = MATCHED
+    if hand.detail:  # what the reader supplied that the site does not write
+        base.detail = f"{base.detail}; {hand.detail}" if base.detail else hand.detail
     if hand.cash_out:
         ledger = ", ".join(f"{k} {decimal_text(v)}" for k, v in hand.cash_out.items())
         words = f"cash-out outside the pot (not in the nets): {ledger}"

@@ -10,7 +10,9 @@ and 9 are seats not dealt in. Cards are written suit first (``CA`` is the ace
 of clubs, ``H10`` the ten of hearts; ``X`` unknown). A file may hold several
 ``<session>`` blocks: each game is of its own session's ``<gametype>``
 (``Holdem NL``, and the localized clients' ``SL``, ``БЛ``, ``LZ``, ``No
-limit``; any other game or limit is ``not_nlhe``).
+limit``; any other game or limit is ``not_nlhe``). Newer clients may wrap
+the games in a ``<root>`` element and write a tournament game's level in its
+``<general>`` (``<smallblind>``, ``<bigblind>``): those are then its blinds.
 
 The site's net for a player is ``win - bet`` (both hold the chips returned
 uncalled, or neither) and its rake the sum of the ``bet`` less the sum of the
@@ -128,6 +130,11 @@ def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
     stakes = re.findall(r"[0-9][0-9.,]*", game_type[limit.end() :] if limit else "")
     if len(stakes) >= 2:
         hand.small_blind, hand.big_blind = parse_amount(stakes[0]), parse_amount(stakes[1])
+    else:  # newer clients write a tournament game's level in its <general>
+        small, big = game.findtext("general/smallblind"), game.findtext("general/bigblind")
+        if small and big:
+            hand.small_blind = _money(small, hand.tournament)
+            hand.big_blind = _money(big, hand.tournament)
     bet_of: dict[str, Decimal] = {}
     for player in game.iter("player"):
         name = player.get("name", "")

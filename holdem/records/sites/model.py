@@ -47,8 +47,8 @@ PREFLOP, FLOP, TURN, RIVER = 0, 1, 2, 3
 
 _CURRENCY = re.compile(
     r"R\$|[$€£¥₹₽₩]|zł|kr(?=[\s\d.,]|$)|"
-    r"\b(?:USD|EUR|GBP|CAD|CNY|INR|SEK|RUB|BRL|PLN|RSD|NOK|DKK|CHF|AUD|JPY|KRW|HKD|"
-    r"Chips|chips|T)\b"
+    r"(?<![A-Za-z])(?:USD|EUR|GBP|CAD|CNY|INR|SEK|RUB|BRL|PLN|RSD|NOK|DKK|CHF|AUD|JPY|KRW|HKD|"
+    r"Chips|chips|T)(?![A-Za-z])"
 )
 _SPACES = re.compile(r"[\s\u00a0\u202f\u2009']")
 
@@ -56,8 +56,9 @@ _SPACES = re.compile(r"[\s\u00a0\u202f\u2009']")
 def parse_amount(text: str, decimal_comma: bool = False) -> Decimal:
     """An amount as a site writes it, as an exact decimal.
 
-    Currency symbols and codes, spaces (also no-break and thin spaces) and
-    thousands separators are removed: ``"$1,234.50"`` -> ``Decimal("1234.50")``.
+    Currency symbols and codes (also written against the digits, as iPoker's
+    ``"RSD45.70"``), spaces (also no-break and thin spaces) and thousands
+    separators are removed: ``"$1,234.50"`` -> ``Decimal("1234.50")``.
     With ``decimal_comma`` (Winamax, localized clients) ``"1.234,50 €"`` and
     ``"0,50€"`` read as 1234.50 and 0.50. When both ``,`` and ``.`` appear,
     the last one is the decimal mark whatever ``decimal_comma`` says, and a

@@ -30,7 +30,8 @@ from holdem.records.sites.model import (
 SITE = "888"
 
 _GAME = re.compile(r"^#Game No\s*:\s*(\d+)")
-_STAKES = re.compile(r"^(\S+?)/(\S+?) Blinds (.*?) - \*\*\*")
+# ``$0.05/$0.10``, ``25 $/50 $``, ``0,01 €/0,02 €`` (a space before the sign)
+_STAKES = re.compile(r"^([^/]+?)\s*/\s*([^/]+?) Blinds (.*?) - \*\*\*")
 _SEAT = re.compile(r"^Seat (\d+): (.*?) ?\(\s*([^()]*?)\s*\)\s*(.*)$")
 _BUTTON = re.compile(r"^Seat (\d+) is the button")
 _MAX = re.compile(r"(\d+) Max")
@@ -70,12 +71,26 @@ def _hand(lines: list[str], file: str, line: int) -> SiteHand:
     return hand
 
 
+def _chips(text: str, tournament: bool) -> Decimal:
+    """An amount; a tournament's chips are whole, so a dot or comma before
+    each group of three digits (``1.600``, ``18.429``: the Spanish and Italian
+    clients' thousands mark) is a thousands separator there."""
+    if tournament and re.fullmatch(r"\D*\d{1,3}(?:[.,]\d{3})+\D*", text.strip()):
+        text = re.sub(r"[.,]", "", text)
+    return parse_amount(text)
+
+
 def _read(hand: SiteHand, lines: list[str]) -> None:
+    # The tournament line comes after the stakes line: look for it first, so
+    # that the stakes are read as chips.
+    hand.tournament = any(line.strip().startswith("Tournament #") for line in lines)
+    chips = hand.tournament
     street = PREFLOP
     summary = False
     names: set[str] = set()
     bets: dict[str, Decimal] = {}
     put: dict[str, Decimal] = {}
+    dead: dict[str, Decimal] = {}  # dead blinds: in the pot, never returned uncalled
     seen_stakes = False
     for raw in lines[1:]:
         text = raw.strip()
@@ -84,8 +99,8 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
         stakes = _STAKES.match(text)
         if stakes and not seen_stakes:
             seen_stakes = True
-            hand.small_blind = parse_amount(stakes.group(1))
-            hand.big_blind = parse_amount(stakes.group(2))
+            hand.small_blind = _chips(stakes.group(1), chips)
+            hand.big_blind = _chips(stakes.group(2), chips)
             game = re.sub(r"\s*(?:jackpot|snap|blast)\s+table$", "", stakes.group(3), flags=re.I)
             if game.replace(" ", "").lower() not in ("nolimitholdem", "nlholdem"):
                 hand.skipped("not_nlhe", f"game {stakes.group(3)!r}")
@@ -101,7 +116,8 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
         if seat and not hand.actions and not hand.posts:
             if not seat.group(2).strip():
                 hand.skipped("no_names", "the file names no players")
-            hand.seats.append((int(seat.group(1)), seat.group(2), parse_amount(seat.group(3))))
+            stack = _chips(seat.group(3), chips)
+            hand.seats.append((int(seat.group(1)), seat.group(2), stack))
             names.add(seat.group(2))
             continue
         if text.startswith("** Dealing"):
@@ -139,9 +155,9 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
         amounts = re.findall(r"\[\s*([^\]]*?)\s*\]", rest)
         parts = amounts[0].split("+") if amounts and verb == "posts dead blind" else []
         if len(parts) == 2:  # "posts dead blind [$1 + $2]": a dead small and a live big
-            amounts = [str(parse_amount(parts[0]) + parse_amount(parts[1]))]
+            amounts = [str(_chips(parts[0], chips) + _chips(parts[1], chips))]
             verb = "posts small and big blinds"
-        amount = parse_amount(amounts[0]) if amounts and verb not in ("shows", "mucks") else None
+        amount = _chips(amounts[0], chips) if amounts and verb not in ("shows", "mucks") else None
         if verb.startswith("posts"):
             kind = (
                 "ante"
@@ -164,7 +180,10 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             if kind in ("sb", "bb", "straddle"):
                 bets[name] = bets.get(name, Decimal(0)) + amount
             elif kind == "sb_bb" and parts:
-                bets[name] = bets.get(name, Decimal(0)) + parse_amount(parts[1])
+                bets[name] = bets.get(name, Decimal(0)) + _chips(parts[1], chips)
+                dead[name] = dead.get(name, Decimal(0)) + _chips(parts[0], chips)
+            elif kind == "dead":
+                dead[name] = dead.get(name, Decimal(0)) + amount
         elif verb in ("folds", "checks"):
             hand.actions.append(SiteAction(street, name, "f" if verb == "folds" else "x"))
         elif verb in ("calls", "bets", "raises"):
@@ -189,6 +208,12 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             hand.mucks.append(name)
         elif verb == "collected" and amount is not None:
             hand.add(hand.collected, name, amount)
+    # A seat written with nothing whose only line is a fold was not dealt in
+    # (as a seat with no line at all): it has no chips to play with.
+    for _, name, stack in hand.seats:
+        own = [a for a in hand.actions if a.player == name]
+        if not stack and name not in put and own and all(a.kind == "f" for a in own):
+            hand.actions = [a for a in hand.actions if a.player != name]
     if not hand.seats or not summary:
         hand.skipped(
             "partial", "no seats" if not hand.seats else "no summary: the hand is cut short"
@@ -201,7 +226,12 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     # The chips put in and not collected are the uncalled excess of the top
     # bettor over the next largest (when they are at least that), the rest a
     # cash hand's rake; a tournament takes no rake.
-    totals = sorted(put.items(), key=lambda item: item[1], reverse=True)
+    # A dead blind is the pot's, never returned: the excess is of live chips.
+    totals = sorted(
+        ((k, v - dead.get(k, Decimal(0))) for k, v in put.items()),
+        key=lambda item: item[1],
+        reverse=True,
+    )
     excess = Decimal(0)
     if len(totals) >= 2 and totals[0][1] > totals[1][1]:
         excess = totals[0][1] - totals[1][1]

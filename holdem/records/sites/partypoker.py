@@ -32,16 +32,22 @@ SITE = "partypoker"
 
 _GAME = re.compile(r"^\*\*\*\*\* Hand History for Game (\w+) \*\*\*\*\*", re.I)
 _BALANCE = re.compile(
-    r"^(.+?) balance [0-9][0-9,.]*, (?:bet [0-9][0-9,.]*, collected ([0-9][0-9,.]*)|lost)"
+    r"^(.+?) balance [$€£]?[0-9][0-9,.]*, "
+    r"(?:bet [$€£]?[0-9][0-9,.]*, collected ([$€£]?[0-9](?:[0-9,.]*[0-9])?)|lost)"
 )
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(\s*([^()]*?)\s*\)\s*(.*)$", re.I)
+_POTS = re.compile(r"^Main Pot: .*?\bRake: ([$€£]?[0-9](?:[0-9,.]*[0-9])?)")
 _BUTTON = re.compile(r"(?:^|-- )Seat (\d+) is the button", re.I)
 _LINE = re.compile(
     r"^(.+?) (posts (?:small blind|big blind \+ dead|big blind|ante|dead)|folds|checks|calls|"
     r"bets|raises|is all-In|shows|doesn't show|does not show|wins|mucks)(.*)$"
 )
 _STREETS = {"flop": FLOP, "turn": TURN, "river": RIVER}
-_LEVEL = re.compile(r"Blinds(?:-Antes)?\(\s*([0-9][0-9,.]*)\s*/\s*([0-9][0-9,.]*)")
+# ``Blinds-Antes(400/800 -25)``, ``(1.200/2.400 -400)``, ``(1 200/2 400 -400)``
+_LEVEL = re.compile(
+    r"Blinds(?:-Antes)?\(\s*([0-9](?:[0-9,.]|\s(?=[0-9]{3}))*)"
+    r"\s*/\s*([0-9](?:[0-9,.]|\s(?=[0-9]{3}))*)"
+)
 _QUIET = (
     " has joined",
     " has left",
@@ -131,25 +137,47 @@ def _amount(rest: str) -> Decimal | None:
     return parse_amount(found.group(1)) if found else None
 
 
+_GLUED = re.compile(r"^(.+? is sitting out)(\S.*)$")
+
+
+def _unglued(lines: list[str]) -> Iterator[str]:
+    """The lines of a hand, a line glued to a sitting-out notice (the Mac
+    client writes ``P3 is sitting outP4 posts big blind [$0,25 USD].``)
+    read as the two lines it is."""
+    for line in lines:
+        glued = _GLUED.match(line.strip())
+        if glued:
+            yield glued.group(1)
+            yield glued.group(2)
+        else:
+            yield line
+
+
 def _read(hand: SiteHand, lines: list[str]) -> None:
     title = lines[1] if len(lines) > 1 else ""
-    nlhe = re.search(r"\bNL Texas Hold'?em\b|Texas Hold'?em Game Table \(NL\)", title, re.I)
+    nlhe = re.search(r"\bNL (?:Texas )?Hold'?em\b|Texas Hold'?em Game Table \(NL\)", title, re.I)
     if not nlhe and "No Limit Hold" not in title:
         hand.skipped("not_nlhe", f"game {title.split(' - ')[0]!r}")
     hand.tournament = "Trny" in title or "Tourney" in title
     street = PREFLOP
     bets: dict[str, Decimal] = {}
     put: dict[str, Decimal] = {}
+    dead: dict[str, Decimal] = {}  # dead blinds: in the pot, never returned uncalled
     seated: set[str] = set()
     seats: list[tuple[int, str, Decimal]] = []
     blinds: tuple[Decimal, Decimal] | None = None
     level = _LEVEL.search(title)
     if level:
         blinds = (_chips(level.group(1)), _chips(level.group(2)))
-    for raw in lines[2:]:
+    written: Decimal | None = None  # the summary's rake, when it writes one
+    size = 10  # the table's seats (``Total number of players : 5/6``)
+    for raw in _unglued(lines[2:]):
         text = raw.strip().rstrip(".")
         if not text:
             continue
+        players = re.match(r"Total number of players\s*:\s*\d+\s*/\s*(\d+)", text)
+        if players:
+            size = max(int(players.group(1)), 2)
         button = _BUTTON.search(text)
         if button:
             hand.button = int(button.group(1))
@@ -179,6 +207,10 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             if len(cards) == 2:
                 hand.hole[name] = cards
             continue
+        pots = _POTS.match(text)
+        if pots:  # the newer format's summary may write the rake
+            written = parse_amount(pots.group(1))
+            continue
         balance = _BALANCE.match(text)
         if balance:  # the 2020 format's summary: what each player collected
             if balance.group(2):
@@ -187,8 +219,10 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             if len(shown) == 2:
                 hand.shows[balance.group(1)] = shown
             continue
-        if text.endswith(" is all-In") and not re.search(r"[0-9]", text[-12:]):
-            continue  # the 2020 format's mark after a bet, raise or call
+        if text.endswith(" is all-In"):
+            # the 2020 format's mark after a bet, raise or call (an all-in
+            # that adds chips writes them after: ``is all-In  [$5.25 USD]``)
+            continue
         match = _LINE.match(text)
         if match is None:
             if any(text.startswith(n + " ") for n in seated) and not any(
@@ -221,6 +255,9 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
                 elif kind == "sb_bb":  # a live big blind and a dead small blind
                     big = max((p.amount for p in hand.posts if p.kind == "bb"), default=amount)
                     bets[name] = bets.get(name, Decimal(0)) + min(amount, big)
+                    dead[name] = dead.get(name, Decimal(0)) + amount - min(amount, big)
+                elif kind == "dead":
+                    dead[name] = dead.get(name, Decimal(0)) + amount
                 continue
             now = bets.get(name, Decimal(0))
             top = max(bets.values(), default=Decimal(0))
@@ -248,9 +285,22 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             if amount is not None:
                 hand.add(hand.collected, name, amount)
     hand.seats = sorted(seats)
-    strangers = sorted((set(put) | {a.player for a in hand.actions}) - seated)
-    if strangers:
-        hand.skipped("partial", f"{strangers[0]} plays without a seat line (no stack known)")
+    # A winner at a showdown whose cards the file knows (``Dealt to``) but
+    # writes no ``shows`` for (converters' output) showed them: a winning
+    # hand is shown (R6.3).
+    folded = {a.player for a in hand.actions if a.kind == "f"}
+    if len({name for _, name, _ in seats if name in put} - folded) >= 2:
+        for name, cards in hand.hole.items():
+            if name in hand.collected and name not in folded | set(hand.mucks):
+                hand.shows.setdefault(name, cards)
+    # A seat written with $0 whose only line is a fold has nothing to play
+    # with: it was not dealt in (as a seat with no line at all).
+    for _, name, stack in seats:
+        own = [a for a in hand.actions if a.player == name]
+        if not stack and name not in put and own and all(a.kind == "f" for a in own):
+            hand.actions = [a for a in hand.actions if a.player != name]
+    playing = set(put) | {a.player for a in hand.actions}
+    _joiners(hand, sorted(playing - seated), put, size)
     if not seats:
         hand.skipped("partial", "no seats")
     if not hand.collected and hand.skip is None:
@@ -261,7 +311,13 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
     antes = [p.amount for p in hand.posts if p.kind == "ante"]
     if antes:
         hand.ante = max(antes)
-    totals = sorted(put.items(), key=lambda item: item[1], reverse=True)
+    # A dead blind is the pot's, never returned: the uncalled excess is the
+    # top bettor's live chips over the next largest.
+    totals = sorted(
+        ((k, v - dead.get(k, Decimal(0))) for k, v in put.items()),
+        key=lambda item: item[1],
+        reverse=True,
+    )
     excess = Decimal(0)
     if len(totals) >= 2 and totals[0][1] > totals[1][1]:
         excess = totals[0][1] - totals[1][1]
@@ -271,10 +327,90 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
         back = excess
     if hand.tournament:
         back = max(Decimal(0), min(left, excess))
+    if written is not None and not hand.tournament:
+        # The summary writes the rake (``Main Pot: $7.13 Rake: $0.37``): the
+        # chips put in and not collected are that rake and, besides it, only
+        # the top bettor's uncalled excess.
+        back = left - written
+        if back not in (Decimal(0), excess):
+            hand.conflicts.append(
+                f"the summary's rake {written} is not the {left} put in and not collected"
+                + (f" (nor that less the {excess} uncalled)" if excess else "")
+            )
+            back = Decimal(0)
     if back and totals:
         hand.uncalled[totals[0][0]] = back
     hand.rake = left - back
-    hand.rake_inferred = True
+    hand.rake_inferred = written is None or hand.tournament
+
+
+def _joiners(hand: SiteHand, strangers: list[str], put: dict[str, Decimal], size: int) -> None:
+    """Players who join during the hand: a name that posts or acts without a
+    seat line, or from a seat written with 0 (listed before buying in). The
+    file writes no stack for them. One who is never all-in plays the same
+    hand with any stack that covers every other, so it is given the largest
+    at the table plus what it put in; one without a seat line sits in the
+    first free seat (or one left by a player with nothing) between the
+    players acting before and after it preflop, which the replay checks.
+    Otherwise (an all-in, no such seat) the hand is ``partial``. The words
+    of the hand say what was given."""
+    if hand.skip is not None:
+        return
+    stacks = {name: stack for _, name, stack in hand.seats}
+    broke = [n for n, stack in stacks.items() if not stack and (n in put or _acts(hand, n))]
+    if not strangers and not broke:
+        return
+    most = max(stacks.values(), default=Decimal(0))
+    notes: list[str] = []
+    for name in strangers + broke:
+        if any(a.allin for a in hand.actions if a.player == name):
+            hand.skipped("partial", f"{name} joins during the hand and is all-in: no stack known")
+            return
+        cover = most + put.get(name, Decimal(0))
+        if name in broke:
+            hand.seats = [(k, n, cover if n == name else s) for k, n, s in hand.seats]
+            notes.append(f"{name}'s stack is written as 0 (joined during the hand): given {cover}")
+            continue
+        seat = _free_seat(hand, name, put, size)
+        if seat is None:
+            hand.skipped("partial", f"{name} plays without a seat line (no stack known)")
+            return
+        hand.seats = sorted([s for s in hand.seats if s[0] != seat] + [(seat, name, cover)])
+        notes.append(f"{name} joined during the hand with no seat line: seat {seat}, given {cover}")
+    hand.detail = "; ".join(notes) + " (more than any stack at the table: not written)"
+
+
+def _acts(hand: SiteHand, name: str) -> bool:
+    return any(a.player == name for a in hand.actions)
+
+
+def _free_seat(hand: SiteHand, name: str, put: dict[str, Decimal], size: int) -> int | None:
+    """The seat of a player who joined without a seat line: the first free
+    one (or one held by a player with nothing who plays no part) after the
+    seat of the player acting just before it preflop, and before the seat of
+    the one acting just after it."""
+    seat_of = {n: k for k, n, _ in hand.seats}
+    order: list[str] = []
+    for action in hand.actions:
+        if action.street == PREFLOP and action.player not in order:
+            order.append(action.player)
+    if name not in order:
+        return None
+    at = order.index(name)
+    before = [n for n in order[:at] if n in seat_of]
+    after = [n for n in order[at + 1 :] + order[:at] if n in seat_of]
+    if not before:  # first to act: just after the big blind
+        before = [p.player for p in hand.posts if p.kind == "bb" and p.player in seat_of]
+    if not before or not after:
+        return None
+    start, end = seat_of[before[-1]], seat_of[after[0]]
+    held = {k for k, n, s in hand.seats if s or n in put or _acts(hand, n)}
+    seat = start % size + 1
+    while seat != end:
+        if seat not in held:
+            return seat
+        seat = seat % size + 1
+    return None
 
 
 def _implicit_blinds(
