@@ -8,7 +8,6 @@ reproduces every episode that follows it.
 
 from __future__ import annotations
 
-import array
 import math
 import secrets
 import struct
@@ -142,7 +141,7 @@ class Game:
         at = 108 + 6 * n
         self._templates = []
         for seat in range(n):
-            template = array.array("f", bytes(4 * size))
+            template = np.zeros(size, dtype=np.float32)
             template[at + 5] = float(big)
             template[at + 6] = small / big
             template[at + 7] = ante / big
@@ -152,6 +151,7 @@ class Game:
         # The hand dealt last, and its betting actions so far as the history
         # encodes them: (seat, kind index, all-in, raise-to in big blinds).
         self._hand: Hand | None = None
+        self._on_button = 0  # the button of self._hand
         self._history: list[tuple[int, int, bool, float]] = []
         self._holes: list[tuple[int, int] | None] = []  # card indices, per seat
         self._mask_arrays: dict[bytes, Any] = {}
@@ -166,7 +166,8 @@ class Game:
         """The next hand: hand ``index`` of the seed, button on ``index % players``."""
         index = self.index
         self.index += 1
-        self._hand = hand = Hand(self.configs[index % self.players], seed=f"{self.seed}:{index}")
+        self._on_button = button = index % self.players
+        self._hand = hand = Hand(self.configs[button], seed=f"{self.seed}:{index}")
         self._history = []
         self._holes = [None] * self.players
         return hand
@@ -248,7 +249,8 @@ class Game:
 
         The hand dealt last, while it is played through :meth:`act`, is
         encoded from the remembered actions, writing only the entries that
-        are not zero into a float32 template; any other hand, or a hand that
+        are not zero into a copy of the seat's float32 template (through a
+        memoryview: no conversion at the end); any other hand, or a hand that
         is over, through :meth:`~holdem.views.observation.Encoder.encode_hand`.
         Both give the same values (tests/envs/test_envs_fast_paths.py).
         """
@@ -259,7 +261,8 @@ class Game:
             return np.frombuffer(bytearray(packed), dtype=np.float32)
         n = self.players
         bb = self.big_blind
-        out = self._templates[seat][:]
+        observation = self._templates[seat].copy()
+        out = memoryview(observation)  # float32 items, written as numpy casts them
         hole = self._holes[seat]
         if hole is None:
             first, second = hand.hole_cards(seat)
@@ -269,7 +272,7 @@ class Game:
         for card in board:
             out[52 + _CARD[card]] = 1.0
         out[104 + _STREET[hand.street]] = 1.0
-        out[108 + (seat - hand.config.button) % n] = 1.0
+        out[108 + (seat - self._on_button) % n] = 1.0
         stacks, bets, contributions, folded = (
             hand.stacks,
             hand.bets,
@@ -310,7 +313,7 @@ class Game:
                 out[at + n + 5] = 1.0
             out[at + n + 6] = to
             at += width
-        return np.array(out, dtype=np.float32)
+        return observation
 
     def _decision(self, hand: Hand) -> tuple[Hand, LegalActions, bytes, list[int | None] | None]:
         """The mask (one byte per button) and the raise-to amounts of the raise
