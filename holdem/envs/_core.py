@@ -35,6 +35,7 @@ a penalty (PettingZoo style); ``raise`` (strict): it raises
 _CARD = {card: i for i, card in enumerate(DECK)}
 _STREET = {street: i for i, street in enumerate(STREETS)}
 _FOLD, _CHECK, _CALL = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
+_SITUATIONS = 4096  # the most situations whose buttons are remembered
 # The history's action one-hot (views.observation): fold, check, call, bet, raise.
 _KIND_INDEX = {Kind.FOLD: 0, Kind.CHECK: 1, Kind.CALL: 2, Kind.BET: 3, Kind.RAISE: 4}
 
@@ -133,7 +134,9 @@ class Game:
         self.action_space = spaces.Discrete(self.abstraction.size)
         self.seed: int | str = secrets.randbits(63)
         self.index = 0
-        self._cached: tuple[Hand, LegalActions, bytes, list[int | None] | None] | None = None
+        self._cached: tuple[Hand, LegalActions, bytes, list[int | None] | None, Any] | None = None
+        self._situations: dict[tuple[Any, ...], tuple[bytes, list[int | None] | None, Any]] = {}
+        self._size = self.abstraction.size
         self._pack = struct.Struct(f"={self.encoder.size}f").pack
         # The fast observation (see observation()): per seat, the float32
         # template with the constants written in, and the seats in rotated order.
@@ -209,27 +212,29 @@ class Game:
         Raises:
             ButtonError: the button is not legal now, in ``raise`` mode.
         """
-        if type(button) is int and 0 <= button < self.abstraction.size and hand is self._hand:
-            _, legal, mask, targets = self._decision(hand)
+        if type(button) is int and 0 <= button < self._size and hand is self._hand:
+            _, legal, mask, targets, _ = self._decision(hand)
             if mask[button] and legal.seat == seat:
-                bet = hand.bets[seat]
+                # The bet after the action, as the Acted event reads it.
                 if button == 0:
                     hand.act(seat, _FOLD)
-                    entry = (seat, 0, False, bet / self.big_blind)
+                    entry = (seat, 0, False, hand.bets[seat] / self.big_blind)
                 elif button == 1:
-                    if legal.can_check:
+                    if legal.can_check:  # nothing owed: the bet is the current bet
+                        entry = (seat, 1, False, hand.current_bet / self.big_blind)
                         hand.act(seat, _CHECK)
-                        entry = (seat, 1, False, bet / self.big_blind)
                     else:
-                        call = legal.call
+                        call = legal.call  # what is owed, or the whole stack when short
                         all_in = call == hand.stacks[seat]
+                        to = hand.bets[seat] + call if all_in else hand.current_bet
                         hand.act(seat, _CALL)
-                        entry = (seat, 2, all_in, (bet + call) / self.big_blind)
+                        entry = (seat, 2, all_in, to / self.big_blind)
                 else:
                     assert targets is not None
                     to = targets[button - 2]
                     assert to is not None
-                    all_in = to - bet == hand.stacks[seat]
+                    # All-in: the largest raise-to, when that is the whole stack.
+                    all_in = to == legal.max_raise_to and legal.can_all_in
                     if legal.raise_word == "bet":
                         hand.act(seat, sized_action(Kind.BET, to))
                         entry = (seat, 3, all_in, to / self.big_blind)
@@ -315,20 +320,34 @@ class Game:
             at += width
         return observation
 
-    def _decision(self, hand: Hand) -> tuple[Hand, LegalActions, bytes, list[int | None] | None]:
-        """The mask (one byte per button) and the raise-to amounts of the raise
-        buttons for the seat to act, worked out once per decision."""
+    def _decision(
+        self, hand: Hand
+    ) -> tuple[Hand, LegalActions, bytes, list[int | None] | None, Any]:
+        """The mask (one byte per button, and as an int8 array not to be
+        changed) and the raise-to amounts of the raise buttons for the seat
+        to act, worked out once per decision (and once per situation: the
+        same options, pot and current bet give the same buttons)."""
         legal = hand.legal_actions()
         assert legal is not None
         cached = self._cached
         if cached is not None and cached[0] is hand and cached[1] is legal:
             return cached
-        targets = self.abstraction.raise_targets(legal, hand.pot_total, hand.current_bet)
-        if targets is None:
-            mask = bytes((legal.can_fold, 1)) + bytes(self.abstraction.size - 2)
-        else:
-            mask = bytes((legal.can_fold, 1, *[to is not None for to in targets]))
-        self._cached = cached = (hand, legal, mask, targets)
+        pot, current = hand.pot_total, hand.current_bet
+        key = (legal.can_fold, legal.call, legal.min_raise_to, legal.max_raise_to, pot, current)
+        known = self._situations.get(key)
+        if known is None:
+            targets = self.abstraction.raise_targets(legal, pot, current)
+            if targets is None:
+                mask = bytes((legal.can_fold, 1)) + bytes(self._size - 2)
+            else:
+                mask = bytes((legal.can_fold, 1, *[to is not None for to in targets]))
+            array = self._mask_arrays.get(mask)
+            if array is None:  # one per pattern of legal buttons, copied for every caller
+                self._mask_arrays[mask] = array = np.frombuffer(mask, dtype=np.int8)
+            if len(self._situations) >= _SITUATIONS:
+                self._situations.clear()
+            self._situations[key] = known = (mask, targets, array)
+        self._cached = cached = (hand, legal, *known)
         return cached
 
     def button_mask(self, hand: Hand) -> bytes:
@@ -341,7 +360,7 @@ class Game:
 
     def _button(self, hand: Hand, button: int) -> Action | None:
         """The action of ``button`` (an index) for the seat to act, or ``None``."""
-        _, legal, mask, targets = self._decision(hand)
+        _, legal, mask, targets, _ = self._decision(hand)
         if not mask[button]:
             return None
         if button == 0:
@@ -356,12 +375,8 @@ class Game:
     def mask(self, hand: Hand, seat: int) -> Any:
         """The legal buttons of ``seat`` (int8), all zeros when it is not to act."""
         if hand.to_act != seat:
-            return np.zeros(self.abstraction.size, dtype=np.int8)
-        mask = self._decision(hand)[2]
-        array = self._mask_arrays.get(mask)
-        if array is None:  # one per pattern of legal buttons, copied for every caller
-            self._mask_arrays[mask] = array = np.frombuffer(mask, dtype=np.int8)
-        return array.copy()
+            return np.zeros(self._size, dtype=np.int8)
+        return self._decision(hand)[4].copy()
 
     def action(self, hand: Hand, button: object) -> Action | None:
         """The action of ``button`` for the seat to act, or ``None`` (penalty mode)
