@@ -226,9 +226,9 @@ class Game:
                     else:
                         call = legal.call  # what is owed, or the whole stack when short
                         all_in = call == hand.stacks[seat]
-                        to = hand.bets[seat] + call if all_in else hand.current_bet
+                        called = hand.bets[seat] + call if all_in else hand.current_bet
                         hand.act(seat, _CALL)
-                        entry = (seat, 2, all_in, to / self.big_blind)
+                        entry = (seat, 2, all_in, called / self.big_blind)
                 else:
                     assert targets is not None
                     to = targets[button - 2]
@@ -267,7 +267,7 @@ class Game:
         n = self.players
         bb = self.big_blind
         observation = self._templates[seat].copy()
-        out = memoryview(observation)  # float32 items, written as numpy casts them
+        out: Any = observation.data  # a memoryview: float32 items, written as numpy casts them
         hole = self._holes[seat]
         if hole is None:
             first, second = hand.hole_cards(seat)
