@@ -217,8 +217,8 @@ class Game:
             if mask[button] and legal.seat == seat:
                 # The bet after the action, as the Acted event reads it.
                 if button == 0:
-                    hand.act(seat, _FOLD)
                     entry = (seat, 0, False, hand.bets[seat] / self.big_blind)
+                    hand.act(seat, _FOLD)
                 elif button == 1:
                     if legal.can_check:  # nothing owed: the bet is the current bet
                         entry = (seat, 1, False, hand.current_bet / self.big_blind)

@@ -128,3 +128,21 @@ def test_dead_steps_change_what_pettingzoos_own_change(players: int) -> None:
         for name in ("terminations", "truncations", "infos"):
             assert getattr(env, name) == getattr(theirs, name), name
         assert env._skip_agent_selection == theirs._skip_agent_selection
+
+
+def test_r3_a_fold_that_ends_the_street_is_remembered_with_its_bet() -> None:
+    """R3, R5: the small blind folds to a raise after calling, which closes
+    the street (bets start over on the flop): the history remembers its bet
+    on the street before the fold (2 chips, 1 big blind), as the Acted event
+    does, and every seat's fast observation equals ``encode_hand``."""
+    game = Game(3, 100, (1, 2), 0, Abstraction((0.5, 1)), 8, "raise", None)
+    hand = game.deal()  # button on seat 0: seat 0 acts first, then the blinds
+    for button in (1, 1, 2, 1, 0):  # call, call, min raise to 4, call, fold
+        legal = hand.legal_actions()
+        assert legal is not None
+        assert game.press(hand, legal.seat, button)
+    assert hand.street == "flop" and hand.bets == (0, 0, 0)
+    assert game._history[-1] == (1, 0, False, 1.0)
+    for seat in range(3):
+        plain = np.asarray(game.encoder.encode_hand(hand, seat), dtype=np.float32)
+        assert np.array_equal(game.observation(hand, seat), plain)
