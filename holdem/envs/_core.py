@@ -21,7 +21,7 @@ from gymnasium import spaces
 from holdem.engine.betting import Action, Kind, LegalActions, sized_action
 from holdem.engine.cards import DECK
 from holdem.engine.config import TableConfig
-from holdem.engine.hand import STREETS, Hand
+from holdem.engine.hand import Hand
 from holdem.errors import ConfigError, HoldemError
 from holdem.views.abstraction import Abstraction, ButtonError
 from holdem.views.observation import Encoder
@@ -33,11 +33,12 @@ a penalty (PettingZoo style); ``raise`` (strict): it raises
 
 
 _CARD = {card: i for i, card in enumerate(DECK)}
-_STREET = {street: i for i, street in enumerate(STREETS)}
 _FOLD, _CHECK, _CALL = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
 _SITUATIONS = 4096  # the most situations whose buttons are remembered
 # The history's action one-hot (views.observation): fold, check, call, bet, raise.
 _KIND_INDEX = {Kind.FOLD: 0, Kind.CHECK: 1, Kind.CALL: 2, Kind.BET: 3, Kind.RAISE: 4}
+# The street's entry by the number of board cards (preflop, flop, turn, river).
+_STREET_AT = {0: 104, 3: 105, 4: 106, 5: 107}
 
 
 class ResetNeeded(HoldemError, gymnasium.error.ResetNeeded):
@@ -150,7 +151,12 @@ class Game:
             template[at + 7] = ante / big
             template[at + 8] = chips[seat] / big
             self._templates.append(template)
-        self._rotated = [[(seat + j) % n for j in range(n)] for seat in range(n)]
+        # Per seat, for each seat in rotated order: it, and where its stack,
+        # bet, contribution, folded and all-in entries go.
+        self._places = [
+            [((seat + j) % n, *(108 + n * (block + 1) + j for block in range(5))) for j in range(n)]
+            for seat in range(n)
+        ]
         # The hand dealt last, and its betting actions so far as the history
         # encodes them: (seat, kind index, all-in, raise-to in big blinds).
         self._hand: Hand | None = None
@@ -276,7 +282,7 @@ class Game:
         board = hand.board
         for card in board:
             out[52 + _CARD[card]] = 1.0
-        out[104 + _STREET[hand.street]] = 1.0
+        out[_STREET_AT[len(board)]] = 1.0  # while the hand is played: the street's cards
         out[108 + (seat - self._on_button) % n] = 1.0
         stacks, bets, contributions, folded = (
             hand.stacks,
@@ -284,40 +290,45 @@ class Game:
             hand.contributions,
             hand.folded,
         )
-        at = 108 + n
-        for s in self._rotated[seat]:
-            out[at] = stacks[s] / bb
-            out[at + n] = bets[s] / bb
-            out[at + 2 * n] = contributions[s] / bb
+        # Rotated: entry j of each block is seat (seat + j) % n.
+        for s, chips_at, bet_at, put_at, folded_at, all_in_at in self._places[seat]:
+            chips = stacks[s]
+            out[chips_at] = chips / bb
+            out[bet_at] = bets[s] / bb
+            out[put_at] = contributions[s] / bb
             if folded[s]:
-                out[at + 3 * n] = 1.0
-            elif stacks[s] == 0:
-                out[at + 4 * n] = 1.0  # all-in
-            at += 1
+                out[folded_at] = 1.0
+            elif not chips:
+                out[all_in_at] = 1.0
         at = 108 + 6 * n
         out[at] = (sum(contributions) + hand.dead_money) / bb
-        owed = hand.current_bet - bets[seat]
-        if owed > 0:
-            out[at + 1] = min(owed, stacks[seat]) / bb
         if hand.to_act == seat:
             legal = hand.legal_actions()
             assert legal is not None
+            if legal.call:  # what is owed, capped by the stack
+                out[at + 1] = legal.call / bb
             if legal.min_raise_to is not None and legal.max_raise_to is not None:
                 out[at + 2] = legal.min_raise_to / bb
                 out[at + 3] = legal.max_raise_to / bb
             out[at + 4] = 1.0
+        else:
+            owed = hand.current_bet - bets[seat]
+            if owed > 0:
+                out[at + 1] = min(owed, stacks[seat]) / bb
         out[at + 9] = float(n - sum(folded))
         out[at + 10] = float(len(board))
-        at += 11
-        width = n + 7
         k = self.encoder.history
-        for actor, kind, all_in, to in reversed(history[-k:] if k else ()):
-            out[at + (actor - seat) % n] = 1.0
-            out[at + n + kind] = 1.0
-            if all_in:
-                out[at + n + 5] = 1.0
-            out[at + n + 6] = to
-            at += width
+        if k:
+            at += 11
+            width = n + 7
+            for actor, kind, all_in, to in reversed(history[-k:]):
+                out[at + (actor - seat) % n] = 1.0
+                kinds = at + n
+                out[kinds + kind] = 1.0
+                if all_in:
+                    out[kinds + 5] = 1.0
+                out[kinds + 6] = to
+                at += width
         return observation
 
     def _decision(
