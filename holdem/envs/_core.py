@@ -151,6 +151,7 @@ class Game:
             template[at + 7] = ante / big
             template[at + 8] = chips[seat] / big
             self._templates.append(template)
+        self._slots = [119 + 6 * n + slot * (n + 7) for slot in range(self.encoder.history)]
         # Per seat, for each seat in rotated order: it, and where its stack,
         # bet, contribution, folded and all-in entries go.
         self._places = [
@@ -315,20 +316,16 @@ class Game:
             owed = hand.current_bet - bets[seat]
             if owed > 0:
                 out[at + 1] = min(owed, stacks[seat]) / bb
-        out[at + 9] = float(n - sum(folded))
-        out[at + 10] = float(len(board))
-        k = self.encoder.history
-        if k:
-            at += 11
-            width = n + 7
-            for actor, kind, all_in, to in reversed(history[-k:]):
-                out[at + (actor - seat) % n] = 1.0
-                kinds = at + n
-                out[kinds + kind] = 1.0
-                if all_in:
-                    out[kinds + 5] = 1.0
-                out[kinds + 6] = to
-                at += width
+        out[at + 9] = n - sum(folded) + 0.0  # seats still in, as a float
+        out[at + 10] = len(board) + 0.0
+        # The last actions, most recent first, one slot each.
+        for at, (actor, kind, all_in, to) in zip(self._slots, reversed(history)):
+            out[at + (actor - seat) % n] = 1.0
+            at += n
+            out[at + kind] = 1.0
+            if all_in:
+                out[at + 5] = 1.0
+            out[at + 6] = to
         return observation
 
     def _decision(

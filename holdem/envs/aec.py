@@ -99,8 +99,10 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the next hand; with ``seed``, hand 0 of that seed (see :mod:`holdem.envs`)."""
-        self.game.reseed(seed)
-        self.hand = hand = self.game.deal()
+        game = self.game
+        if seed is not None:
+            game.reseed(seed)
+        self.hand = hand = game.deal()
         agents = self.possible_agents
         self.agents = agents[:]
         zeros, nos = self._zeros, self._nos
@@ -110,8 +112,9 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.truncations = nos.copy()
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         # Stacks exceed the forced bets (Game), so somebody is to act.
-        assert hand.to_act is not None
-        self.agent_selection = agents[hand.to_act]
+        to_act = hand.to_act
+        assert to_act is not None
+        self.agent_selection = agents[to_act]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": float32 encoding, "action_mask": int8 buttons}`` of ``agent``.
