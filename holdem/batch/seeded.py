@@ -53,38 +53,41 @@ _START = _genrand_start()
 
 @njit(cache=True)
 def _draw(
-    start: U32Array, keys: U32Array, lengths: IntArray, count: int, out: IntArray
+    start: U32Array, keys: U32Array, length: int, count: int, out: IntArray
 ) -> None:  # pragma: no cover - compiled
-    """Fill ``out[t, :count]`` with the samples of text ``t`` (its key
-    ``keys[t, :lengths[t]]``); ``out[t, 0] = -1`` where random must do it."""
-    texts = keys.shape[0]
+    """Fill ``out[t, :count]`` with the samples of text ``t``, whose key is
+    ``keys[:length, t]`` (every text's key has ``length`` words, so the
+    rounds below run over all texts at once); ``out[t, 0] = -1`` where
+    random must do it."""
+    texts = keys.shape[1]
     state = np.empty((_N, texts), dtype=np.uint32)
     for i in range(_N):
         state[i, :] = start[i]
-    # init_by_array, first loop: max(N, length) = N rounds, the key cycling.
-    j = np.zeros(texts, dtype=np.int64)
+    # init_by_array, first loop: max(N, length) = N rounds, round r adding
+    # key word r % length and that index.
     i = 1
+    k = 0
     for _ in range(_N):
+        row, previous, key = state[i], state[i - 1], keys[k]
         for t in range(texts):
-            previous = state[i - 1, t]
-            k = j[t]
-            state[i, t] = (
-                (state[i, t] ^ ((previous ^ (previous >> np.uint32(30))) * np.uint32(1664525)))
-                + keys[t, k]
+            row[t] = (
+                (row[t] ^ ((previous[t] ^ (previous[t] >> np.uint32(30))) * np.uint32(1664525)))
+                + key[t]
                 + np.uint32(k)
             )
-            k += 1
-            j[t] = 0 if k >= lengths[t] else k
+        k += 1
+        if k >= length:
+            k = 0
         i += 1
         if i >= _N:
             state[0, :] = state[_N - 1, :]
             i = 1
     # Second loop: N - 1 rounds.
     for _ in range(_N - 1):
+        row, previous = state[i], state[i - 1]
         for t in range(texts):
-            previous = state[i - 1, t]
-            state[i, t] = (
-                state[i, t] ^ ((previous ^ (previous >> np.uint32(30))) * np.uint32(1566083941))
+            row[t] = (
+                row[t] ^ ((previous[t] ^ (previous[t] >> np.uint32(30))) * np.uint32(1566083941))
             ) - np.uint32(i)
         i += 1
         if i >= _N:
@@ -129,27 +132,41 @@ def _draw(
             out[t, 0] = -1
 
 
+@njit(cache=True)
+def _draw_all(
+    start: U32Array, keys: U32Array, lengths: IntArray, count: int, out: IntArray
+) -> None:  # pragma: no cover - compiled
+    """:func:`_draw` for texts of any key lengths (text ``t``'s key is
+    ``keys[t, :lengths[t]]``): the texts of each length together."""
+    for length in np.unique(lengths):
+        rows = np.flatnonzero(lengths == length)
+        group = np.empty((length, len(rows)), dtype=np.uint32)
+        for g in range(len(rows)):
+            for w in range(length):
+                group[w, g] = keys[rows[g], w]
+        drawn = np.empty((len(rows), count), dtype=np.int64)
+        _draw(start, group, length, count, drawn)
+        for g in range(len(rows)):
+            out[rows[g], :] = drawn[g, :]
+
+
 def _keys(texts: Sequence[str]) -> tuple[U32Array, IntArray, list[int]]:
     """The ``init_by_array`` key of ``random.Random(text)`` for each text:
     the 32-bit words of ``int.from_bytes(data + sha512(data))``, least
-    significant first (``data`` the UTF-8 text), and their count; texts
-    whose key is too long are listed instead (their keys left empty)."""
+    significant first (``data`` the UTF-8 text), and their count. Texts
+    whose key has leading zero bytes (a text starting with NUL) or is too
+    long are listed apart, for random itself (their keys left as zeros)."""
     sha512 = hashlib.sha512
     blobs = [data + sha512(data).digest() for data in [text.encode() for text in texts]]
-    long = []
-    for index, blob in enumerate(blobs):
-        if not blob[0] or len(blob) > 4 * _MAX_KEY:  # leading zero bytes, or too long
-            blob = blob.lstrip(b"\0")
-            if len(blob) > 4 * _MAX_KEY:
-                long.append(index)
-                blob = b""
-            blobs[index] = blob
-    lengths = [max((len(blob) + 3) // 4, 1) for blob in blobs]  # the integer 0: one word, 0
-    width = max(lengths)
-    size = 4 * width
-    joined = b"".join(bytes(size - len(blob)) + blob for blob in blobs)
-    keys = np.frombuffer(joined, dtype=">u4").reshape(len(texts), width)[:, ::-1]
-    return np.ascontiguousarray(keys, dtype=np.uint32), np.array(lengths, dtype=np.int64), long
+    apart = [i for i, blob in enumerate(blobs) if not blob[0] or len(blob) > 4 * _MAX_KEY]
+    for i in apart:
+        blobs[i] = b""
+    lengths = [(len(blob) + 3) // 4 for blob in blobs]
+    size = 4 * max(lengths)
+    # Each blob padded in front to the same size: zero words at the integer's high end.
+    joined = b"".join([bytes(size - len(blob)) + blob for blob in blobs])
+    words = np.frombuffer(joined, dtype=">u4").reshape(len(texts), -1)[:, ::-1]
+    return np.ascontiguousarray(words, np.uint32), np.array(lengths, dtype=np.int64), apart
 
 
 def seeded_samples(texts: Sequence[str], count: int) -> IntArray:
@@ -174,9 +191,10 @@ def seeded_samples(texts: Sequence[str], count: int) -> IntArray:
     out = np.zeros((len(texts), count), dtype=np.int64)
     if not len(texts):
         return out
-    keys, lengths, long = _keys(texts)
-    _draw(_START, keys, lengths, count, out)
-    for t in [*long, *np.flatnonzero(out[:, 0] < 0).tolist()]:
+    keys, lengths, apart = _keys(texts)
+    lengths[apart] = 1  # a key of one word, 0: its sample is replaced below
+    _draw_all(_START, keys, lengths, count, out)
+    for t in [*apart, *np.flatnonzero(out[:, 0] < 0).tolist()]:
         out[t] = random.Random(texts[t]).sample(range(52), count)
     return out
 
