@@ -239,7 +239,19 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._ratios = [(f.numerator, f.denominator) for f in game.abstraction.fractions]
         n = num_envs
         self._lanes = np.arange(n)
-        self._seat_numbers = np.arange(players)
+        # Per button, where each seat's two hole cards are among those dealt:
+        # seat s got the card dealt k-th in each round, k its place from the button.
+        self._hole_places = np.array(
+            [
+                [
+                    k + players * card
+                    for s in range(players)
+                    for k in [(s - b - 1) % players]
+                    for card in (0, 1)
+                ]
+                for b in range(players)
+            ]
+        )
         self._seeds: list[int | str] = [secrets.randbits(63) for _ in range(n)]
         self._index = np.zeros(n, dtype=np.int64)
         self._paid = np.zeros((n, players), dtype=np.int64)
@@ -458,15 +470,8 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             dealt = samples(texts, rest + 8)
         else:
             dealt = np.array([_sample(random.Random(text), rest + 8) for text in texts])
-        # Seat s got the card dealt k-th in each round, k its place from the button.
-        places = (self._seat_numbers[None, :] - buttons[:, None] - 1) % players
-        hole = np.stack(
-            (
-                np.take_along_axis(dealt, places, axis=1),
-                np.take_along_axis(dealt, places + players, axis=1),
-            ),
-            axis=2,
-        )
+        rows = np.arange(len(texts))[:, None]
+        hole = dealt[rows, self._hole_places[buttons]].reshape(len(texts), players, 2)
         return hole, dealt[:, rest + _BOARD_PLACES]
 
     def _advance(self, lanes: IntArray) -> None:
