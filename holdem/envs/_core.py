@@ -188,7 +188,7 @@ class Game:
         self._hand: Hand | None = None
         self._on_button = 0  # the button of self._hand
         self._history: list[tuple[int, int, bool, float]] = []
-        self._holes: list[tuple[int, int] | None] = []  # card indices, per seat
+        self._bases: list[Any] = []  # per seat, its template for the hand dealt last, or None
         self._mask_arrays: dict[bytes, Any] = {}
 
     def reseed(self, seed: int | str | None) -> None:
@@ -209,7 +209,7 @@ class Game:
             hand = Hand(self.configs[button], seed=text)
         self._hand = hand
         self._history = []
-        self._holes = [None] * self.players
+        self._bases = [None] * self.players
         return hand
 
     def act(self, hand: Hand, seat: int, action: Action) -> None:
@@ -291,8 +291,9 @@ class Game:
 
         The hand dealt last, while it is played through :meth:`act`, is
         encoded from the remembered actions, writing only the entries that
-        are not zero into a copy of the seat's float32 template (through a
-        memoryview: no conversion at the end); any other hand, or a hand that
+        are not zero into a copy of the seat's float32 template for the hand
+        (its hole cards and position written in at its first observation),
+        through a memoryview: no conversion at the end; any other hand, or a hand that
         is over, through :meth:`~holdem.views.observation.Encoder.encode_hand`.
         Both give the same values (tests/envs/test_envs_fast_paths.py).
         """
@@ -303,18 +304,19 @@ class Game:
             return np.frombuffer(bytearray(packed), dtype=np.float32)
         n = self.players
         bb = self.big_blind
-        observation = self._templates[seat].copy()
-        out: Any = observation.data  # a memoryview: float32 items, written as numpy casts them
-        hole = self._holes[seat]
-        if hole is None:
+        base = self._bases[seat]
+        if base is None:  # the seat's template for this hand: its hole cards and position
+            base = self._templates[seat].copy()
             first, second = hand.hole_cards(seat)
-            self._holes[seat] = hole = (_CARD[first], _CARD[second])
-        out[hole[0]] = out[hole[1]] = 1.0
+            base[_CARD[first]] = base[_CARD[second]] = 1.0
+            base[108 + (seat - self._on_button) % n] = 1.0
+            self._bases[seat] = base
+        observation = base.copy()
+        out: Any = observation.data  # a memoryview: float32 items, written as numpy casts them
         board = hand.board
         for card in board:
             out[52 + _CARD[card]] = 1.0
         out[_STREET_AT[len(board)]] = 1.0  # while the hand is played: the street's cards
-        out[108 + (seat - self._on_button) % n] = 1.0
         stacks, bets, contributions, folded = (
             hand.stacks,
             hand.bets,
