@@ -21,9 +21,13 @@ any other callable of the :class:`Policy` form step by step on numpy arrays
 
 numpy and numba (the ``batch`` extra) are imported only here: ``import
 holdem`` never needs them, and numba is imported only when :func:`play`
-plays a built-in policy.
+plays a built-in policy (:mod:`holdem.batch.kernel`), when a
+:class:`BatchState` looks for the next seat to act (:mod:`holdem.batch.turns`,
+a numpy search without numba) and for the vector env's seeded deal
+(:mod:`holdem.batch.seeded`, ``random`` without numba).
 
-What it may import: numpy, numba (in :mod:`holdem.batch.kernel` only),
+What it may import: numpy, numba (in :mod:`holdem.batch.kernel`,
+:mod:`holdem.batch.turns` and :mod:`holdem.batch.seeded` only),
 :mod:`holdem.engine`, :mod:`holdem.equity`, :mod:`holdem.views`,
 :mod:`holdem.selfplay` (the agents it plays against) and :mod:`holdem.errors`;
 not its sibling :mod:`holdem.search`, nor anything above.

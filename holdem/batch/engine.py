@@ -13,6 +13,8 @@ range and every final stack.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
 import numpy as np
@@ -136,6 +138,17 @@ class BatchResult(NamedTuple):
     hole: IntArray
     board: IntArray
     rake: IntArray
+
+
+@functools.cache
+def compiled_first_to_act() -> Callable[..., None] | None:
+    """:func:`holdem.batch.turns.first_to_act` (numba), or ``None`` when numba
+    is not installed (:class:`BatchState` then searches on numpy arrays)."""
+    try:
+        from holdem.batch.turns import first_to_act
+    except ImportError:  # numba (the batch extra) is not installed
+        return None
+    return first_to_act
 
 
 def check_config(config: TableConfig) -> None:
@@ -453,7 +466,26 @@ class BatchState:
     def _first_to_act(self, h: IntArray, begin: IntArray) -> IntArray:
         """The seat that must act next in lanes ``h``, from ``begin``
         clockwise, or -1 (R5.1, R5.1a: a lone seat able to bet is asked
-        only when it owes chips)."""
+        only when it owes chips). Compiled when numba is installed
+        (:mod:`holdem.batch.turns`, the same seats), else on numpy arrays."""
+        compiled = compiled_first_to_act()
+        if compiled is not None:
+            out = np.empty(len(h), dtype=np.int64)
+            compiled(
+                self.folded,
+                self.stack,
+                self.bet,
+                self.current,
+                self.acted,
+                np.asarray(h, dtype=np.int64),
+                np.asarray(begin, dtype=np.int64),
+                out,
+            )
+            return out
+        return self._first_to_act_numpy(h, begin)
+
+    def _first_to_act_numpy(self, h: IntArray, begin: IntArray) -> IntArray:
+        """:meth:`_first_to_act` on numpy arrays."""
         p = self.seats
         able = ~self.folded[h] & (self.stack[h] > 0)
         owes = self.bet[h] < self.current[h, None]

@@ -8,11 +8,12 @@ reproduces every episode that follows it.
 
 from __future__ import annotations
 
-import array
+import hashlib
 import math
+import random
 import secrets
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import gymnasium
@@ -22,7 +23,7 @@ from gymnasium import spaces
 from holdem.engine.betting import Action, Kind, LegalActions, sized_action
 from holdem.engine.cards import DECK
 from holdem.engine.config import TableConfig
-from holdem.engine.hand import STREETS, Hand
+from holdem.engine.hand import Hand
 from holdem.errors import ConfigError, HoldemError
 from holdem.views.abstraction import Abstraction, ButtonError
 from holdem.views.observation import Encoder
@@ -34,10 +35,35 @@ a penalty (PettingZoo style); ``raise`` (strict): it raises
 
 
 _CARD = {card: i for i, card in enumerate(DECK)}
-_STREET = {street: i for i, street in enumerate(STREETS)}
 _FOLD, _CHECK, _CALL = Action(Kind.FOLD), Action(Kind.CHECK), Action(Kind.CALL)
+_SITUATIONS = 4096  # the most situations whose buttons are remembered
 # The history's action one-hot (views.observation): fold, check, call, bet, raise.
 _KIND_INDEX = {Kind.FOLD: 0, Kind.CHECK: 1, Kind.CALL: 2, Kind.BET: 3, Kind.RAISE: 4}
+# The street's entry by the number of board cards (preflop, flop, turn, river).
+_STREET_AT = {0: 104, 3: 105, 4: 106, 5: 107}
+
+
+def _seeded(text: str) -> random.Random:
+    """``random.Random(text)``, seeded without ``Random.seed``'s Python layer:
+    the integer CPython makes of a text (its UTF-8 bytes, then their
+    SHA-512) given to the generator's own seeding. The same state
+    (:data:`_SAME_SEEDING`), about a fifth less time."""
+    data = text.encode()
+    rng = _new_random(random.Random)
+    _seed_random(rng, int.from_bytes(data + hashlib.sha512(data).digest()))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed leaves it
+    return rng
+
+
+_new_random = random.Random.__new__
+# The C generator's seed(), which Random.seed calls with that integer.
+_seed_random: Callable[[random.Random, int], None] = random.Random.__mro__[1].seed  # type: ignore[attr-defined]
+_SAME_SEEDING = all(
+    _seeded(text).getstate() == random.Random(text).getstate()
+    for text in ("0:0", "-3:12", "12345678901234567890:99", "seed:7", "ünï:1", "")
+)
+"""Whether :func:`_seeded` gives ``random.Random(text)``'s state (it does on
+CPython 3.2 and later); else the envs seed each hand with the text."""
 
 
 class ResetNeeded(HoldemError, gymnasium.error.ResetNeeded):
@@ -134,7 +160,9 @@ class Game:
         self.action_space = spaces.Discrete(self.abstraction.size)
         self.seed: int | str = secrets.randbits(63)
         self.index = 0
-        self._cached: tuple[Hand, LegalActions, bytes, list[int | None] | None] | None = None
+        self._cached: tuple[Hand, LegalActions, bytes, list[int | None] | None, Any] | None = None
+        self._situations: dict[tuple[Any, ...], tuple[bytes, list[int | None] | None, Any]] = {}
+        self._size = self.abstraction.size
         self._pack = struct.Struct(f"={self.encoder.size}f").pack
         # The fast observation (see observation()): per seat, the float32
         # template with the constants written in, and the seats in rotated order.
@@ -142,18 +170,25 @@ class Game:
         at = 108 + 6 * n
         self._templates = []
         for seat in range(n):
-            template = array.array("f", bytes(4 * size))
+            template = np.zeros(size, dtype=np.float32)
             template[at + 5] = float(big)
             template[at + 6] = small / big
             template[at + 7] = ante / big
             template[at + 8] = chips[seat] / big
             self._templates.append(template)
-        self._rotated = [[(seat + j) % n for j in range(n)] for seat in range(n)]
+        self._slots = [119 + 6 * n + slot * (n + 7) for slot in range(self.encoder.history)]
+        # Per seat, for each seat in rotated order: it, and where its stack,
+        # bet, contribution, folded and all-in entries go.
+        self._places = [
+            [((seat + j) % n, *(108 + n * (block + 1) + j for block in range(5))) for j in range(n)]
+            for seat in range(n)
+        ]
         # The hand dealt last, and its betting actions so far as the history
         # encodes them: (seat, kind index, all-in, raise-to in big blinds).
         self._hand: Hand | None = None
+        self._on_button = 0  # the button of self._hand
         self._history: list[tuple[int, int, bool, float]] = []
-        self._holes: list[tuple[int, int] | None] = []  # card indices, per seat
+        self._bases: list[Any] = []  # per seat, its template for the hand dealt last, or None
         self._mask_arrays: dict[bytes, Any] = {}
 
     def reseed(self, seed: int | str | None) -> None:
@@ -166,9 +201,15 @@ class Game:
         """The next hand: hand ``index`` of the seed, button on ``index % players``."""
         index = self.index
         self.index += 1
-        self._hand = hand = Hand(self.configs[index % self.players], seed=f"{self.seed}:{index}")
+        self._on_button = button = index % self.players
+        text = f"{self.seed}:{index}"
+        if _SAME_SEEDING:
+            hand = Hand(self.configs[button], rng=_seeded(text))
+        else:  # pragma: no cover - a Python whose Random seeds a text otherwise
+            hand = Hand(self.configs[button], seed=text)
+        self._hand = hand
         self._history = []
-        self._holes = [None] * self.players
+        self._bases = [None] * self.players
         return hand
 
     def act(self, hand: Hand, seat: int, action: Action) -> None:
@@ -208,27 +249,29 @@ class Game:
         Raises:
             ButtonError: the button is not legal now, in ``raise`` mode.
         """
-        if type(button) is int and 0 <= button < self.abstraction.size and hand is self._hand:
-            _, legal, mask, targets = self._decision(hand)
+        if type(button) is int and 0 <= button < self._size and hand is self._hand:
+            _, legal, mask, targets, _ = self._decision(hand)
             if mask[button] and legal.seat == seat:
-                bet = hand.bets[seat]
+                # The bet after the action, as the Acted event reads it.
                 if button == 0:
+                    entry = (seat, 0, False, hand.bets[seat] / self.big_blind)
                     hand.act(seat, _FOLD)
-                    entry = (seat, 0, False, bet / self.big_blind)
                 elif button == 1:
-                    if legal.can_check:
+                    if legal.can_check:  # nothing owed: the bet is the current bet
+                        entry = (seat, 1, False, hand.current_bet / self.big_blind)
                         hand.act(seat, _CHECK)
-                        entry = (seat, 1, False, bet / self.big_blind)
                     else:
-                        call = legal.call
+                        call = legal.call  # what is owed, or the whole stack when short
                         all_in = call == hand.stacks[seat]
+                        called = hand.bets[seat] + call if all_in else hand.current_bet
                         hand.act(seat, _CALL)
-                        entry = (seat, 2, all_in, (bet + call) / self.big_blind)
+                        entry = (seat, 2, all_in, called / self.big_blind)
                 else:
                     assert targets is not None
                     to = targets[button - 2]
                     assert to is not None
-                    all_in = to - bet == hand.stacks[seat]
+                    # All-in: the largest raise-to, when that is the whole stack.
+                    all_in = to == legal.max_raise_to and legal.can_all_in
                     if legal.raise_word == "bet":
                         hand.act(seat, sized_action(Kind.BET, to))
                         entry = (seat, 3, all_in, to / self.big_blind)
@@ -248,7 +291,9 @@ class Game:
 
         The hand dealt last, while it is played through :meth:`act`, is
         encoded from the remembered actions, writing only the entries that
-        are not zero into a float32 template; any other hand, or a hand that
+        are not zero into a copy of the seat's float32 template for the hand
+        (its hole cards and position written in at its first observation),
+        through a memoryview: no conversion at the end; any other hand, or a hand that
         is over, through :meth:`~holdem.views.observation.Encoder.encode_hand`.
         Both give the same values (tests/envs/test_envs_fast_paths.py).
         """
@@ -259,73 +304,90 @@ class Game:
             return np.frombuffer(bytearray(packed), dtype=np.float32)
         n = self.players
         bb = self.big_blind
-        out = self._templates[seat][:]
-        hole = self._holes[seat]
-        if hole is None:
+        base = self._bases[seat]
+        if base is None:  # the seat's template for this hand: its hole cards and position
+            base = self._templates[seat].copy()
             first, second = hand.hole_cards(seat)
-            self._holes[seat] = hole = (_CARD[first], _CARD[second])
-        out[hole[0]] = out[hole[1]] = 1.0
+            base[_CARD[first]] = base[_CARD[second]] = 1.0
+            base[108 + (seat - self._on_button) % n] = 1.0
+            self._bases[seat] = base
+        observation = base.copy()
+        out: Any = observation.data  # a memoryview: float32 items, written as numpy casts them
         board = hand.board
         for card in board:
             out[52 + _CARD[card]] = 1.0
-        out[104 + _STREET[hand.street]] = 1.0
-        out[108 + (seat - hand.config.button) % n] = 1.0
+        out[_STREET_AT[len(board)]] = 1.0  # while the hand is played: the street's cards
         stacks, bets, contributions, folded = (
             hand.stacks,
             hand.bets,
             hand.contributions,
             hand.folded,
         )
-        at = 108 + n
-        for s in self._rotated[seat]:
-            out[at] = stacks[s] / bb
-            out[at + n] = bets[s] / bb
-            out[at + 2 * n] = contributions[s] / bb
+        # Rotated: entry j of each block is seat (seat + j) % n.
+        for s, chips_at, bet_at, put_at, folded_at, all_in_at in self._places[seat]:
+            chips = stacks[s]
+            out[chips_at] = chips / bb
+            out[bet_at] = bets[s] / bb
+            out[put_at] = contributions[s] / bb
             if folded[s]:
-                out[at + 3 * n] = 1.0
-            elif stacks[s] == 0:
-                out[at + 4 * n] = 1.0  # all-in
-            at += 1
+                out[folded_at] = 1.0
+            elif not chips:
+                out[all_in_at] = 1.0
         at = 108 + 6 * n
         out[at] = (sum(contributions) + hand.dead_money) / bb
-        owed = hand.current_bet - bets[seat]
-        if owed > 0:
-            out[at + 1] = min(owed, stacks[seat]) / bb
         if hand.to_act == seat:
             legal = hand.legal_actions()
             assert legal is not None
+            if legal.call:  # what is owed, capped by the stack
+                out[at + 1] = legal.call / bb
             if legal.min_raise_to is not None and legal.max_raise_to is not None:
                 out[at + 2] = legal.min_raise_to / bb
                 out[at + 3] = legal.max_raise_to / bb
             out[at + 4] = 1.0
-        out[at + 9] = float(n - sum(folded))
-        out[at + 10] = float(len(board))
-        at += 11
-        width = n + 7
-        k = self.encoder.history
-        for actor, kind, all_in, to in reversed(history[-k:] if k else ()):
+        else:
+            owed = hand.current_bet - bets[seat]
+            if owed > 0:
+                out[at + 1] = min(owed, stacks[seat]) / bb
+        out[at + 9] = n - sum(folded) + 0.0  # seats still in, as a float
+        out[at + 10] = len(board) + 0.0
+        # The last actions, most recent first, one slot each.
+        for at, (actor, kind, all_in, to) in zip(self._slots, reversed(history)):
             out[at + (actor - seat) % n] = 1.0
-            out[at + n + kind] = 1.0
+            at += n
+            out[at + kind] = 1.0
             if all_in:
-                out[at + n + 5] = 1.0
-            out[at + n + 6] = to
-            at += width
-        return np.array(out, dtype=np.float32)
+                out[at + 5] = 1.0
+            out[at + 6] = to
+        return observation
 
-    def _decision(self, hand: Hand) -> tuple[Hand, LegalActions, bytes, list[int | None] | None]:
-        """The mask (one byte per button) and the raise-to amounts of the raise
-        buttons for the seat to act, worked out once per decision."""
+    def _decision(
+        self, hand: Hand
+    ) -> tuple[Hand, LegalActions, bytes, list[int | None] | None, Any]:
+        """The mask (one byte per button, and as an int8 array not to be
+        changed) and the raise-to amounts of the raise buttons for the seat
+        to act, worked out once per decision (and once per situation: the
+        same options, pot and current bet give the same buttons)."""
         legal = hand.legal_actions()
         assert legal is not None
         cached = self._cached
         if cached is not None and cached[0] is hand and cached[1] is legal:
             return cached
-        targets = self.abstraction.raise_targets(legal, hand.pot_total, hand.current_bet)
-        if targets is None:
-            mask = bytes((legal.can_fold, 1)) + bytes(self.abstraction.size - 2)
-        else:
-            mask = bytes((legal.can_fold, 1, *[to is not None for to in targets]))
-        self._cached = cached = (hand, legal, mask, targets)
+        pot, current = hand.pot_total, hand.current_bet
+        key = (legal.can_fold, legal.call, legal.min_raise_to, legal.max_raise_to, pot, current)
+        known = self._situations.get(key)
+        if known is None:
+            targets = self.abstraction.raise_targets(legal, pot, current)
+            if targets is None:
+                mask = bytes((legal.can_fold, 1)) + bytes(self._size - 2)
+            else:
+                mask = bytes((legal.can_fold, 1, *[to is not None for to in targets]))
+            array = self._mask_arrays.get(mask)
+            if array is None:  # one per pattern of legal buttons, copied for every caller
+                self._mask_arrays[mask] = array = np.frombuffer(mask, dtype=np.int8)
+            if len(self._situations) >= _SITUATIONS:
+                self._situations.clear()
+            self._situations[key] = known = (mask, targets, array)
+        self._cached = cached = (hand, legal, *known)
         return cached
 
     def button_mask(self, hand: Hand) -> bytes:
@@ -338,7 +400,7 @@ class Game:
 
     def _button(self, hand: Hand, button: int) -> Action | None:
         """The action of ``button`` (an index) for the seat to act, or ``None``."""
-        _, legal, mask, targets = self._decision(hand)
+        _, legal, mask, targets, _ = self._decision(hand)
         if not mask[button]:
             return None
         if button == 0:
@@ -353,12 +415,8 @@ class Game:
     def mask(self, hand: Hand, seat: int) -> Any:
         """The legal buttons of ``seat`` (int8), all zeros when it is not to act."""
         if hand.to_act != seat:
-            return np.zeros(self.abstraction.size, dtype=np.int8)
-        mask = self._decision(hand)[2]
-        array = self._mask_arrays.get(mask)
-        if array is None:  # one per pattern of legal buttons, copied for every caller
-            self._mask_arrays[mask] = array = np.frombuffer(mask, dtype=np.int8)
-        return array.copy()
+            return np.zeros(self._size, dtype=np.int8)
+        return self._decision(hand)[4].copy()
 
     def action(self, hand: Hand, button: object) -> Action | None:
         """The action of ``button`` for the seat to act, or ``None`` (penalty mode)

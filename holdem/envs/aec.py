@@ -76,6 +76,9 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(players)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
+        # What reset() copies: every reward 0.0, nobody terminated or truncated.
+        self._zeros = dict.fromkeys(self.possible_agents, 0.0)
+        self._nos = dict.fromkeys(self.possible_agents, False)
         space: dict[str, Any] = {
             observation_key: self.game.observation_space,
             "action_mask": self.game.mask_space,
@@ -96,18 +99,22 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal the next hand; with ``seed``, hand 0 of that seed (see :mod:`holdem.envs`)."""
-        self.game.reseed(seed)
-        self.hand = hand = self.game.deal()
+        game = self.game
+        if seed is not None:
+            game.reseed(seed)
+        self.hand = hand = game.deal()
         agents = self.possible_agents
-        self.agents = list(agents)
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
+        self.agents = agents[:]
+        zeros, nos = self._zeros, self._nos
+        self.rewards = zeros.copy()
+        self._cumulative_rewards = zeros.copy()
+        self.terminations = nos.copy()
+        self.truncations = nos.copy()
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         # Stacks exceed the forced bets (Game), so somebody is to act.
-        assert hand.to_act is not None
-        self.agent_selection = agents[hand.to_act]
+        to_act = hand.to_act
+        assert to_act is not None
+        self.agent_selection = agents[to_act]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``{"observation": float32 encoding, "action_mask": int8 buttons}`` of ``agent``.
@@ -146,16 +153,17 @@ class HoldemAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self._finish(penalty_rewards(self.game, len(self.possible_agents), seat))
             self._accumulate_rewards()
             return
-        if hand.is_over:
-            self._cumulative_rewards[agent] = 0.0
-            self._finish(self.game.rewards(hand))
-            self._accumulate_rewards()
-        else:
+        to_act = hand.to_act
+        if to_act is not None:
             # Every reward is 0.0 until the hand is over, and so is every
             # cumulative reward: PettingZoo's zeroing of the acting agent's
             # and the accumulation would change nothing.
-            assert hand.to_act is not None
-            self.agent_selection = self.possible_agents[hand.to_act]
+            self.agent_selection = self.possible_agents[to_act]
+        else:
+            assert hand.is_over  # nobody to act: the hand is settled (shows are automatic)
+            self._cumulative_rewards[agent] = 0.0
+            self._finish(self.game.rewards(hand))
+            self._accumulate_rewards()
 
     def _was_dead_step(self, action: Any) -> None:
         """PettingZoo's ``AECEnv._was_dead_step``, the same changes in fewer

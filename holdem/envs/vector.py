@@ -40,7 +40,7 @@ from __future__ import annotations
 import functools
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import gymnasium
@@ -103,10 +103,18 @@ _sample = (
 )
 
 
-@functools.lru_cache(maxsize=128)
-def _dealt_places(seats: int, button: int) -> tuple[int, ...]:
-    """Per seat, its place in the dealing order (0: the first seat left of the button)."""
-    return tuple((s - button - 1) % seats for s in range(seats))
+# The board's cards among those dealt after the hole cards: burn, flop, burn, turn, burn, river.
+_BOARD_PLACES = np.array([1, 2, 3, 5, 7])
+
+
+@functools.cache
+def _seeded_samples() -> Callable[[Sequence[str], int], IntArray] | None:
+    """:func:`holdem.batch.seeded.seeded_samples`, or ``None`` without numba."""
+    try:
+        from holdem.batch.seeded import seeded_samples
+    except ImportError:  # the batch extra (numba) is not installed
+        return None
+    return seeded_samples
 
 
 LEARNER = 0
@@ -135,8 +143,10 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         stacks, blinds, ante, abstraction, history, illegal, penalty: as for
             :class:`~holdem.envs.gym.NoLimitHoldemEnv`.
         cards: ``"seeded"`` (default): lane ``j`` deals the single env's
-            hands of its seed (see the module), one Python shuffle per hand;
-            ``"numpy"``: about twice the hands per second, the cards drawn
+            hands of its seed (see the module), CPython's seeded shuffle
+            reproduced for all lanes at once with numba (lane by lane with
+            ``random`` without it); ``"numpy"``: 5% to 15% more steps per
+            second, the cards drawn
             for all lanes at once from the env's ``np_random`` (so
             ``reset(seed=s)`` reproduces the whole vector env, but the hands
             are not the single env's). Only with ``engine="batch"``.
@@ -231,6 +241,12 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._ratios = [(f.numerator, f.denominator) for f in game.abstraction.fractions]
         n = num_envs
         self._lanes = np.arange(n)
+        # Per button, where each seat's two hole cards are among those dealt:
+        # seat s got the card dealt k-th in each round, k its place from the button.
+        places = [[(s - b - 1) % players for s in range(players)] for b in range(players)]
+        self._hole_places = np.array(
+            [[k + players * card for k in row for card in (0, 1)] for row in places]
+        )
         self._seeds: list[int | str] = [secrets.randbits(63) for _ in range(n)]
         self._index = np.zeros(n, dtype=np.int64)
         self._paid = np.zeros((n, players), dtype=np.int64)
@@ -243,6 +259,8 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._hist_kind = np.zeros((n, k), dtype=np.int64)
         self._hist_all_in = np.zeros((n, k), dtype=bool)
         self._hist_to = np.zeros((n, k), dtype=np.int64)
+        # The history is a ring per lane: action c of the hand in place c % k.
+        self._hist_count = np.zeros(n, dtype=np.int64)
         self._agents: AgentLanes | None = None
         if engine == "hands":
             options = {
@@ -420,35 +438,36 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if self._numpy_cards:
             hole, board = deal(self.np_random, len(lanes), players)
         else:
-            hole, board = self._seeded_cards(lanes, buttons.tolist())
+            hole, board = self._seeded_cards(lanes, buttons)
         self.state.deal(lanes, buttons, hole, board)
         self._index[lanes] += 1
         self._paid[lanes] = 0
         self._hist_seat[lanes] = -1
+        self._hist_count[lanes] = 0
 
-    def _seeded_cards(self, lanes: IntArray, buttons: list[int]) -> tuple[IntArray, IntArray]:
+    def _seeded_cards(self, lanes: IntArray, buttons: IntArray) -> tuple[IntArray, IntArray]:
         """The hole cards ``(lanes, players, 2)`` and boards ``(lanes, 5)`` of
         the lanes' next hands, as card indices: Dealer's seeded deal
         (:mod:`holdem.engine.cards`), hole cards one round at a time from the
-        seat left of the button, then burn, flop, burn, turn, burn, river."""
+        seat left of the button, then burn, flop, burn, turn, burn, river.
+        The draws of ``random.Random(f"{t}:{i}")`` for all lanes at once
+        (:func:`holdem.batch.seeded.seeded_samples`, numba), or one lane at a
+        time without numba."""
         players = self.game.players
         rest = 2 * players
-        cards: list[int] = []
-        board: list[int] = []
         seeds = self._seeds
-        for lane, index, button in zip(lanes.tolist(), self._index[lanes].tolist(), buttons):
-            dealt = _sample(random.Random(f"{seeds[lane]}:{index}"), rest + 8)
-            for place in _dealt_places(players, button):
-                cards.append(dealt[place])
-                cards.append(dealt[players + place])
-            board += dealt[rest + 1 : rest + 4]
-            board.append(dealt[rest + 5])
-            board.append(dealt[rest + 7])
-        count = len(lanes)
-        return (
-            np.array(cards, dtype=np.int64).reshape(count, players, 2),
-            np.array(board, dtype=np.int64).reshape(count, 5),
-        )
+        texts = [
+            f"{seeds[lane]}:{index}"
+            for lane, index in zip(lanes.tolist(), self._index[lanes].tolist())
+        ]
+        samples = _seeded_samples()
+        if samples is not None:
+            dealt = samples(texts, rest + 8)
+        else:
+            dealt = np.array([_sample(random.Random(text), rest + 8) for text in texts])
+        rows = np.arange(len(texts))[:, None]
+        hole = dealt[rows, self._hole_places[buttons]].reshape(len(texts), players, 2)
+        return hole, dealt[:, rest + _BOARD_PLACES]
 
     def _advance(self, lanes: IntArray) -> None:
         """Let the opponents act in ``lanes`` until the learner is to act or
@@ -487,14 +506,13 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             np.where(code == CALL, np.where(decisions.can_fold, 2, 1), np.where(opened, 4, 3)),
         )
         all_in = (code != FOLD) & (self.state.stack[h, decisions.seat] == 0)
-        for array, value in (
-            (self._hist_seat, decisions.seat),
-            (self._hist_kind, kind),
-            (self._hist_all_in, all_in),
-            (self._hist_to, to),
-        ):
-            array[h, 1:] = array[h, :-1]
-            array[h, 0] = value
+        count = self._hist_count[h]
+        place = count % self.game.encoder.history
+        self._hist_seat[h, place] = decisions.seat
+        self._hist_kind[h, place] = kind
+        self._hist_all_in[h, place] = all_in
+        self._hist_to[h, place] = to
+        self._hist_count[h] = count + 1
 
     def _finish(self, lanes: IntArray) -> IntArray:
         """Settle the hands over in ``lanes``; the learner's net result in chips."""
@@ -610,12 +628,13 @@ class HoldemVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         out[:, at + 10] = dealt
         at += 11
         # Every (lane, slot) of the history at once; slot 0 the most recent.
-        lane, slot = np.nonzero(self._hist_seat >= 0)
+        lane, place = np.nonzero(self._hist_seat >= 0)
+        slot = (self._hist_count[lane] - 1 - place) % game.encoder.history  # 0: the last
         block = at + slot * (p + 7)
-        out[lane, block + (self._hist_seat[lane, slot] - LEARNER) % p] = 1.0
-        out[lane, block + p + self._hist_kind[lane, slot]] = 1.0
-        out[lane, block + p + 5] = self._hist_all_in[lane, slot]
-        out[lane, block + p + 6] = self._hist_to[lane, slot] / bb
+        out[lane, block + (self._hist_seat[lane, place] - LEARNER) % p] = 1.0
+        out[lane, block + p + self._hist_kind[lane, place]] = 1.0
+        out[lane, block + p + 5] = self._hist_all_in[lane, place]
+        out[lane, block + p + 6] = self._hist_to[lane, place] / bb
         return out
 
     def _info(self, started: IntArray, acting: IntArray, decisions: Decisions) -> dict[str, Any]:

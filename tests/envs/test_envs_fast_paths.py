@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not installed")
 
+from holdem import Hand  # noqa: E402
 from holdem.engine.betting import Action, Kind  # noqa: E402
 from holdem.envs._core import Game  # noqa: E402
 from holdem.selfplay.agents import random_action  # noqa: E402
@@ -128,3 +129,40 @@ def test_dead_steps_change_what_pettingzoos_own_change(players: int) -> None:
         for name in ("terminations", "truncations", "infos"):
             assert getattr(env, name) == getattr(theirs, name), name
         assert env._skip_agent_selection == theirs._skip_agent_selection
+
+
+def test_r3_a_fold_that_ends_the_street_is_remembered_with_its_bet() -> None:
+    """R3, R5: the small blind folds to a raise after calling, which closes
+    the street (bets start over on the flop): the history remembers its bet
+    on the street before the fold (2 chips, 1 big blind), as the Acted event
+    does, and every seat's fast observation equals ``encode_hand``."""
+    game = Game(3, 100, (1, 2), 0, Abstraction((0.5, 1)), 8, "raise", None)
+    hand = game.deal()  # button on seat 0: seat 0 acts first, then the blinds
+    for button in (1, 1, 2, 1, 0):  # call, call, min raise to 4, call, fold
+        legal = hand.legal_actions()
+        assert legal is not None
+        assert game.press(hand, legal.seat, button)
+    assert hand.street == "flop" and hand.bets == (0, 0, 0)
+    assert game._history[-1] == (1, 0, False, 1.0)
+    for seat in range(3):
+        plain = np.asarray(game.encoder.encode_hand(hand, seat), dtype=np.float32)
+        assert np.array_equal(game.observation(hand, seat), plain)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.integers(), st.text(max_size=30)), st.integers(0, 10**6))
+def test_r5_4_hands_are_seeded_as_random_seeds_their_text(seed: Any, index: int) -> None:
+    """R5.4: hand ``index`` of ``seed`` is dealt from a generator in the
+    state of ``random.Random(f"{seed}:{index}")`` (made without its Python
+    layer), so the envs deal ``Hand(config, seed=f"{seed}:{index}")``."""
+    from holdem.envs._core import _SAME_SEEDING, _seeded
+
+    assert _SAME_SEEDING
+    text = f"{seed}:{index}"
+    assert _seeded(text).getstate() == random.Random(text).getstate()
+    game = Game(3, 200, (1, 2), 0, None, 8, "raise", None)
+    game.reseed(seed)
+    game.index = index
+    hand = game.deal()
+    theirs = Hand(game.configs[index % 3], seed=text)
+    assert [hand.hole_cards(s) for s in range(3)] == [theirs.hole_cards(s) for s in range(3)]

@@ -369,3 +369,15 @@ def test_a_policy_given_for_several_seats_decides_them_in_one_call() -> None:
     assert counts["hands"] >= 40
     assert any(seen == {1, 3} for seen in seats_seen)
     assert all(seen <= {1, 3} for seen in seats_seen)
+
+
+def test_seeded_lanes_without_numba_deal_the_same_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R5.4: without numba (the batch extra), each lane's hands are dealt by
+    seeding ``random.Random`` lane by lane: the same cards, so the same
+    episodes as the single env, step for step."""
+    from holdem.envs import vector as vector_module
+
+    monkeypatch.setattr(vector_module, "_seeded_samples", lambda: None)
+    vector, sync, queues = pair(8, 3, [random_policy], stacks=[60, 200, 35])
+    counts = play_side_by_side(vector, sync, queues, steps=80, seed=5)
+    assert counts["hands"] >= 60
