@@ -41,6 +41,7 @@ from holdem.engine.settlement import (
     HandResult,
     ShowdownError,
     ShowdownPhase,
+    plain_result,
 )
 from holdem.engine.streets import STREETS, StreetProgression
 from holdem.errors import (
@@ -214,7 +215,7 @@ class Hand(StreetProgression):
         self._show_queue: list[int] = []
         self._shown: list[int] = []
         self._ranks: list[int | None] = [None] * n
-        self._result: HandResult | None = None
+        self._result: HandResult | tuple[Any, ...] | None = None
         self._memo: LegalActions | None = None
         self._decision = 0
         preflop = post_forced_bets(config, self._stacks, self._bets, self._contrib, self._log)
@@ -316,7 +317,10 @@ class Hand(StreetProgression):
     @property
     def result(self) -> HandResult | None:
         """The settlement once the hand is over, else ``None``."""
-        return self._result
+        result = self._result
+        if isinstance(result, tuple):  # a one-pot settlement's values (ShowdownPhase._close)
+            result = self._result = plain_result(*result)
+        return result
 
     def hole_cards(self, seat: int) -> tuple[str, ...]:
         """The two hole cards of ``seat`` (``("??", "??")`` when unknown).
@@ -352,6 +356,8 @@ class Hand(StreetProgression):
         The copy shares only immutable values (the configuration, the cards,
         the log records); acting on one never changes the other.
         """
+        if isinstance(self._result, tuple):
+            self.result  # noqa: B018  # built once, so that both share it
         twin = Hand.__new__(Hand)
         for name in Hand._ALL_SLOTS:
             setattr(twin, name, getattr(self, name))

@@ -116,7 +116,7 @@ class StreetProgression(HandRuns):
         folded, stacks = self._folded, self._stacks
         live = list(_compress(range(self._n), map(_not, folded)))
         if len(live) == 1:  # R5.2
-            self._settle(None, _pots._layer(tuple(self._contrib), folded, self._dead))
+            self._settle(None)
             return
         # R5.3: fewer than two can bet (a stack is never negative).
         run_out = len(list(filter(stacks.__getitem__, live))) < 2

@@ -690,7 +690,7 @@ class SearchState:
             if pending is not None and pending[0]:  # the run-out's chance nodes
                 return tuple(seat for seat, out in enumerate(bet[_tree.FOLDED]) if not out)
             return ()
-        result = self._settled()._result
+        result = self._settled().result
         assert result is not None
         return result.shown
 
