@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
-from itertools import repeat as _repeat
 from threading import get_ident as _get_ident
 from typing import Any, NoReturn
 
@@ -31,7 +30,7 @@ from holdem.engine.events import (
     Event,
     HoleCardsDealt,
 )
-from holdem.engine.forced_bets import post_forced_bets
+from holdem.engine.forced_bets import forced_bets
 from holdem.engine.runs import HandRuns
 from holdem.engine.settlement import (
     BETTING,
@@ -59,6 +58,15 @@ _FOLD, _CHECK, _CALL, _ALL_IN, _BET = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL
 _FOLD_ACTION, _CHECK_ACTION = Action(_FOLD), Action(_CHECK)
 _CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
 _POT_LIMIT = Structure.POT_LIMIT
+
+
+class _HoleCards:
+    """The first field of the log record ``(_HoleCards, seats in dealing order)``:
+    one :class:`~holdem.engine.events.HoleCardsDealt` per seat (R5.4). A class,
+    so that a pickled hand's record keeps it."""
+
+
+_HOLE_CARDS = _HoleCards
 
 
 @functools.cache
@@ -202,14 +210,12 @@ class Hand(StreetProgression):
         self._acted = [False] * n
         self._level = [0] * n
         self._returned = [0] * n
-        self._dead = 0
         self._street = 0
         self._board: tuple[str, ...] = ()
         # Records: Event objects, or (event class, *fields) tuples built into
         # events when ``log`` is read (the hot path builds no objects).
         self._log: list[Any] = []
         self._built = 0
-        self._to_act: int | None = None
         self._aggressor: int | None = None
         self._phase = BETTING
         self._show_queue: list[int] = []
@@ -218,13 +224,13 @@ class Hand(StreetProgression):
         self._result: HandResult | tuple[Any, ...] | None = None
         self._memo: LegalActions | None = None
         self._decision = 0
-        preflop = post_forced_bets(config, self._stacks, self._bets, self._contrib, self._log)
-        self._dead = preflop.dead
-        order = _deal_order(n, config.button)
-        self._log.extend(zip(_repeat(HoleCardsDealt), order, map(self._hole.__getitem__, order)))
-        self._current = preflop.current_bet
-        self._min_raise = preflop.min_raise
-        self._to_act = self._first_to_act(preflop.first)
+        self._dead, self._current, self._min_raise, first = forced_bets(
+            config, self._stacks, self._bets, self._contrib, self._log
+        )
+        # One record for every seat's HoleCardsDealt, in dealing order (built
+        # from the hole cards when ``log`` is read).
+        self._log.append((_HOLE_CARDS, _deal_order(n, config.button)))
+        self._to_act = self._first_to_act(first)
         if self._to_act is None:
             self._end_street()
 
@@ -306,12 +312,19 @@ class Hand(StreetProgression):
     def log(self) -> tuple[Event, ...]:
         """Everything that happened, in order (see :mod:`holdem.engine.events`)."""
         log = self._log
-        if self._built < len(log):
-            for index in range(self._built, len(log)):
+        index = self._built
+        if index < len(log):
+            while index < len(log):
                 record = log[index]
                 if type(record) is tuple:
+                    if record[0] is _HOLE_CARDS:
+                        hole = self._hole
+                        log[index : index + 1] = [HoleCardsDealt(s, hole[s]) for s in record[1]]
+                        index += len(record[1])
+                        continue
                     log[index] = record[0](*record[1:])
-            self._built = len(log)
+                index += 1
+            self._built = index
         return tuple(log)
 
     @property
