@@ -99,8 +99,13 @@ class StreetProgression(HandRuns):
             self._end_street()
 
     def _return_uncalled(self) -> None:
-        uncalled = _pots.uncalled_bet(self._contrib)
-        if uncalled is not None:
+        contrib = self._contrib
+        top = max(contrib)
+        # Matched (two seats or more put in the most) or nothing in: nothing
+        # to return, found without uncalled_bet's loop.
+        if top and contrib.count(top) == 1:
+            uncalled = _pots.uncalled_bet(contrib)
+            assert uncalled is not None  # one seat put in more than any other
             seat, chips = uncalled
             self._contrib[seat] -= chips
             # The returned chips are the last ones put in: this street's bet first,
