@@ -78,6 +78,18 @@ def post_forced_bets(
     Returns:
         The :class:`Preflop` start.
     """
+    return _new_preflop(*forced_bets(config, stacks, bets, contributions, log))
+
+
+def forced_bets(
+    config: TableConfig,
+    stacks: list[int],
+    bets: list[int],
+    contributions: list[int],
+    log: list[Any],
+) -> tuple[int, int, int, int]:
+    """:func:`post_forced_bets` with the :class:`Preflop` start as a plain tuple
+    ``(dead, current_bet, min_raise, first)`` (what a hand reads when it is built)."""
     if (
         config.ante_type is _NO_ANTE
         and not config.straddles
@@ -125,7 +137,7 @@ def post_forced_bets(
             post(seat, "straddle", amount, True)
             current = amount
             first = (seat + 1) % n
-    return _new_preflop(dead, current, max(current, config.min_bet), first)
+    return dead, current, max(current, config.min_bet), first
 
 
 _NO_ANTE = AnteType.NONE
@@ -137,8 +149,8 @@ def _post_blinds(
     bets: list[int],
     contributions: list[int],
     log: list[Any],
-) -> Preflop:
-    """:func:`post_forced_bets` for a table with blinds only (no ante, post or
+) -> tuple[int, int, int, int]:
+    """:func:`forced_bets` for a table with blinds only (no ante, post or
     straddle): the small blind, then the big blind, each live (R2.1, R2.4)."""
     seat = config.small_blind_seat
     if seat is not None:
@@ -159,6 +171,4 @@ def _post_blinds(
         contributions[seat] += paid
         log.append((Posted, seat, "big blind", paid, stack == paid))
     minimum = config.min_bet
-    return _new_preflop(
-        0, current, current if current > minimum else minimum, (seat + 1) % len(stacks)
-    )
+    return 0, current, current if current > minimum else minimum, (seat + 1) % len(stacks)

@@ -16,14 +16,13 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
-from itertools import repeat as _repeat
 from threading import get_ident as _get_ident
 from typing import Any, NoReturn
 
 from holdem.engine._guard import _INSIDE
 from holdem.engine._guard import enter as _enter
 from holdem.engine._guard import leave as _leave
-from holdem.engine.betting import Action, Kind, LegalActions, fast_legal_actions, parse_action
+from holdem.engine.betting import Action, Kind, LegalActions, parse_action
 from holdem.engine.cards import _FAST_SAMPLE, UNKNOWN, Dealer, deal_seeded, seed_value
 from holdem.engine.config import Structure, TableConfig, plain_int
 from holdem.engine.events import (
@@ -31,7 +30,7 @@ from holdem.engine.events import (
     Event,
     HoleCardsDealt,
 )
-from holdem.engine.forced_bets import post_forced_bets
+from holdem.engine.forced_bets import forced_bets
 from holdem.engine.runs import HandRuns
 from holdem.engine.settlement import (
     BETTING,
@@ -41,6 +40,7 @@ from holdem.engine.settlement import (
     HandResult,
     ShowdownError,
     ShowdownPhase,
+    plain_result,
 )
 from holdem.engine.streets import STREETS, StreetProgression
 from holdem.errors import (
@@ -58,6 +58,29 @@ _FOLD, _CHECK, _CALL, _ALL_IN, _BET = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL
 _FOLD_ACTION, _CHECK_ACTION = Action(_FOLD), Action(_CHECK)
 _CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
 _POT_LIMIT = Structure.POT_LIMIT
+
+# The slots of LegalActions (betting.fast_legal_actions fills them the same
+# way, after checking that attrs' __init__ only stores the values): the engine
+# builds one value per decision.
+_new = object.__new__
+_slot = LegalActions.__dict__
+_set_seat = _slot["seat"].__set__
+_set_can_fold = _slot["can_fold"].__set__
+_set_can_check = _slot["can_check"].__set__
+_set_call = _slot["call"].__set__
+_set_min_raise_to = _slot["min_raise_to"].__set__
+_set_max_raise_to = _slot["max_raise_to"].__set__
+_set_raise_word = _slot["raise_word"].__set__
+_set_can_all_in = _slot["can_all_in"].__set__
+
+
+class _HoleCards:
+    """The first field of the log record ``(_HoleCards, seats in dealing order)``:
+    one :class:`~holdem.engine.events.HoleCardsDealt` per seat (R5.4). A class,
+    so that a pickled hand's record keeps it."""
+
+
+_HOLE_CARDS = _HoleCards
 
 
 @functools.cache
@@ -201,29 +224,27 @@ class Hand(StreetProgression):
         self._acted = [False] * n
         self._level = [0] * n
         self._returned = [0] * n
-        self._dead = 0
         self._street = 0
         self._board: tuple[str, ...] = ()
         # Records: Event objects, or (event class, *fields) tuples built into
         # events when ``log`` is read (the hot path builds no objects).
         self._log: list[Any] = []
         self._built = 0
-        self._to_act: int | None = None
         self._aggressor: int | None = None
         self._phase = BETTING
         self._show_queue: list[int] = []
         self._shown: list[int] = []
         self._ranks: list[int | None] = [None] * n
-        self._result: HandResult | None = None
+        self._result: HandResult | tuple[Any, ...] | None = None
         self._memo: LegalActions | None = None
         self._decision = 0
-        preflop = post_forced_bets(config, self._stacks, self._bets, self._contrib, self._log)
-        self._dead = preflop.dead
-        order = _deal_order(n, config.button)
-        self._log.extend(zip(_repeat(HoleCardsDealt), order, map(self._hole.__getitem__, order)))
-        self._current = preflop.current_bet
-        self._min_raise = preflop.min_raise
-        self._to_act = self._first_to_act(preflop.first)
+        self._dead, self._current, self._min_raise, first = forced_bets(
+            config, self._stacks, self._bets, self._contrib, self._log
+        )
+        # One record for every seat's HoleCardsDealt, in dealing order (built
+        # from the hole cards when ``log`` is read).
+        self._log.append((_HOLE_CARDS, _deal_order(n, config.button)))
+        self._to_act = self._first_to_act(first)
         if self._to_act is None:
             self._end_street()
 
@@ -305,18 +326,28 @@ class Hand(StreetProgression):
     def log(self) -> tuple[Event, ...]:
         """Everything that happened, in order (see :mod:`holdem.engine.events`)."""
         log = self._log
-        if self._built < len(log):
-            for index in range(self._built, len(log)):
+        index = self._built
+        if index < len(log):
+            while index < len(log):
                 record = log[index]
                 if type(record) is tuple:
+                    if record[0] is _HOLE_CARDS:
+                        hole = self._hole
+                        log[index : index + 1] = [HoleCardsDealt(s, hole[s]) for s in record[1]]
+                        index += len(record[1])
+                        continue
                     log[index] = record[0](*record[1:])
-            self._built = len(log)
+                index += 1
+            self._built = index
         return tuple(log)
 
     @property
     def result(self) -> HandResult | None:
         """The settlement once the hand is over, else ``None``."""
-        return self._result
+        result = self._result
+        if isinstance(result, tuple):  # a one-pot settlement's values (ShowdownPhase._close)
+            result = self._result = plain_result(*result)
+        return result
 
     def hole_cards(self, seat: int) -> tuple[str, ...]:
         """The two hole cards of ``seat`` (``("??", "??")`` when unknown).
@@ -352,6 +383,8 @@ class Hand(StreetProgression):
         The copy shares only immutable values (the configuration, the cards,
         the log records); acting on one never changes the other.
         """
+        if isinstance(self._result, tuple):
+            self.result  # noqa: B018  # built once, so that both share it
         twin = Hand.__new__(Hand)
         for name in Hand._ALL_SLOTS:
             setattr(twin, name, getattr(self, name))
@@ -408,7 +441,17 @@ class Hand(StreetProgression):
                     can_all_in = high == bet + stack
                     break
         can_fold = owed > 0 or self.config.free_fold  # R3.1
-        return fast_legal_actions(seat, can_fold, owed <= 0, call, low, high, word, can_all_in)
+        # fast_legal_actions(...) inlined: the same frozen value, filled slot by slot.
+        legal = _new(LegalActions)
+        _set_seat(legal, seat)
+        _set_can_fold(legal, can_fold)
+        _set_can_check(legal, owed <= 0)
+        _set_call(legal, call)
+        _set_min_raise_to(legal, low)
+        _set_max_raise_to(legal, high)
+        _set_raise_word(legal, word)
+        _set_can_all_in(legal, can_all_in)
+        return legal
 
     def act(self, seat: int, action: Action | str, *, decision: int | None = None) -> None:
         """Apply ``action`` (an :class:`~holdem.engine.betting.Action` or its text) for ``seat``.

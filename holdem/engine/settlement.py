@@ -95,6 +95,39 @@ _new_result = fast_constructor(HandResult)
 """``HandResult(...)`` with every field given, built faster (the same object)."""
 
 
+def plain_result(
+    final: tuple[int, ...],
+    start: tuple[int, ...],
+    amount: int,
+    eligible: tuple[int, ...],
+    winners: tuple[int, ...],
+    shares: tuple[int, ...],
+    payouts: tuple[int, ...],
+    returned: tuple[int, ...],
+    shown: tuple[int, ...],
+    ranks: tuple[int | None, ...],
+    board: tuple[str, ...],
+) -> HandResult:
+    """The :class:`HandResult` of a hand settled by :meth:`ShowdownPhase._pay_one_pot`
+    (one pot, one run, no rake): what :func:`settle` builds for it, built when
+    :attr:`holdem.engine.hand.Hand.result` is first read (the hand keeps these
+    values until then)."""
+    award = _pots._new_award(_pots._new_pot(amount, eligible, "main pot"), winners, shares, 1)
+    return _new_result(
+        final,
+        tuple(map(_sub, final, start)),
+        (award,),
+        payouts,
+        returned,
+        shown,
+        ranks,
+        (0,),
+        0,
+        (board,),
+        (ranks,),
+    )
+
+
 def show_order(live: Sequence[int], aggressor: int | None, button: int, seats: int) -> list[int]:
     """The seats still in, in the order they show down (R6.2).
 
@@ -370,7 +403,7 @@ class ShowdownPhase:
     _show_queue: list[int]
     _shown: list[int]
     _ranks: list[int | None]
-    _result: HandResult | None
+    _result: HandResult | tuple[Any, ...] | None  # values of a result not built yet: _close
     _run_boards: tuple[tuple[str, ...], ...]
 
     if TYPE_CHECKING:  # defined by Hand, with the betting checks
@@ -403,6 +436,18 @@ class ShowdownPhase:
         else:
             for s in known:
                 ranks[s] = _rank(hole[s], board)
+        if not (self._unknown or self._manual or self._run_boards) and self.config.rake is None:
+            # One pot when every seat still in put in the most any seat did
+            # (as _pots._layer finds it): shown and paid in one pass.
+            contrib = self._contrib
+            top = max(contrib)
+            for s in live:
+                if contrib[s] != top:
+                    break
+            else:
+                if top:
+                    self._pay_one_pot(live, ranks)
+                    return
         # The hand's own checked lists: layered without layer_pots' input checks.
         layering = _pots._layer(tuple(self._contrib), self._folded, self._dead)
         if self._unknown:
@@ -434,6 +479,101 @@ class ShowdownPhase:
                     log.append((Mucked, seat))
             self._show_queue = []
             self._settle(list(ranks), layering)
+
+    def _pay_one_pot(self, live: list[int], ranks: list[int | None]) -> None:
+        """The automatic showdown (R6.2-R6.4) and payout (R8) of a hand with one
+        pot that every seat still in (``live``, two or more, in seat order, all
+        with known cards, ranked in ``ranks``) paid in full, one run, no rake:
+        what :meth:`_showdown` then :func:`settle` do for it, without the
+        layering and award objects; the :class:`HandResult` is built when first
+        read (:func:`plain_result`)."""
+        n = self._n
+        button = self.config.button
+        start = self._aggressor
+        if start is None:
+            start = (button + 1) % n
+        cut = _bisect_left(live, start)
+        best = min([ranks[s] for s in live])  # type: ignore[type-var]
+        winners = [s for s in live if ranks[s] == best]
+        log, shown, hole, board = self._log, self._shown, self._hole, self._board
+        if self._ran_out():
+            for seat in live[cut:] + live[:cut]:  # R6.4: every hand is shown
+                log.append((Shown, seat, hole[seat], ranks[seat], board))
+                shown.append(seat)
+        else:
+            for seat in live[cut:] + live[:cut]:  # R6.3: the winners show, the rest muck
+                if ranks[seat] == best:
+                    log.append((Shown, seat, hole[seat], ranks[seat], board))
+                    shown.append(seat)
+                else:
+                    ranks[seat] = None
+                    log.append((Mucked, seat))
+        self._show_queue = []
+        amount = sum(self._contrib) + self._dead
+        payout = [0] * n
+        if len(winners) == 1:
+            payout[winners[0]] = amount
+            shares: tuple[int, ...] = (amount,)
+        else:  # R8.2, R8.3: the odd units from the first winner left of the button
+            winners.sort(key=lambda s: (s - button - 1) % n)
+            unit = self.config.chip_unit
+            units, rest = divmod(amount, unit)
+            share, odd = divmod(units, len(winners))
+            split = [share * unit + (unit if i < odd else 0) for i in range(len(winners))]
+            split[0] += rest
+            for s, chips in zip(winners, split):
+                payout[s] += chips
+            shares = tuple(split)
+        self._close(tuple(live), tuple(winners), shares, tuple(payout), tuple(ranks), board)
+
+    def _win_by_folds(self) -> bool:
+        """Pay the one seat left (R5.2) when it put in the most any seat did
+        (one pot, nothing returned, as :func:`settle` pays it), with no rake
+        and one run; ``False`` (nothing done) otherwise."""
+        contrib = self._contrib
+        top = max(contrib)
+        seat = self._folded.index(False)
+        if not top or contrib[seat] != top or contrib.count(top) < 2:
+            return False
+        amount = sum(contrib) + self._dead
+        payout = [0] * self._n
+        payout[seat] = amount
+        # The pot's eligible seats and its winners: equal, distinct tuples (as settle's).
+        self._close((seat,), (seat,), (amount,), tuple(payout), (None,) * self._n, self._board)
+        return True
+
+    def _close(
+        self,
+        eligible: tuple[int, ...],
+        winners: tuple[int, ...],
+        shares: tuple[int, ...],
+        payouts: tuple[int, ...],
+        ranks: tuple[int | None, ...],
+        board: tuple[str, ...],
+    ) -> None:
+        """Award the one pot (R8), end the hand and keep its result's values."""
+        stacks = self._stacks
+        amount = sum(shares)
+        self._log.append((PotAwarded, "main pot", amount, eligible, winners, shares, 1))
+        for seat, chips in zip(winners, shares):
+            stacks[seat] += chips
+        final = tuple(stacks)
+        self._log.append((HandEnded, final))
+        self._phase = OVER
+        self._show_queue = []
+        self._result = (  # the HandResult's values: built on first read (Hand.result)
+            final,
+            self.config.stacks,
+            amount,
+            eligible,
+            winners,
+            shares,
+            payouts,
+            tuple(self._returned),
+            tuple(self._shown),
+            ranks,
+            board,
+        )
 
     def _must_show(self) -> set[int]:
         return must_show(self._ranks, self._folded, self._ran_out(), self.pots())
@@ -547,6 +687,14 @@ class ShowdownPhase:
     ) -> None:
         """Pay every pot (R7, R8); ``ranks`` is ``None`` when one seat is left;
         ``layering`` is :meth:`pots` when the caller has it."""
+        if (
+            ranks is None
+            and layering is None
+            and self.config.rake is None
+            and not self._run_boards
+            and self._win_by_folds()
+        ):
+            return
         result = settle(
             self.config,
             self._stacks,

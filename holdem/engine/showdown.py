@@ -96,13 +96,16 @@ def rank_on_board(holes: Iterable[Sequence[str]], board: Sequence[str]) -> list[
     Raises:
         KeyError: a card is not a parsed card.
     """
-    rank7, flush = _fasteval.tables()
-    index, prime = _fasteval.INDEX, _fasteval.CARD_PRIME
-    product = 1
+    flush = _fasteval.tables()[1]
+    # The non-flush ranks keyed by the sum of the cards' rank keys: one read
+    # of a flat array (the same ranks as the prime-product dict, built from it).
+    by_sum = _fasteval._by_sum()
+    index, key = _fasteval.INDEX, _fasteval.CARD_KEY
+    total = 0
     masks = [0, 0, 0, 0]
     for card in board:
         c = index[card]
-        product *= prime[c]
+        total += key[c]
         masks[c & 3] |= 1 << (c >> 2)
     # Five of seven cards in one suit need three of them on the board, and
     # only one suit of a five-card board can hold three.
@@ -113,7 +116,7 @@ def rank_on_board(holes: Iterable[Sequence[str]], board: Sequence[str]) -> list[
     ranks = []
     if suit < 0:
         for first, second in holes:
-            ranks.append(rank7[product * prime[index[first]] * prime[index[second]]])
+            ranks.append(by_sum[total + key[index[first]] + key[index[second]]])
         return ranks
     held = masks[suit]
     for first, second in holes:
@@ -124,7 +127,7 @@ def rank_on_board(holes: Iterable[Sequence[str]], board: Sequence[str]) -> list[
         if b & 3 == suit:
             mask |= 1 << (b >> 2)
         value = flush[mask] if mask.bit_count() >= 5 else 0
-        ranks.append(value or rank7[product * prime[a] * prime[b]])
+        ranks.append(value or by_sum[total + key[a] + key[b]])
     return ranks
 
 

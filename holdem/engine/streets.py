@@ -99,8 +99,13 @@ class StreetProgression(HandRuns):
             self._end_street()
 
     def _return_uncalled(self) -> None:
-        uncalled = _pots.uncalled_bet(self._contrib)
-        if uncalled is not None:
+        contrib = self._contrib
+        top = max(contrib)
+        # Matched (two seats or more put in the most) or nothing in: nothing
+        # to return, found without uncalled_bet's loop.
+        if top and contrib.count(top) == 1:
+            uncalled = _pots.uncalled_bet(contrib)
+            assert uncalled is not None  # one seat put in more than any other
             seat, chips = uncalled
             self._contrib[seat] -= chips
             # The returned chips are the last ones put in: this street's bet first,
@@ -116,7 +121,7 @@ class StreetProgression(HandRuns):
         folded, stacks = self._folded, self._stacks
         live = list(_compress(range(self._n), map(_not, folded)))
         if len(live) == 1:  # R5.2
-            self._settle(None, _pots._layer(tuple(self._contrib), folded, self._dead))
+            self._settle(None)
             return
         # R5.3: fewer than two can bet (a stack is never negative).
         run_out = len(list(filter(stacks.__getitem__, live))) < 2

@@ -74,7 +74,6 @@ from holdem.engine import pots as _pots
 from holdem.engine.betting import Action, Kind
 from holdem.engine.cards import DECK
 from holdem.engine.config import TableConfig
-from holdem.engine.events import HoleCardsDealt
 from holdem.engine.settlement import BETTING, OVER, settle
 from holdem.engine.showdown import rank_on_board
 from holdem.search._hand import SINK, SearchHand
@@ -88,7 +87,6 @@ class SearchGame(Protocol):
     _template: SearchHand
     _copy: Callable[[SearchHand], SearchHand]
     _hole_count: int
-    _hole_log: tuple[tuple[int, int], ...]
     _places: tuple[tuple[int, int], ...]
     _others: tuple[tuple[int, ...], ...]
     _rot: tuple[tuple[int, ...], ...]
@@ -414,10 +412,7 @@ def engine_hand(game: SearchGame, history: tuple[int, ...]) -> SearchHand | None
             if len(cards) == hole:
                 hand = game._copy(game._template)
                 holes = [(DECK[cards[a]], DECK[cards[b]]) for a, b in game._places]
-                hand._hole = holes
-                log = hand._log
-                for index, owner in game._hole_log:
-                    log[index] = (HoleCardsDealt, owner, holes[owner])
+                hand._hole = holes  # the log's hole cards record reads them (Hand.log)
             continue
         pending = hand._pending
         if pending is not None:

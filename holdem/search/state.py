@@ -46,7 +46,6 @@ from typing import Any
 from holdem.engine.betting import LegalActions, fast_legal_actions
 from holdem.engine.cards import DECK
 from holdem.engine.config import Structure, TableConfig, plain_int
-from holdem.engine.events import HoleCardsDealt
 from holdem.engine.settlement import OVER
 from holdem.engine.streets import STREETS
 from holdem.errors import ConfigError
@@ -133,7 +132,6 @@ class SearchGame:
         "max_betting_actions",
         "max_game_length",
         "_template",
-        "_hole_log",
         "_order",
         "_full",
         "_raises",
@@ -176,11 +174,6 @@ class SearchGame:
         self.max_betting_actions = 4 * n + (top // config.min_bet + n) * (n - 1)
         self.max_game_length = 2 * n + 5 + self.max_betting_actions
         self._template = SearchHand(config, rng=random.Random(0))
-        self._hole_log = tuple(
-            (i, record[1])
-            for i, record in enumerate(self._template._log)
-            if type(record) is tuple and record[0] is HoleCardsDealt
-        )
         self._order = tuple((config.button + 1 + i) % n for i in range(n))
         self._full = abstraction == "full"
         self._hole_count = 2 * n
@@ -190,7 +183,6 @@ class SearchGame:
         self._raises: dict[int, tuple[str, str]] = {}
         if not keep_log:
             self._template._log = SINK
-            self._hole_log = ()
         self._copy = game_copier(self._template)
         self._nodes(self._template)
 
@@ -690,7 +682,7 @@ class SearchState:
             if pending is not None and pending[0]:  # the run-out's chance nodes
                 return tuple(seat for seat, out in enumerate(bet[_tree.FOLDED]) if not out)
             return ()
-        result = self._settled()._result
+        result = self._settled().result
         assert result is not None
         return result.shown
 

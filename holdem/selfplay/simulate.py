@@ -271,12 +271,16 @@ def _tally(spec: _Spec, start: int, stop: int) -> list[tuple[int, int]]:
         if modes[seat] == _CUSTOM
     ]
     sums = [0] * len(names)
+    staked = [spec.stack * owner.count(i) for i in range(len(names))]  # every stack starts equal
     squares = [0] * len(names)
     configs = _configs(spec)
     # Every seat random: the same draws without the per-decision dispatch.
     all_random = all(mode == _RANDOM for mode in modes)
+    # One generator, seeded again for each hand: the draws of
+    # random.Random(f"{seed}:{index}"), without a new generator's state each hand.
+    rng = random.Random(0)
     for index in range(start, stop):
-        rng = random.Random(f"{spec.seed}:{index}")
+        rng.seed(f"{spec.seed}:{index}")
         for agent in drawing:
             agent.rng = rng
         for seat, factory in custom:
@@ -299,12 +303,20 @@ def _tally(spec: _Spec, start: int, stop: int) -> list[tuple[int, int]]:
                 # Hands are shown from 1: the hand of seed index ``index`` is hand index + 1.
                 action = checked_act(agents[seat], seat_agents[seat], view, index + 1)
             hand.act(seat, action)
-        result = hand.result
-        assert result is not None
+        assert hand.is_over
+        # Each agent's net (its seats' final stacks less their starting
+        # stacks: the result's net), without building the result.
+        final = hand.stacks
+        if len(names) == 1:
+            y = sum(final) - staked[0]
+            sums[0] += y
+            squares[0] += y * y
+            continue
         per_agent = [0] * len(names)
-        for seat, chips in enumerate(result.net):
+        for seat, chips in enumerate(final):
             per_agent[owner[seat]] += chips
         for i, y in enumerate(per_agent):
+            y -= staked[i]
             sums[i] += y
             squares[i] += y * y
     return list(zip(sums, squares))

@@ -1,12 +1,15 @@
 """The engine's fast paths give exactly what the general paths give.
 
 The seeded deal with nothing fixed (R5.4), the direct ``act`` path for the seat
-to act, the event log recorded compactly and built when read, and the layering
-kept for a repeated question (R7) are checked against the general paths.
+to act, the event log recorded compactly and built when read (the hole cards
+one record), the layering kept for a repeated question (R7) and the one-pot
+settlement with its result built when read (R8) are checked against the
+general paths.
 """
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -19,8 +22,9 @@ from holdem import ConfigError, Hand, HoldemError, TableConfig
 from holdem.engine import events as ev
 from holdem.engine.cards import DECK, Dealer
 from holdem.engine.forced_bets import post_forced_bets
-from holdem.engine.pots import _layer, _layer_levels, layer_pots
+from holdem.engine.pots import Rake, _layer, _layer_levels, layer_pots
 from holdem.engine.showdown import category, rank, rank_on_board
+from holdem.selfplay.agents import random_action
 
 EVENT_TYPES = (
     ev.Posted,
@@ -299,3 +303,54 @@ def test_r6_4_run_out_read_from_the_last_street_is_any_street_run_out(
         assert ran_out == any(e.run_out for e in streets) == hand._ran_out()
         if ran_out:
             assert all(e.run_out for e in streets[[e.run_out for e in streets].index(True) :])
+
+
+def _random_hand(config: TableConfig, seed: int) -> Hand:
+    """A hand of ``config`` dealt from ``seed``, played out with the random policy."""
+    rng = random.Random(seed)
+    hand = Hand(config, rng=random.Random(seed))
+    while (legal := hand.legal_actions()) is not None:
+        hand.act(legal.seat, random_action(legal, rng))
+    return hand
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    stacks=st.lists(st.sampled_from([1, 3, 40, 400, 400, 400]), min_size=2, max_size=9),
+    button=st.integers(0, 8),
+    seed=st.integers(0, 2**32),
+)
+def test_r8_r13_one_pot_settlement_is_the_general_settlement(
+    stacks: list[int], button: int, seed: int
+) -> None:
+    """R7, R8, R13.1: a hand ending with one pot that every seat still in paid
+    in full is settled in one pass, its result built when first read; the same
+    hand on a table with a 0% rake (which takes nothing) goes through the
+    general layering, award and settlement: the same events, result and chips.
+    Short stacks make side pots, which both tables settle the general way."""
+    plain = TableConfig(stacks, 1, 2, button=button % len(stacks))
+    raked = TableConfig(stacks, 1, 2, button=button % len(stacks), rake=Rake("0%"))
+    fast, general = _random_hand(plain, seed), _random_hand(raked, seed)
+    assert fast.stacks == general.stacks
+    assert fast.log == general.log
+    result = fast.result
+    assert result is not None and result == general.result
+    assert fast.result is result
+    assert result.rake_total == 0 and sum(result.net) == 0
+    assert pickle.loads(pickle.dumps(fast)).result == result
+
+
+def test_r5_4_hole_cards_logged_once_read_after_a_pickle_and_a_copy() -> None:
+    """R5.4: every seat's hole cards are logged in dealing order (from the seat
+    left of the button), whether the log is read at once, after a pickle, or
+    on a copy that acted on."""
+    hand = Hand(TableConfig([100] * 4, 1, 2, button=2), seed=11)
+    expected = [ev.HoleCardsDealt(s, hand.hole_cards(s)) for s in (3, 0, 1, 2)]
+    twin = pickle.loads(pickle.dumps(hand))
+    copy = hand.copy()
+    copy.fold(1)
+    for h in (twin, copy, hand):
+        dealt = [e for e in h.log if isinstance(e, ev.HoleCardsDealt)]
+        assert dealt == expected
+    assert copy.log[-1] == ev.Acted(1, "fold", 0, 0, False)
+    assert len(hand.log) == len(twin.log) == 2 + 4

@@ -70,7 +70,7 @@ def hand_slots(hand: Any) -> tuple[object, ...]:
     """Every part of an engine hand that the betting or the settlement sets
     (the levels of R4.2 only for seats with chips while the street is bet:
     the engine reads no other)."""
-    result = hand._result
+    result = hand.result
     n = len(hand._stacks)
     return (
         list(hand._hole),
@@ -180,7 +180,7 @@ def test_abstract_ids_are_the_plain_hands_r3(config: TableConfig, seed: int, kin
             state.apply_action(rng.choice(state.legal_actions()))
     hand = engine_hand(game, state.history)
     assert hand is not None and hand._result is not None
-    assert state.returns() == hand._result.net
+    assert state.returns() == hand.result.net
 
 
 @SETTINGS
@@ -209,7 +209,7 @@ def test_each_node_is_the_engines_own_replay_and_a_replay_from_the_root(
             assert (engine._phase == OVER) == before.is_terminal()
             if before.is_terminal():  # the chips without a hand are the engine hand's
                 assert engine._result is not None
-                assert before.returns() == engine._result.net
+                assert before.returns() == engine.result.net
         if after is not None:
             back = after.clone()
             back.undo()
