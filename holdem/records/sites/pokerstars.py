@@ -123,10 +123,11 @@ def parse(text: str, file: str = "", site: str = SITE) -> list[SiteHand]:
 def _transcript_head(lines: list[str]) -> bool:
     """Whether ``lines`` are the head of histories PokerStars sends by e-mail
     before the first hand: the request's line (naming the player and the
-    address it was sent to: ``... (ann@example.com)``) and the separators
+    address it was sent to: ``... (ann@example.com)``, in English ``Transcript
+    for tournament #N requested by Ann (ann@example.com)``) and the separators
     (``*********** # 1 **************``, ``№1``, ``n. 1``); no hand is in it."""
     text = [line.strip() for line in lines if line.strip()]
-    request = re.compile(r"^[^:\[\]*#]+\([^()\s@]+@[^()\s@]+\)$")
+    request = re.compile(r"^(?:[^:\[\]*#]|#[0-9]+\b)+\([^()\s@]+@[^()\s@]+\)$")
     return bool(text) and all(
         SEPARATOR.match(line) or (number == 0 and request.match(line))
         for number, line in enumerate(text)
