@@ -356,6 +356,7 @@ def test_a_folder_reads_every_site_file() -> None:
         "pokerstars-cash.txt",
         "pokerstars-tournament.txt",
         "pokerstars-localized.txt",
+        "pokerstars-transcript.txt",
         "ipoker-variants.xml",
         "winamax.txt",
         "winamax-variants.txt",
