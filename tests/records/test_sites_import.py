@@ -357,12 +357,13 @@ def test_a_folder_reads_every_site_file() -> None:
         "pokerstars-tournament.txt",
         "pokerstars-localized.txt",
         "pokerstars-transcript.txt",
+        "pokerstars-numberless.txt",
         "ipoker-variants.xml",
         "winamax.txt",
         "winamax-variants.txt",
     }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
-    assert statuses.count("matched") == 52 and statuses.count("skipped") == 11
+    assert statuses.count("matched") == 55 and statuses.count("skipped") == 11
     assert "differed" not in statuses and "rejected" not in statuses
 
 

@@ -43,3 +43,20 @@ def test_a_line_naming_an_address_inside_a_hand_is_not_taken_for_a_head() -> Non
     body = text[text.index("*********** # 1") :]
     hands = import_text("Ann Lee: see #1 (ann@example.com) [Ah]\n" + body, "x.txt")
     assert [(h.status, h.reason) for h in hands[:1]] == [("skipped", "partial")]
+
+
+def test_r13_a_hand_whose_number_was_left_out_is_still_a_hand_of_its_own() -> None:
+    """``PokerStars Hand #:  Hold'em No Limit ...`` (a real file's first line
+    with the number left out) starts a hand, named by its line: before, its
+    lines ran on into the hand above, whose seats were then written twice.
+    The rake (R13) is taken from the pot before the winner is paid."""
+    text = (DATA / "pokerstars-numberless.txt").read_text(encoding="utf-8")
+    hands = import_text(text, "numberless.txt")
+    assert [(h.hand, h.status) for h in hands] == [
+        ("900000000201", "matched"),
+        ("line-27", "matched"),
+        ("900000000203", "matched"),
+    ]
+    # Pot 0.70 (three calls of 0.10, two bets of 0.20), rake 0.03: Ann gets 0.67.
+    assert _nets(hands[1]) == {"Ann": "0.37", "Bob": "-0.30", "Cid": "-0.10"}
+    assert _nets(hands[0]) == {"Ann": "0.32", "Bob": "-0.05", "Cid": "-0.30"}
