@@ -366,6 +366,8 @@ def test_a_folder_reads_every_site_file() -> None:
         "pokerstars-cash.txt",
         "pokerstars-tournament.txt",
         "pokerstars-localized.txt",
+        "pokerstars-transcript.txt",
+        "pokerstars-numberless.txt",
         "ipoker-variants.xml",
         "winamax.txt",
         "winamax-variants.txt",
@@ -373,7 +375,7 @@ def test_a_folder_reads_every_site_file() -> None:
         "ggpoker-variants.txt",
     }
     statuses = [h.status for hands in found.values() if isinstance(hands, list) for h in hands]
-    assert statuses.count("matched") == 61 and statuses.count("skipped") == 13
+    assert statuses.count("matched") == 66 and statuses.count("skipped") == 13
     assert "differed" not in statuses and "rejected" not in statuses
 
 

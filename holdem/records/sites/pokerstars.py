@@ -39,10 +39,12 @@ from holdem.records.sites.pokerstars_locale import (
 SITE = "pokerstars"
 
 #: A hand's first line; PokerTracker 2's export writes it in capitals
-#: (``POKERSTARS GAME #N:  HOLD'EM NO LIMIT ($2/$4)``).
+#: (``POKERSTARS GAME #N:  HOLD'EM NO LIMIT ($2/$4)``). Real files also hold
+#: hands whose number was left out (``PokerStars Hand #:  Hold'em ...``): such
+#: a hand still starts there, and is named by its line.
 HEADER = re.compile(
     r"^(?:PokerStars|PokerMaster|GGPoker|Poker|POKERSTARS)\b[^#\n]*?(?:Hand|Game|GAME|HAND) "
-    r"#([A-Za-z0-9-]+): *(.*)$"
+    r"#([A-Za-z0-9-]*): *(.*)$"
 )
 _TABLE = re.compile(r"^Table '([^']*)'(?: (\d+)-max)?.*?Seat #(\d+) is the button")
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*?) in chips[^()]*\)(.*)$")
@@ -125,10 +127,11 @@ def parse(text: str, file: str = "", site: str = SITE) -> list[SiteHand]:
 def _transcript_head(lines: list[str]) -> bool:
     """Whether ``lines`` are the head of histories PokerStars sends by e-mail
     before the first hand: the request's line (naming the player and the
-    address it was sent to: ``... (ann@example.com)``) and the separators
+    address it was sent to: ``... (ann@example.com)``, in English ``Transcript
+    for tournament #N requested by Ann (ann@example.com)``) and the separators
     (``*********** # 1 **************``, ``№1``, ``n. 1``); no hand is in it."""
     text = [line.strip() for line in lines if line.strip()]
-    request = re.compile(r"^[^:\[\]*#]+\([^()\s@]+@[^()\s@]+\)$")
+    request = re.compile(r"^(?:[^:\[\]*#]|#[0-9]+\b)+\([^()\s@]+@[^()\s@]+\)$")
     return bool(text) and all(
         SEPARATOR.match(line) or (number == 0 and request.match(line))
         for number, line in enumerate(text)
@@ -155,7 +158,7 @@ def parse_hand(lines: list[str], file: str = "", line: int = 1, site: str = SITE
             words = "a tournament summary (results and prizes), not a hand"
             return hand.skipped("tournament_summary", words)
         return hand.skipped("partial", f"line {line}: text that is not a hand: {lines[0][:60]!r}")
-    hand = SiteHand(site, head.group(1), file, line)
+    hand = SiteHand(site, head.group(1) or f"line-{line}", file, line)
     if problem is not None:  # a line of another language not learned: never guessed
         hand.skipped("unknown_action", problem)
     title = head.group(2)
