@@ -465,7 +465,8 @@ class Director(EntryDesk, LevelDesk):
         self.rebalance()
         self.tick()
         if not self.can_deal(number):
-            raise DirectorError(f"table {number} may not deal now: a break, or halted (R15.2)")
+            why = "a break (R15.9)" if self._break_until is not None else "halted (R15.2)"
+            raise DirectorError(f"table {number} may not deal now: {why}")
         table = self.tables[number]
         self._seat_waiting(number)
         self._colour_up(number)
