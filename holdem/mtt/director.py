@@ -6,7 +6,7 @@ between hands; the tables play the hands (R1 to R10, the dead-button rule).
 - **Seating** (R15.1): players are drawn at random to the seats of
   ``ceil(players / seats)`` tables, as evenly as possible; each table's first
   button is drawn at random too.
-- **Balancing** (R15.2): after every hand, while the largest table has more
+- **Balancing** (R15.2): between hands, while the largest table has more
   than ``balance_within`` players more than the smallest, the player due the
   big blind next at a largest table moves to the worst position at a
   smallest table. A table ``halt_short`` or more players short of the
@@ -14,6 +14,9 @@ between hands; the tables play the hands (R1 to R10, the dead-button rule).
 - **Breaking** (R15.3): when the players fit into one table fewer, the next
   table in the break order (by default the highest-numbered first) breaks
   and its players are drawn to the free seats, keeping the tables balanced.
+  Tables are broken, then balanced, when the next hand starts (at any
+  table), so that the entries made since the last hand (R15.8) are seated
+  first: a table the gap's own entries refill is not broken.
 - **Hand-for-hand** (R15.4): from ``hand_for_hand_at`` players left (by
   default one more than the places paid) while two or more tables play,
   every table plays one hand and waits for the others; players out in the
@@ -409,16 +412,31 @@ class Director(EntryDesk, LevelDesk):
         """Table ``number`` may start a hand: not over, two or more players,
         not ``halt_short`` short of the largest table (R15.2), and under
         hand-for-hand not already played this round (R15.4; tables are
-        balanced between rounds, so no table halts within one)."""
+        balanced between rounds, so no table halts within one).
+
+        While breaks or balancing are due (after a hand or an entry: the
+        next hand's start does them first, R15.3), a table that breaks then
+        may not deal, and any other may: it is answered for the tables as
+        they will be. :meth:`start_hand` may still refuse such a table
+        after doing them only when a table elsewhere is in a hand or
+        ``balance_within >= halt_short`` (then it halts, R15.2)."""
         if self.is_over or number not in self.tables or self.tables[number].hand is not None:
             return False
         if self._break_until is not None and self._clock() < self._break_until:
             return False
+        if self._h4h and number in self._h4h_done:
+            return False
+        if self._gap_open():
+            breaking = self._breaking()
+            if number in breaking:
+                return False  # it breaks before the next hand (R15.3)
+            if breaking or self._balance_step(self.counts()) is not None:
+                return True  # broken and balanced first; then it deals
         counts = self.counts()
         if counts[number] < 2:
             return False
         if self._h4h:  # every table plays the round's hand; balancing waits for its end
-            return number not in self._h4h_done
+            return True
         return counts[number] > max(counts.values()) - self.halt_short
 
     # -------------------------------------------------------------- hands
@@ -429,21 +447,26 @@ class Director(EntryDesk, LevelDesk):
         hole_cards: Mapping[int, str | Sequence[str]] | None = None,
         board: str | Sequence[str] | None = None,
     ) -> Hand:
-        """Seat the waiting players whose turn it is, set the level, deal a
-        hand at table ``number`` (the hand seats are the table's).
-        ``hole_cards`` (by table seat) and ``board`` fix cards, as for
-        :meth:`Table.start_hand`.
+        """Break and balance the tables as due (R15.2, R15.3: the gap since
+        the last hand ends, its entries seated), seat the waiting players
+        whose turn it is, set the level, deal a hand at table ``number``
+        (the hand seats are the table's). ``hole_cards`` (by table seat) and
+        ``board`` fix cards, as for :meth:`Table.start_hand`.
 
         Raises:
-            DirectorError: the table may not deal now (:meth:`can_deal`).
+            DirectorError: the table may not deal now (:meth:`can_deal`):
+                nothing changed; or it halts once broken and balanced, or a
+                break (R15.9) starts: the breaks and balancing stay done.
         """
         if not self.can_deal(number):
             raise DirectorError(f"table {number} may not deal now")
         if self._started_at is None:
             self._started_at = self._clock()
+        self.rebalance()
         self.tick()
         if not self.can_deal(number):
-            raise DirectorError(f"table {number} may not deal now: a break")
+            why = "a break (R15.9)" if self._break_until is not None else "halted (R15.2)"
+            raise DirectorError(f"table {number} may not deal now: {why}")
         table = self.tables[number]
         self._seat_waiting(number)
         self._colour_up(number)
@@ -456,7 +479,9 @@ class Director(EntryDesk, LevelDesk):
 
     def finish_hand(self, number: int) -> Hand:
         """Settle the finished hand at table ``number``: places and prizes,
-        then hand-for-hand, breaking and balancing (R15)."""
+        then hand-for-hand (R15.4). The tables it leaves to break or balance
+        are broken and balanced when the next hand starts (R15.3), once the
+        entries made in between (R15.8) are seated."""
         table = self.tables.get(number)
         if table is None or table.hand is None:
             raise DirectorError(f"no hand in progress at table {number}")
@@ -501,14 +526,19 @@ class Director(EntryDesk, LevelDesk):
         return self.finish_hand(number)
 
     def play_round(self, decide: Decide) -> int:
-        """Every table that may deal plays one hand, in table order; the hands played."""
+        """Every table that may deal plays one hand, in table order; the hands
+        played. The tables are broken and balanced as due first (R15.3), and
+        again before each hand, as :meth:`start_hand` does."""
+        self.rebalance()
         if self._started_at is not None:
             self.tick()
         played = 0
         for number in sorted(self.tables):
             if number in self.tables and self.can_deal(number):
-                self.play_hand(number, decide)
-                played += 1
+                self.rebalance()
+                if number in self.tables and self.can_deal(number):
+                    self.play_hand(number, decide)
+                    played += 1
         return played
 
     def run(self, decide: Decide, *, max_hands: int | None = None) -> tuple[Result, ...]:
@@ -555,11 +585,6 @@ class Director(EntryDesk, LevelDesk):
             self._finish()
             return
         self._hand_for_hand_due()
-        self._break_tables()
-        self._balance()
-        if self._h4h and len(self.tables) == 1:
-            self._h4h = False
-            self._record(HandForHand(False, self._left))
 
     def _hand_for_hand_due(self) -> None:
         """R15.4: hand-for-hand starts at ``hand_for_hand_at`` players left, while
@@ -571,10 +596,22 @@ class Director(EntryDesk, LevelDesk):
             self._record(HandForHand(True, self._left))
 
     def rebalance(self) -> None:
-        """Break and balance tables now, as after a hand (R15.2, R15.3)."""
-        if not self.is_over:
-            self._break_tables()
-            self._balance()
+        """Break and balance the tables as due now (R15.2, R15.3), as the next
+        hand's start does: the gap since the last hand ends. Nothing while a
+        hand-for-hand round is under way (R15.4: tables are broken and
+        balanced between rounds) or when nothing is due."""
+        if self.is_over or not self._gap_open():
+            return
+        self._break_tables()
+        self._balance()
+        if self._h4h and len(self.tables) == 1:
+            self._h4h = False
+            self._record(HandForHand(False, self._left))
+
+    def _gap_open(self) -> bool:
+        """Not within a hand-for-hand round (R15.4): breaking and balancing
+        may be done."""
+        return not (self._h4h and self._h4h_done)
 
     def _finish(self) -> None:
         self._close_entries()
@@ -597,12 +634,10 @@ class Director(EntryDesk, LevelDesk):
         taken = {w.seat for w in self._waiting[number]}
         return [s for s, state in enumerate(table.seats) if state is None and s not in taken]
 
-    def _break_tables(self) -> None:
-        """R15.3: break tables in the set order while the players fit in one
-        fewer. All the tables that break at once are decided and emptied
-        first, then their players are drawn to the tables that remain (none
-        moves twice). A table in a hand breaks when its hand is over (with
-        the ones after it in the order)."""
+    def _breaking(self) -> list[int]:
+        """R15.3: the tables that break now, in the set order, while the
+        players fit in one fewer; a table in a hand stops the list there (it
+        breaks when its hand is over, with the ones after it)."""
         breaking: list[int] = []
         remaining = len(self.tables)
         # once each: a restored order may name a re-opened table twice
@@ -610,9 +645,16 @@ class Director(EntryDesk, LevelDesk):
         while remaining > 1 and self._left <= self.seats * (remaining - 1):
             number = next(order)
             if self.tables[number].hand is not None:
-                break  # it breaks when its hand is over
+                break
             breaking.append(number)
             remaining -= 1
+        return breaking
+
+    def _break_tables(self) -> None:
+        """R15.3: break the tables of :meth:`_breaking`. All the tables that
+        break at once are emptied first, then their players are drawn to the
+        tables that remain (none moves twice)."""
+        breaking = self._breaking()
         leaving: list[tuple[int, list[tuple[int, str, int]]]] = []
         for number in breaking:
             table = self.tables[number]
@@ -639,14 +681,26 @@ class Director(EntryDesk, LevelDesk):
                 seat = self._rng.choice(self._free_seats(target))
                 self._arrive(name, chips, number, from_seat, target, seat, "break", "drawn")
 
+    def _balance_step(self, counts: Mapping[int, int]) -> tuple[int, int] | None:
+        """R15.2: the next balancing move for these players per table, as
+        ``(from table, to table)``, or ``None`` when balanced (or when every
+        largest table is in a hand: a short table may then halt)."""
+        if len(counts) < 2:
+            return None
+        high, low = max(counts.values()), min(counts.values())
+        if (high - low <= self.balance_within and low >= 2) or high - low < 2:
+            return None
+        sources = [t for t in sorted(counts) if counts[t] == high and self.tables[t].hand is None]
+        if not sources:
+            return None
+        return sources[0], min(sorted(counts), key=lambda t: counts[t])
+
     def _balance(self) -> None:
         """R15.2: move the player due the big blind from a largest table to the
         worst position at a smallest table, until balanced."""
-        while len(self.tables) > 1:
-            counts = self.counts()
-            high, low = max(counts.values()), min(counts.values())
-            if (high - low <= self.balance_within and low >= 2) or high - low < 2:
-                return
+        while (move := self._balance_step(counts := self.counts())) is not None:
+            source, target = move
+            high = counts[source]
             for t in sorted(counts):
                 table = self.tables[t]
                 if counts[t] == high and table.hand is None and len(table.players_with_chips) < 2:
@@ -654,17 +708,6 @@ class Director(EntryDesk, LevelDesk):
                     # players now, as its next hand would (R15.3), so that the
                     # player due its big blind can move (R15.2)
                     self._seat_waiting(t)
-            sources = [
-                t
-                for t in sorted(counts)
-                if counts[t] == high
-                and self.tables[t].hand is None
-                and len(self.tables[t].players_with_chips) >= 2
-            ]
-            if not sources:
-                return  # a largest table is in a hand: the short table may halt
-            source = sources[0]
-            target = min(sorted(counts), key=lambda t: counts[t])
             table = self.tables[source]
             from_seat = due_big_blind(table, self._first_button[source])
             state = table.seats[from_seat]

@@ -23,9 +23,11 @@ placed; when the last period closes (a level change, or the end of the
 tournament) they are placed below everyone still in, the later out the
 higher, equal starting stacks in the same hand sharing (R15.4, R15.8).
 Entrants (late, re-entered, rebought when out) are seated as a broken
-table's players are (R15.3): at a table with the fewest players, a random
-free seat; when every table is full a new table opens (numbered after the
-highest, first in the break order) and is balanced (R15.2).
+table's players are (R15.3): at a table with the fewest players among those
+that stay open, a random free seat; when every table is full a new table
+opens (numbered after the highest, first in the break order). Tables are
+broken and balanced (R15.2, R15.3) when the next hand starts, once every
+entry made between the hands is seated.
 """
 
 from __future__ import annotations
@@ -180,7 +182,7 @@ class EntryDesk:
     def _free_seats(self, number: int) -> list[int]:
         raise NotImplementedError  # pragma: no cover - the director's
 
-    def _balance(self) -> None:
+    def _breaking(self) -> list[int]:
         raise NotImplementedError  # pragma: no cover - the director's
 
     def _hand_for_hand_due(self) -> None:
@@ -368,13 +370,17 @@ class EntryDesk:
         self._record(Bought(name, kind, number, seat, chips, stack, price, self._hands))
 
     def _enter(self, name: str, kind: str, chips: int, price: int) -> None:
-        """Seat an entrant (R15.8, as R15.3): a table with the fewest players, a
-        random free seat; a new table when every table is full."""
+        """Seat an entrant (R15.8, as R15.3): a table with the fewest players
+        among those that stay open, a random free seat; a new table when
+        every table is full. Breaking and balancing wait for the next hand
+        (R15.3): the entries of one gap between hands are all seated first."""
         self._left += 1
         self.chips_bought += chips
         counts = self.counts()
-        low = min(counts.values())
-        choices = sorted(t for t, c in counts.items() if c == low and self._free_seats(t))
+        breaking = self._breaking()  # with this entrant counted: the others have room
+        staying = {t: c for t, c in counts.items() if t not in breaking and self._free_seats(t)}
+        low = min(staying.values(), default=0)
+        choices = sorted(t for t, c in staying.items() if c == low)
         if not choices:
             number = max(self.tables) + 1
             self.tables[number] = self._new_table(number)
@@ -391,7 +397,6 @@ class EntryDesk:
         else:
             table.sit(seat, name, chips, transfer=True)
         self._record(Entered(name, kind, target, seat, chips, price, waits, self._hands))
-        self._balance()
 
     def _bust(self, out: Sequence[Out]) -> None:
         """Players out while entries are open: busted, placed later (R15.8)."""

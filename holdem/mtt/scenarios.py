@@ -4,7 +4,8 @@ A tournament scenario is a TOML file with a ``[tournament]`` table; ``holdem
 run`` plays it like a hand scenario (docs/scenarios.md, "Tournament
 scenarios"). Steps, in order:
 
-- ``{ rebalance = true }``: break and balance the tables now (R15.2, R15.3);
+- ``{ rebalance = true }``: break and balance the tables as due now (R15.2,
+  R15.3), as the next hand's start (a ``play`` or ``check`` step) does;
 - ``{ play = 2 }``: play a hand at table 2, every player checking or folding;
   ``{ play = 2, all_in = true, cards = { A = "AsAh" }, board = "..." }``:
   every player all-in or calling, with fixed cards by player name;

@@ -17,8 +17,10 @@ dealt.
   With ``late_until``, people register after the start and, with
   ``reentries``, re-enter when out (R15.8): the director seats them, and a
   table it opens for them gets its stream and task.
-- **Moves**: when the director moves a player (balancing, R15.2, or a table
-  break, R15.3), every connection of that player is sent
+- **Moves**: the director breaks and balances the tables (R15.2, R15.3) as
+  a table is about to deal, after its pause between hands, so that the
+  entries made meanwhile are seated first. When it moves a player, every
+  connection of that player is sent
   ``{"type": "moved", "table": T, "seat": S, ...}``; the page then joins
   table ``T`` with its token and shows it. The start of the tournament is sent
   the same way (``reason`` ``"start"``).
@@ -519,6 +521,15 @@ class MttServer(MttProtocol, MttSaving):
                     await _wait(wake, 1.0)
                     continue
                 await asyncio.sleep(s.between_hands)
+                if number not in director.tables or not director.can_deal(number):
+                    continue
+                # the gap ends (R15.3): the tables break and balance as due, the
+                # entries made meanwhile seated; every table hears of the moves
+                director.rebalance()
+                if events := director.drain_events():
+                    self._events(events)
+                    for other in list(self._wakes):
+                        self._changed(other)
                 if number not in director.tables or not director.can_deal(number):
                     continue
                 director.start_hand(number)

@@ -19,7 +19,7 @@ from holdem.engine.hand import Hand
 from holdem.engine.snapshot import SnapshotError
 from holdem.mtt import Director, Moved
 from holdem.mtt import snapshot as mtt_snapshot
-from holdem.mtt.events import Entered, MttEvent, TableBroken
+from holdem.mtt.events import MttEvent, TableBroken
 from holdem.mtt.simulate import agents_director, summary
 from holdem.selfplay.agents import random_action
 from holdem.selfplay.tournament import DEFAULT_SCHEDULE
@@ -52,10 +52,23 @@ class Checker:
         self.pending: dict[str, int] = {}  # moved player -> table they moved to
         self.moves_checked = 0
         self.seen: list[MttEvent] = []  # every event checked, in order
+        self.moved: set[tuple[str, int]] = set()  # (player, gap: hands started before)
 
-    def hand(self, number: int, decide: Decide) -> None:
+    def hand(self, number: int, decide: Decide) -> bool:
+        """Play a hand at table ``number`` if it may still deal once the tables
+        are broken and balanced as due (R15.3); whether it dealt."""
         d = self.d
+        # the breaks and balancing the hand's start does first, done here so
+        # that each move is checked against its table's last hand
+        d.rebalance()
+        self.check_events()
+        if not d.hand_for_hand or not d._h4h_done:
+            counts = list(d.counts().values())
+            assert max(counts) - min(counts) <= d.balance_within  # R15.2
+        if number not in d.tables or not d.can_deal(number):
+            return False
         d.start_hand(number)
+        assert not [e for e in d.events if isinstance(e, Moved)]  # all done just now
         table = d.tables[number]
         hand = table.hand
         assert hand is not None and hand.config.names is not None
@@ -76,24 +89,20 @@ class Checker:
         d.finish_hand(number)
         assert d.chips() == d.chips_in  # R15: chips conserved at every hand (R15.8, R15.10)
         self.check_events()
+        return True
 
     def check_events(self) -> None:
         """The moves since the last check: the player due the big blind moved,
-        and balanced tables after (R15.2)."""
+        and nobody twice in one gap between hands (R15.3)."""
         d = self.d
-        moved: set[str] = set()
         for event in d.drain_events():
             self.seen.append(event)
-            if isinstance(event, Entered):
-                # each entry is seated, then the tables are balanced again: a
-                # new balancing point (several re-entries between two hands
-                # may move one player twice, each move by R15.2)
-                moved.clear()
             if isinstance(event, Moved):
-                # R15.3: tables breaking at once are all emptied before the
-                # draw; nobody is moved twice at one balancing point
-                assert event.name not in moved, f"{event.name} moved twice"
-                moved.add(event.name)
+                # R15.3: the gap's entries are seated before tables break or
+                # balance, and tables breaking at once are all emptied before
+                # the draw: nobody moves twice between two hands
+                assert (event.name, event.hand) not in self.moved, f"{event.name} moved twice"
+                self.moved.add((event.name, event.hand))
                 self.pending.pop(event.name, None)
                 source = d.tables.get(event.from_table)
                 if event.reason == "balance" and source is not None:
@@ -102,9 +111,6 @@ class Checker:
                     assert last is None or last.big_blind != event.from_seat
                 if event.reason == "balance" and event.position == "worst":
                     self.pending[event.name] = event.to_table
-        if not d.hand_for_hand or not d._h4h_done:
-            counts = list(d.counts().values())
-            assert max(counts) - min(counts) <= d.balance_within  # R15.2
 
     def run(self, decide: Decide, limit: int = 20_000) -> None:
         d = self.d
@@ -113,8 +119,7 @@ class Checker:
             played = 0
             for number in sorted(d.tables):
                 if number in d.tables and d.can_deal(number):
-                    self.hand(number, decide)
-                    played += 1
+                    played += self.hand(number, decide)
             assert played
 
     def check_results(self) -> None:

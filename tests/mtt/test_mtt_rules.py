@@ -160,6 +160,8 @@ def hand_for_hand(
     with pytest.raises(DirectorError):
         d.start_hand(1)
     d.play_hand(2, shove, hole_cards=dict(enumerate(HOLES[: len(table2)])), board=BOARD)
+    assert sorted(d.tables) == [1, 2]  # broken when the next hand starts (R15.3)
+    d.rebalance()
     events = d.drain_events()
     assert HandForHand(False, 2) in events
     assert [e for e in events if isinstance(e, TableBroken)] == [TableBroken(2, 1, 2)]
@@ -295,11 +297,12 @@ def test_r15_5_levels_by_time() -> None:
 def test_r15_4_no_table_halts_within_a_hand_for_hand_round() -> None:
     """Three players out at table 1 leave it three short of table 2 in the
     middle of a hand-for-hand round: table 2 still plays the round's hand,
-    then the tables merge (R15.2, R15.3, R15.4)."""
+    then the tables merge before the next hand (R15.2, R15.3, R15.4)."""
     table1 = [("A", 5000), ("B", 1000), ("E", 1000), ("F", 1000)]
     table2 = [("C", 5000), ("D", 2000), ("G", 2000), ("H", 2000)]
     d = director(
         {1: dict(enumerate(table1)), 2: dict(enumerate(table2))},
+        seats=5,  # eight players need both tables
         payouts=[40, 30, 20, 10],
         prize_pool=1000,
         hand_for_hand_at=8,
@@ -315,4 +318,6 @@ def test_r15_4_no_table_halts_within_a_hand_for_hand_round() -> None:
         ("E", 6, True),
         ("F", 6, True),
     ]
+    assert d.counts() == {1: 1, 2: 4} and d.hand_for_hand
+    d.rebalance()  # as the next hand's start does
     assert d.counts() == {1: 5} and not d.hand_for_hand  # table 2 broke (the highest first)

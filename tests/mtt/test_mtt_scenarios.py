@@ -21,7 +21,7 @@ def test_tournament_scenarios_exist() -> None:
     (R15.3), 2 and 3 players out in
     one hand-for-hand round with different and equal stacks (R15); a late
     entrant opening a table and a re-entry (R15.8)."""
-    assert len(FILES) == 11
+    assert len(FILES) == 12
     assert all(is_tournament(p) for p in FILES)
     assert not is_tournament(
         ROOT / "scenarios" / "eliminations" / "e23_equal_stacks_share_place.toml"
@@ -58,7 +58,7 @@ def test_a_broken_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[st
 def test_holdem_run_plays_the_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", str(ROOT / "scenarios" / "tournaments")]) == 0
     out = capsys.readouterr().out
-    assert out.rstrip().endswith("11 passed, 0 failed, 0 broken")
+    assert out.rstrip().endswith("12 passed, 0 failed, 0 broken")
     assert "L enters (late, 100 to the pool) at table 3 seat 0 with 1,500" in out
     assert "A out in hand 1: busted, placed when entries close" in out
     assert "a2 moves (balance, worst) from table 1 seat 2 to table 2 seat 2" in out
