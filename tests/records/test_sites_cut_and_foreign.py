@@ -355,3 +355,18 @@ def test_what_a_cut_last_line_looks_like(first: str, last: str, cut: bool) -> No
     """A file's last line without its line end is cut short when it ends as
     no complete line does, or in money with fewer decimals than the hand's."""
     assert sites._looks_cut([first, last]) is cut
+
+
+def test_a_line_cut_short_and_glued_to_the_next_hand_is_partial() -> None:
+    """A file cut mid-figure and appended to (``collected ($0.2PokerStars
+    Hand #...``): the hand before is ``partial``; one glued after a whole
+    line keeps its ``matched``."""
+    cut = STARS[: STARS.index("collected ($0.25)") + len("collected ($0.2")]
+    hands = import_text(cut + _stars(2))
+    assert _summary(hands) == [("300000001", "skipped", "partial"), ("300000002", "matched", None)]
+    assert hands[0].detail == "the line the next hand is glued to is cut short: " + repr(
+        "Seat 1: Ann (button) collected ($0.2"
+    )
+    whole = STARS.replace("Seat 3: Cid (big blind) folded before Flop\n", "").rstrip("\n")
+    hands = import_text(whole + "\ufeff" + _stars(2))
+    assert _summary(hands) == [("300000001", "matched", None), ("300000002", "matched", None)]

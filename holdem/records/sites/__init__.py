@@ -148,7 +148,8 @@ def import_lines(
     A hand of a site no reader reads is ``skipped`` with ``unknown_site``.
     With ``cut`` (the file's last line has no line end), a last hand whose
     last line is cut short mid-line (see :func:`_looks_cut`) is ``skipped``
-    with ``partial``.
+    with ``partial``; so is a hand whose last line the next hand was glued
+    onto (a file cut short and appended to), when that line looks cut.
 
     Raises:
         ValueError: the site is unknown, or cannot be detected from the text.
@@ -171,16 +172,22 @@ def import_lines(
         yield from (check(hand) for hand in PARSERS[name](text, file))
         return
     found = False
-    for (which, first, chunk), last in _marked_last(
-        split.hands(chain(head, lines), name or ""), cut
-    ):
+    hands = split.glued_hands(chain(head, lines), name or "")
+    for (which, first, chunk, glued), last in _marked_last(hands, cut):
         if not which:
             continue
         found = True
         if which == "unknown":
             yield _unknown_site(chunk, file, first)
             continue
-        yield from _read_chunk(which, chunk, file, first, last)
+        where = (
+            "the file's last line"
+            if last
+            else "the line the next hand is glued to"
+            if glued
+            else ""
+        )
+        yield from _read_chunk(which, chunk, file, first, where)
     if not found:
         raise ValueError("no hand history of a known site (use --site)")
 
@@ -210,11 +217,12 @@ def _unknown_site(chunk: list[str], file: str, first: int) -> Imported:
 
 
 def _read_chunk(
-    which: str, chunk: list[str], file: str, first: int, cut: bool
+    which: str, chunk: list[str], file: str, first: int, cut: str
 ) -> Iterator[Imported]:
     """The hands of one chunk of a file, read by ``which``'s reader and
-    checked; ``cut``: the chunk is the file's end and its last line has no
-    line end. A reader or check that fails on a hand (any exception: a bug)
+    checked; ``cut``: words naming the chunk's last line when it may be cut
+    short (the file's last line, without a line end, or the line the next
+    hand is glued to), else empty. A reader or check that fails on a hand (any exception: a bug)
     reports that hand ``skipped`` with ``read_error`` naming the error's type
     and words, and the file's other hands are read on."""
     try:
@@ -229,7 +237,7 @@ def _read_chunk(
         if cut and k == len(hands) - 1 and _looks_cut(chunk):
             # the cut explains any unknown line or figure the reader met first
             hand.skip, hand.detail = None, ""
-            hand.skipped("partial", f"the file's last line is cut short: {chunk[-1][-40:]!r}")
+            hand.skipped("partial", f"{cut} is cut short: {chunk[-1][-40:]!r}")
         try:
             imported = check(hand)
         except Exception as error:  # a bug met on one hand: reported, the others read

@@ -95,9 +95,17 @@ def lines_of(text_lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """The lines of a file with their line numbers (1-based), glued hands cut
     apart (each piece keeps its line's number), right-hand whitespace and
     byte-order marks at line starts removed."""
+    for number, part, _ in _pieces(text_lines):
+        yield number, part
+
+
+def _pieces(text_lines: Iterable[str]) -> Iterator[tuple[int, str, bool]]:
+    """:func:`lines_of` with, for each piece, whether a hand glued onto it
+    follows it on the same line (the piece was cut there)."""
     for number, raw in enumerate(text_lines, 1):
-        for part in unglue(raw.rstrip("\r\n")):
-            yield number, part.rstrip()
+        parts = unglue(raw.rstrip("\r\n"))
+        for k, part in enumerate(parts):
+            yield number, part.rstrip(), k + 1 < len(parts)
 
 
 def hands(text_lines: Iterable[str], default: str = "") -> Iterator[tuple[str, int, list[str]]]:
@@ -107,11 +115,25 @@ def hands(text_lines: Iterable[str], default: str = "") -> Iterator[tuple[str, i
     site. Text before the first hand is given as a hand of the first hand's
     site (``default`` when there is none), for its reader to report.
     """
+    for site, first, lines, _ in glued_hands(text_lines, default):
+        yield site, first, lines
+
+
+def glued_hands(
+    text_lines: Iterable[str], default: str = ""
+) -> Iterator[tuple[str, int, list[str], bool]]:
+    """:func:`hands` with, for each hand, whether its last line is one that
+    the next hand was glued onto (a file cut short mid-line and appended to).
+
+    >>> [h[3] for h in glued_hands(["PokerStars Hand #1: x", "Bob wins $2.7PokerStars Hand #2: y"])]
+    [True, False]
+    """
     site = ""
     lines: list[str] = []
     first = 1
+    glued = False
     before = default  # the site of the hand before a "#Game No" line
-    for number, line in lines_of(text_lines):
+    for number, line, cut in _pieces(text_lines):
         if site == "#game" and line.strip():
             # The line after "#Game No" names the hand's site (888 or PartyPoker).
             if _PARTY.match(line) or _PACIFIC.match(line):
@@ -122,16 +144,17 @@ def hands(text_lines: Iterable[str], default: str = "") -> Iterator[tuple[str, i
         kind = start_site(line)
         if kind is not None:
             if any(x.strip() for x in lines):
-                yield _named(site or kind, before), first, lines
+                yield _named(site or kind, before), first, lines, glued
             before = site or before
-            site, first, lines = kind, number, [line]
+            site, first, lines, glued = kind, number, [line], cut
             continue
         if not lines and not line.strip():
             first = number + 1
             continue
         lines.append(line)
+        glued = cut
     if any(x.strip() for x in lines):
-        yield _named(site, before) or default, first, lines
+        yield _named(site, before) or default, first, lines, False
 
 
 def _named(site: str, before: str) -> str:
