@@ -370,3 +370,21 @@ def test_a_line_cut_short_and_glued_to_the_next_hand_is_partial() -> None:
     whole = STARS.replace("Seat 3: Cid (big blind) folded before Flop\n", "").rstrip("\n")
     hands = import_text(whole + "\ufeff" + _stars(2))
     assert _summary(hands) == [("300000001", "matched", None), ("300000002", "matched", None)]
+
+
+def test_winamax_and_888_chat_is_read_past() -> None:
+    """Winamax's hands are read by the PokerStars reader, which reads chat
+    past; 888poker's ``Ann: text`` from a seated player is chat too. Each
+    hand's figures stay the fixture's own (the hands match as they did)."""
+    winamax = (DATA / "winamax.txt").read_text(encoding="utf-8").split("\n\n")[0]
+    chat = winamax.replace(
+        "Bob folds\n", 'Bob folds\nBob said, "Cid folds"\nBob said, "Ann collected 9€ from pot"\n'
+    )
+    [plain], [chatty] = import_text(winamax), import_text(chat)
+    assert (chatty.status, chatty.net) == ("matched", plain.net)
+    pacific = (DATA / "888.txt").read_text(encoding="utf-8").split("\n\n")[0]
+    name = pacific.split("Seat 1: ", 1)[1].split(" (", 1)[0]
+    line = next(x for x in pacific.splitlines() if " folds" in x or " checks" in x)
+    chat = pacific.replace(line, f"{line}\n{name}: Bob folds\n{name}: Bob collected [ $9 ]", 1)
+    [plain], [chatty] = import_text(pacific), import_text(chat)
+    assert (chatty.status, chatty.net) == ("matched", plain.net)
