@@ -97,10 +97,16 @@ def test_a_damaged_seat_is_one_reason(old: str, new: str, reason: str, words: st
 
 
 def test_a_huge_stack_is_refused_in_one_line() -> None:
-    first = _first_stars_hand().replace("($10 in chips)", "($" + "9" * 400 + " in chips)", 1)
+    """A stack of 20 digits (over 2**63 cents) is the engine's to refuse; one
+    of 400 digits is no amount a site writes: ``bad_amount``, named shortly."""
+    first = _first_stars_hand().replace("($10 in chips)", "($" + "9" * 20 + " in chips)", 1)
     [hand] = import_text(first, "x.txt")
     assert (hand.status, hand.reason) == ("rejected", "replay_refused")
     assert "\n" not in hand.detail and "2**63 - 1" in hand.detail
+    first = _first_stars_hand().replace("($10 in chips)", "($" + "9" * 400 + " in chips)", 1)
+    [hand] = import_text(first, "x.txt")
+    assert (hand.status, hand.reason) == ("skipped", "bad_amount")
+    assert hand.detail == "an amount of more than 30 digits: '$9999999999999999999...9999999999'"
 
 
 def test_garbage_between_hands_leaves_both_hands() -> None:

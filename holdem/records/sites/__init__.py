@@ -31,9 +31,11 @@ the sites, the formats and the codes.
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from pathlib import Path
+from typing import TypeVar
 
 from holdem.records.sites import (
     acpc,
@@ -47,7 +49,9 @@ from holdem.records.sites import (
     winamax,
 )
 from holdem.records.sites.check import Imported, check
-from holdem.records.sites.model import SiteHand
+from holdem.records.sites.model import SKIPPED, SiteHand
+
+_T = TypeVar("_T")
 
 #: Site parsers by name: each takes (text, file) and returns the site hands.
 PARSERS: dict[str, Callable[[str, str], list[SiteHand]]] = {
@@ -135,12 +139,17 @@ def import_text(text: str, file: str = "", site: str | None = None) -> list[Impo
 
 
 def import_lines(
-    lines: Iterable[str], file: str = "", site: str | None = None
+    lines: Iterable[str], file: str = "", site: str | None = None, *, cut: bool = False
 ) -> Iterator[Imported]:
     """Every hand of a file given line by line, imported and checked one hand
     at a time (memory bounded by the longest hand): each hand is read by the
     reader of the site its first line names (see :mod:`.split`). Whole-file
     formats (iPoker XML, ACPC, PokerNow) and a ``site`` given are read whole.
+    A hand of a site no reader reads is ``skipped`` with ``unknown_site``.
+    With ``cut`` (the file's last line has no line end), a last hand whose
+    last line is cut short mid-line (see :func:`_looks_cut`) is ``skipped``
+    with ``partial``; so is a hand whose last line the next hand was glued
+    onto (a file cut short and appended to), when that line looks cut.
 
     Raises:
         ValueError: the site is unknown, or cannot be detected from the text.
@@ -163,17 +172,110 @@ def import_lines(
         yield from (check(hand) for hand in PARSERS[name](text, file))
         return
     found = False
-    for which, first, chunk in split.hands(chain(head, lines), name or ""):
+    hands = split.glued_hands(chain(head, lines), name or "")
+    for (which, first, chunk, glued), last in _marked_last(hands, cut):
         if not which:
             continue
         found = True
-        for hand in PARSERS[which]("\n".join(chunk), file):
-            if hand.hand_id == f"line-{hand.line}":
-                hand.hand_id = f"line-{hand.line + first - 1}"
-            hand.line += first - 1
-            yield check(hand)
+        if which == "unknown":
+            yield _unknown_site(chunk, file, first)
+            continue
+        where = (
+            "the file's last line"
+            if last
+            else "the line the next hand is glued to"
+            if glued
+            else ""
+        )
+        yield from _read_chunk(which, chunk, file, first, where)
     if not found:
         raise ValueError("no hand history of a known site (use --site)")
+
+
+def _marked_last(items: Iterator[_T], look: bool) -> Iterator[tuple[_T, bool]]:
+    """Each item with whether it is the last; only with ``look`` (reading one
+    item ahead), else every item marked ``False`` as soon as it comes."""
+    if not look:
+        yield from ((item, False) for item in items)
+        return
+    before = next(items, None)
+    for item in items:
+        assert before is not None
+        yield before, False
+        before = item
+    if before is not None:
+        yield before, True
+
+
+def _unknown_site(chunk: list[str], file: str, first: int) -> Imported:
+    """A hand of a site no reader reads (its first line is one of
+    :data:`.split.FOREIGN`): reported ``skipped`` with ``unknown_site``."""
+    number = re.search(r"#\s*([0-9]+)", chunk[0])
+    hand = SiteHand("unknown", number.group(1) if number else f"line-{first}", file, first)
+    words = chunk[0].split("#")[0].strip() or chunk[0][:40]
+    return check(hand.skipped("unknown_site", f"a hand of a site not read ({words!r})"))
+
+
+def _read_chunk(
+    which: str, chunk: list[str], file: str, first: int, cut: str
+) -> Iterator[Imported]:
+    """The hands of one chunk of a file, read by ``which``'s reader and
+    checked; ``cut``: words naming the chunk's last line when it may be cut
+    short (the file's last line, without a line end, or the line the next
+    hand is glued to), else empty. A reader or check that fails on a hand (any exception: a bug)
+    reports that hand ``skipped`` with ``read_error`` naming the error's type
+    and words, and the file's other hands are read on."""
+    try:
+        hands = PARSERS[which]("\n".join(chunk), file)
+    except Exception as error:  # a bug met on one chunk: reported, the others read
+        yield _failed(which, f"line-{first}", file, first, error)
+        return
+    for k, hand in enumerate(hands):
+        if hand.hand_id == f"line-{hand.line}":
+            hand.hand_id = f"line-{hand.line + first - 1}"
+        hand.line += first - 1
+        if cut and k == len(hands) - 1 and _looks_cut(chunk):
+            # the cut explains any unknown line or figure the reader met first
+            hand.skip, hand.detail = None, ""
+            hand.skipped("partial", f"{cut} is cut short: {chunk[-1][-40:]!r}")
+        try:
+            imported = check(hand)
+        except Exception as error:  # a bug met on one hand: reported, the others read
+            imported = _failed(hand.site, hand.hand_id, file, hand.line, error)
+        yield imported
+
+
+def _failed(site: str, ident: str, file: str, line: int, error: Exception) -> Imported:
+    """The report of a hand the importer failed on: ``skipped`` with
+    ``read_error``, the error's type and words (cut to 120 characters)."""
+    words = str(error)
+    words = words if len(words) <= 120 else words[:117] + "..."
+    detail = f"the importer failed on this hand ({type(error).__name__}: {words}): please report it"
+    return Imported(file, site, ident, SKIPPED, "read_error", detail, line=line)
+
+
+#: The end of a line cut short whatever the hand: an open bracket, a colon,
+#: a currency sign or a decimal mark with nothing after it.
+_CUT_END = re.compile(r"[(\[$:,]$|[0-9][.,]$")
+#: Money with decimals (``2.71``, ``0,35``), as a hand writes its amounts.
+_DECIMALS = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?:,[0-9]{3})*[.,]([0-9]{1,2})(?![0-9])")
+
+
+def _looks_cut(chunk: list[str]) -> bool:
+    """Whether the last line of a file (read without its line end) is cut
+    short: it ends as no complete line does (:data:`_CUT_END`), or in a
+    figure with fewer decimals than the hand writes its money with
+    (``wins €2.7`` in a hand of cents). A complete line may end in a figure
+    (``Bob: wins €0.30``, ``won 215``); a figure of whole chips cut short is
+    not seen here (its hand then differs from the site's figures)."""
+    last = next((line for line in reversed(chunk) if line.strip()), "").rstrip()
+    if _CUT_END.search(last):
+        return True
+    figure = re.search(r"[0-9]+(?:[.,]([0-9]+))?$", last)
+    if figure is None:
+        return False
+    most = max((len(m.group(1)) for line in chunk for m in _DECIMALS.finditer(line)), default=0)
+    return len(figure.group(1) or "") < most
 
 
 #: Sites whose files are read whole (not one hand at a time).
@@ -230,6 +332,16 @@ def read_lines(path: Path) -> Iterator[str]:
             yield line.rstrip("\n")
 
 
+def _no_line_end(path: Path) -> bool:
+    """Whether a file's last bytes are not a line end (its last line may be cut)."""
+    with path.open("rb") as raw:
+        raw.seek(0, 2)
+        size = raw.tell()
+        raw.seek(max(0, size - 2))
+        tail = raw.read()
+    return bool(tail) and tail.rstrip(b"\0")[-1:] not in (b"\n", b"\r")
+
+
 def iter_imported(
     paths: Iterable[str | Path], site: str | None = None
 ) -> Iterator[tuple[Path, Imported | str]]:
@@ -239,7 +351,7 @@ def iter_imported(
     known site)."""
     for path in site_files(paths):
         try:
-            for hand in import_lines(read_lines(path), str(path), site):
+            for hand in import_lines(read_lines(path), str(path), site, cut=_no_line_end(path)):
                 yield path, hand
         except OSError as error:
             yield path, f"{path}: cannot read: {error.strerror}"

@@ -147,6 +147,8 @@ def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
             hand.collected[name] = win
         bet_of[name] = _money(player.get("bet", "0"), hand.tournament)
     hand.seats.sort()
+    if not hand.seats:  # an empty <game>: the hand's text is cut short
+        hand.skipped("partial", "no players: the game holds no <player>")
     put: dict[str, Decimal] = {}
     sat_out: set[str] = set()
     for round_ in game.iter("round"):

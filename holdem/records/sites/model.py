@@ -33,7 +33,9 @@ REASONS = {
     "cash_drop": "the site added money to the pot (a promotion), not from a player",
     "unknown_action": "a line the importer does not understand",
     "language": "a history in a language the importer does not read",
-    "bad_amount": "an amount that is not a number",
+    "bad_amount": "an amount that is not a number, or of more than 30 digits",
+    "unknown_site": "a hand of a site the importer does not read (ACR, Ignition, ...)",
+    "read_error": "the importer failed on the hand (a bug to report); the other hands are read",
     "no_names": "the file names no players (an anonymized export)",
     "bad_seats": "a name or a seat number written twice in the seats",
     "unsupported": "a table the engine does not play (blinds, antes or seats)",
@@ -53,6 +55,15 @@ _CURRENCY = re.compile(
 _SPACES = re.compile(r"[\s\u00a0\u202f\u2009']")
 
 
+#: The most digits an amount may have (leading zeros aside, decimals counted).
+MOST_DIGITS = 30
+
+
+def _short(text: str) -> str:
+    """``text`` quoted, its middle left out when it is long."""
+    return repr(text) if len(text) <= 40 else repr(text[:20] + "..." + text[-10:])
+
+
 def parse_amount(text: str, decimal_comma: bool = False) -> Decimal:
     """An amount as a site writes it, as an exact decimal.
 
@@ -64,8 +75,12 @@ def parse_amount(text: str, decimal_comma: bool = False) -> Decimal:
     the last one is the decimal mark whatever ``decimal_comma`` says, and a
     comma followed by one or two digits only (``"0,35"``) is a decimal mark.
 
+    An amount of more than :data:`MOST_DIGITS` digits (leading zeros aside,
+    decimals counted) is refused: no site writes one, and the replay's whole
+    chips could not hold it.
+
     Raises:
-        ValueError: the text is not an amount.
+        ValueError: the text is not an amount, or has more than 30 digits.
     """
     raw = _SPACES.sub("", _CURRENCY.sub("", text))
     if "," in raw and "." in raw:
@@ -77,7 +92,10 @@ def parse_amount(text: str, decimal_comma: bool = False) -> Decimal:
     else:
         raw = raw.replace(",", "")
     if not re.fullmatch(r"[0-9]+(?:\.[0-9]+)?|\.[0-9]+", raw):
-        raise ValueError(f"not an amount: {text!r}")
+        raise ValueError(f"not an amount: {_short(text)}")
+    whole, _, decimals = raw.partition(".")
+    if len(whole.lstrip("0")) + len(decimals) > MOST_DIGITS:
+        raise ValueError(f"an amount of more than {MOST_DIGITS} digits: {_short(text)}")
     try:
         return Decimal(raw)
     except InvalidOperation:  # pragma: no cover - the pattern excludes it

@@ -26,6 +26,7 @@ from holdem.records.sites.model import (
     split_cards,
     split_hands,
 )
+from holdem.records.sites.pokerstars import CHAT
 
 SITE = "888"
 
@@ -146,6 +147,8 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             if len(cards) == 2:
                 hand.hole[name] = cards
             continue
+        if CHAT.match(text) or any(text.startswith(n + ": ") for n in names):
+            continue  # a player's chat is never play, whatever it quotes
         match = _LINE.match(text)
         if match is None:
             if any(text.startswith(n + " ") for n in names):
@@ -206,7 +209,10 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             if cards:
                 hand.hole[name] = cards
             hand.mucks.append(name)
-        elif verb == "collected" and amount is not None:
+        elif verb == "collected":
+            if amount is None:  # "collected [ $2.7": cut short, never a lost cent as rake
+                hand.skipped("partial", f"a collected line cut short: {text[:80]!r}")
+                continue
             hand.add(hand.collected, name, amount)
     # A seat written with nothing whose only line is a fold was not dealt in
     # (as a seat with no line at all): it has no chips to play with.

@@ -27,6 +27,7 @@ from holdem.records.sites.model import (
     parse_amount,
     split_cards,
 )
+from holdem.records.sites.pokerstars import CHAT
 
 SITE = "partypoker"
 
@@ -42,6 +43,8 @@ _LINE = re.compile(
     r"^(.+?) (posts (?:small blind|big blind \+ dead|big blind|ante|dead)|folds|checks|calls|"
     r"bets|raises|is all-In|shows|doesn't show|does not show|wins|mucks)(.*)$"
 )
+#: A ``wins`` line's rest in full: ``$7.75 USD``, ``€2.71 EUR from the main pot``, ``4,800 chips``.
+_WINS = re.compile(r"^ ([$€£]?[0-9](?:[0-9,.]*[0-9])?) (?:[A-Z]{3}|chips)(?: from .*)?$")
 _STREETS = {"flop": FLOP, "turn": TURN, "river": RIVER}
 # ``Blinds-Antes(400/800 -25)``, ``(1.200/2.400 -400)``, ``(1 200/2 400 -400)``
 _LEVEL = re.compile(
@@ -223,6 +226,8 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
             # the 2020 format's mark after a bet, raise or call (an all-in
             # that adds chips writes them after: ``is all-In  [$5.25 USD]``)
             continue
+        if CHAT.match(text) or any(text.startswith(n + ": ") for n in seated):
+            continue  # a player's chat is never play, whatever it quotes
         match = _LINE.match(text)
         if match is None:
             if any(text.startswith(n + " ") for n in seated) and not any(
@@ -281,9 +286,14 @@ def _read(hand: SiteHand, lines: list[str]) -> None:
                 hand.hole[name] = cards
             hand.mucks.append(name)
         elif verb == "wins":
-            amount = _amount(rest)
-            if amount is not None:
-                hand.add(hand.collected, name, amount)
+            # Only the full form: the amount and its currency or ``chips``
+            # (``wins $7.75 USD``, ``wins 4,800 chips from the main pot``); a
+            # line cut short (``wins €2.7``) never passes a lost cent as rake.
+            won = _WINS.match(rest)
+            if won is None:
+                hand.skipped("partial", f"a winner's line cut short: {text[:80]!r}")
+                continue
+            hand.add(hand.collected, name, parse_amount(won.group(1)))
     hand.seats = sorted(seats)
     # A winner at a showdown whose cards the file knows (``Dealt to``) but
     # writes no ``shows`` for (converters' output) showed them: a winning

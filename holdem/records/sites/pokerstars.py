@@ -72,6 +72,8 @@ _SPLIT = re.compile(r"\bSplit Hold'em")
 #: What only GGPoker writes in its PokerStars-headed exports: its own fees
 #: (Bingo, Fortune, Tax) beside the rake, a cash drop, a ``GG_`` table name.
 _GG_MARK = re.compile(r"^Total pot .*\| (?:Bingo|Fortune|Tax) |^Cash Drop to Pot|^Table 'GG_")
+#: A player's chat line (``Ann said, "Cid: folds"``), in every site that writes one.
+CHAT = re.compile(r'^[^"]+? said, "')
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 _BOARD = re.compile(r"^(?:(FIRST|SECOND|THIRD) )?Board:? \[([^\]]*)\]\s*$")
 _STREETS = {"FLOP": FLOP, "TURN": TURN, "RIVER": RIVER}
@@ -195,8 +197,8 @@ def _read(hand: SiteHand, title: str, lines: list[str]) -> None:
     names: set[str] = set()
     for raw in lines[1:]:
         text = raw.strip()
-        if not text:
-            continue
+        if not text or CHAT.match(text):
+            continue  # a player's chat is never play, whatever it quotes
         mark = _STREET.match(text)
         if mark:
             which, name, rest = mark.groups()
@@ -454,6 +456,11 @@ def _check_boards(hand: SiteHand, boards: dict[int, tuple[str, ...]]) -> None:
 
 def _summary(hand: SiteHand, text: str, collected: dict[str, Decimal]) -> None:
     if text.startswith("Total pot"):
+        if hand.total_pot is not None or hand.rake is not None:
+            # A second summary in one hand: another hand's lines read into
+            # this one (its first line not known): never matched.
+            hand.conflicts.append(f"a second total pot line: {text[:60]!r}")
+            return
         total = re.match(r"Total pot:? (\S+)", text)
         if total:
             hand.total_pot = parse_amount(total.group(1))
