@@ -39,6 +39,7 @@ from typing import BinaryIO
 from holdem.records.sites import (
     acpc,
     ggpoker,
+    header,
     ipoker,
     pacific,
     partypoker,
@@ -177,7 +178,10 @@ def import_lines(
         if not which:
             continue
         found = True
-        for hand in PARSERS[which]("\n".join(chunk), file):
+        read = PARSERS[which]("\n".join(chunk), file)
+        for hand in read:
+            if which in header.SITES and len(read) == 1:
+                hand.meta.update(header.read(chunk, tournament=hand.tournament))
             if hand.hand_id == f"line-{hand.line}":
                 hand.hand_id = f"line-{hand.line + first - 1}"
             hand.line += first - 1
