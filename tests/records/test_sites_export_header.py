@@ -148,3 +148,32 @@ def test_seat_order_refuses_numbers_that_do_not_go_round() -> None:
     for bad in ([1, 3, 2], [1, 1], [0, 1], []):
         with pytest.raises(ValueError, match="seat_numbers"):
             seat_order(bad)
+
+
+def test_a_phh_output_keeps_the_sites_table_fields(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``holdem import -o x.phhs`` keeps the header's fields and the seats in
+    PHH's own fields (the players in the record's order, pN the button), and
+    the export of that file writes the same header as from JSON lines."""
+    phhs = tmp_path / "w.phhs"
+    status, _, _ = run_cli(capsys, "import", str(DATA / "winamax.txt"), "-o", str(phhs))
+    assert status == 0
+    hand = phhs.read_text(encoding="utf-8").split("[2]")[0]
+    for line in (
+        'players = ["Bob", "Cid", "Ann"]',
+        "seats = [2, 3, 1]",
+        'currency = "EUR"',
+        'table = "Lyon 01"',
+        "seat_count = 5",
+        'time = "18:00:00"',
+        'time_zone_abbreviation = "UTC"',
+    ):
+        assert line in hand.splitlines()
+    out = tmp_path / "w.txt"
+    status, _, _ = run_cli(capsys, "export", "--format", "pokerstars", str(phhs), "-o", str(out))
+    assert out.read_text(encoding="utf-8").splitlines()[:2] == [
+        "PokerStars Hand #500000111767000000: Hold'em No Limit (€0.05/€0.10 EUR)"
+        " - 2026/01/05 18:00:00 UTC",
+        "Table 'Lyon 01' 5-max Seat #1 is the button",
+    ]
