@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from collections.abc import Mapping
@@ -219,6 +220,8 @@ def _header(record: Mapping[str, Any] | None) -> dict[str, Any]:
     keywords: the money unit and currency (a site import's ``_unit``, the
     corpus's ``chip_unit: "cent"``, PHH's ``currency`` and
     ``currency_symbol``), the table's name and the date and time."""
+    from holdem.records.sites.pokerstars_write import seat_order
+
     if record is None:
         return {}
     keywords: dict[str, Any] = {}
@@ -250,7 +253,40 @@ def _header(record: Mapping[str, Any] | None) -> dict[str, Any]:
         zone = record.get("time_zone_abbreviation")
         zone = zone if isinstance(zone, str) and zone else "ET"
         keywords["time"] = f"{year:04d}/{month:02d}/{day:02d} {clock} {zone}"
+    players = record.get("players")
+    seats = record.get("seats")
+    count = len(players) if isinstance(players, list) else 0
+    if (
+        isinstance(seats, list)
+        and len(seats) == count
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in seats)
+    ):
+        try:
+            seat_order(seats)
+            keywords["seat_numbers"] = seats  # the site's seat of each player
+        except ValueError:
+            pass  # numbers that do not go round the table: 1 to n
+    size = record.get("seat_count")
+    highest = max(keywords.get("seat_numbers", [count]), default=0)
+    if isinstance(size, int) and not isinstance(size, bool) and size >= max(highest, 2):
+        keywords["max_seats"] = size
     return keywords
+
+
+def _hand_number(ident: str, record: Mapping[str, Any] | None, place: int) -> int | str:
+    """The number a hand is written with: its record's ``id`` when that is a
+    number, else its ``hand`` (a site's hand id) when that is one, else the
+    digits of its ``hand`` in order (Winamax's ``5000001-1-1767000000`` is
+    ``500000111767000000``, GGPoker's ``HD100000001`` is ``100000001``),
+    else its place among the hands read."""
+    hand = record.get("hand") if record is not None else None
+    for value in (ident, hand):
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        if isinstance(value, str) and value.isascii() and value.isdigit():
+            return value
+    digits = "".join(re.findall(r"[0-9]", hand)) if isinstance(hand, str) else ""
+    return digits or place
 
 
 def export_pokerstars(args: argparse.Namespace) -> int:
@@ -298,9 +334,10 @@ def export_pokerstars(args: argparse.Namespace) -> int:
         if hand.config.structure.value != "no_limit":
             print(printable(f"skipped {result.id}: not no-limit hold'em"))
             continue
-        # The hand's own number, else its place among all the hands read (the
-        # same with --seat, where hands without that seat are left out).
-        number = result.id if result.id.isdigit() else total
+        # The hand's own number (its record's or its site's), else its place
+        # among all the hands read (the same with --seat, where hands without
+        # that seat are left out).
+        number = _hand_number(result.id, record, total)
         texts.append(write_hand(hand, number, seat=args.seat, **_header(record)))
     if texts:
         try:

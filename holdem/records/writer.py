@@ -70,20 +70,42 @@ def record_to_phh(record: Mapping[str, Any]) -> dict[str, Any]:
     return export_fields(record, play_record(record))
 
 
+#: PHH metadata of the table a hand was played at, kept by the export (a site
+#: import fills them: docs/sites.md).
+TABLE_FIELDS = (
+    "table",
+    "seat_count",
+    "seats",
+    "currency",
+    "currency_symbol",
+    "year",
+    "month",
+    "day",
+    "time",
+    "time_zone",
+    "time_zone_abbreviation",
+)
+
+
 def export_fields(record: Mapping[str, Any], replayed: Replayed) -> dict[str, Any]:
     """The export of a replayed record: the replayed hand's actions in PHH's order.
 
     Voluntary shows and ``????`` shows of the record are kept. The record's
-    ``players`` (written only when the record names them), ``hand`` and
-    ``_``-prefixed user fields are kept as they are (those
-    holding booleans, integers, strings or lists of them; others are left
-    out), and its ``id`` as ``_id``.
+    ``players`` (written only when the record names them), ``hand``, the
+    table's metadata (:data:`TABLE_FIELDS`: a site import's seats, table,
+    currency and time) and ``_``-prefixed user fields are kept as they are
+    (those holding booleans, integers, strings or lists of them; others are
+    left out), and its ``id`` as ``_id``.
     """
     fields = _fields(replayed.hand, replayed.late_shows, replayed.unknown_shows)
     if "players" not in record:
         del fields["players"]  # the replay's default names are not the record's
     if isinstance(record.get("hand"), (str, int)) and _writable(record["hand"]):
         fields["hand"] = record["hand"]
+    # The players keep the record's order (pN the button), so do the seats.
+    for key in TABLE_FIELDS:
+        if key in record and key not in fields and _writable(record[key]):
+            fields[key] = record[key]
     if isinstance(record.get("id"), str):
         fields["_id"] = record["id"]
     for key, value in record.items():

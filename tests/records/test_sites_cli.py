@@ -13,7 +13,7 @@ DATA = Path(__file__).parents[1] / "data" / "sites"
 STARS = str(DATA / "pokerstars-cash.txt")
 #: How many hands of the fixture folder are matched (worked out per file in the
 #: site tests; the others are skipped with their reasons).
-MATCHED = 66
+MATCHED = 69
 
 
 def test_import_summary_and_one_line_per_problem(capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,6 +4,7 @@ read back by the importer to the same hand, and read by PokerKit 0.7.7's parser.
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -26,6 +27,27 @@ def _writable(config: TableConfig) -> bool:
     )
 
 
+@st.composite
+def _tables(draw: st.DrawFn, seats: int) -> dict[str, Any]:
+    """A table the hand was played at, as :func:`write_hand`'s keywords: its
+    size, name, time and currency (or none), and its own seat numbers going
+    round the table from any seat (or none: 1 to ``seats``)."""
+    size = draw(st.integers(max(seats, 2), 10), label="size")
+    table: dict[str, Any] = {
+        "max_seats": size,
+        "table": draw(st.sampled_from(["Vega", "Alpha II", "Lyon 01"])),
+        "time": "2019/03/07 21:04:05 CET",
+    }
+    sign, code = draw(st.sampled_from([("", ""), ("$", "USD"), ("€", "EUR")]), label="money")
+    if code:
+        table.update(currency=sign, currency_code=code)
+    if draw(st.booleans(), label="numbered"):
+        numbers = sorted(draw(st.sets(st.integers(1, size), min_size=seats, max_size=seats)))
+        turn = draw(st.integers(0, seats - 1), label="turn")
+        table["seat_numbers"] = numbers[turn:] + numbers[:turn]
+    return table
+
+
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(settle_configs(), seeds, st.data())
 def test_export_reads_back_to_the_same_hand(
@@ -38,12 +60,24 @@ def test_export_reads_back_to_the_same_hand(
     hand = Hand(config, seed=seed)
     play_to_the_end(data, hand)
     seat = data.draw(st.none() | st.integers(0, config.seats - 1), label="seat")
-    text = write_hand(hand, 42, seat=seat)
+    table = data.draw(_tables(config.seats), label="table")
+    text = write_hand(hand, 42, seat=seat, **table)
     [imported] = import_text(text, "x.txt")
     assert (imported.status, imported.reason, imported.detail) == ("matched", None, "")
     assert imported.net is not None and hand.result is not None
     assert [imported.net[name] for name in config.names] == list(hand.result.net)
     assert imported.rake == hand.result.rake_total
+    # The header is read back into the record: the site's seats, table, size,
+    # currency and time, as the export writes them again.
+    record = imported.record
+    assert record is not None
+    numbers = table.get("seat_numbers", range(1, config.seats + 1))
+    dealt = dict(zip(config.names, numbers, strict=True))
+    assert record["seats"] == [dealt[name] for name in record["players"]]
+    assert (record["table"], record["seat_count"]) == (table["table"], table["max_seats"])
+    assert (record["year"], record["month"], record["day"]) == (2019, 3, 7)
+    assert (record["time"], record["time_zone_abbreviation"]) == ("21:04:05", "CET")
+    assert record.get("currency") == (table.get("currency_code") or None)
     if seat is not None:
         hidden = [s for s in range(config.seats) if s != seat]
         assert all(f"Dealt to {config.names[s]} " not in text for s in hidden)
@@ -88,8 +122,9 @@ def test_pokerkit_reads_the_export(config: TableConfig, seed: int, data: st.Data
     with warnings.catch_warnings():
         # PokerKit warns about a field of its own making (time_zone_abbreviation).
         warnings.simplefilter("ignore", UserWarning)
+        table = data.draw(_tables(config.seats), label="table")
         [history] = list(
-            pokerkit.HandHistory.from_pokerstars(write_hand(hand, 1), error_status=True)
+            pokerkit.HandHistory.from_pokerstars(write_hand(hand, 1, **table), error_status=True)
         )
         states = list(history)
     state = states[-1]

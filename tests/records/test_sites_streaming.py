@@ -72,3 +72,48 @@ def test_a_hand_number_written_twice_is_a_warning_and_both_are_kept(
     ]
     assert len((tmp_path / "o.jsonl").read_text(encoding="utf-8").splitlines()) == 2
     assert status == 0
+
+
+def _mixed_bytes() -> tuple[bytes, str]:
+    """Our cash fixture with ``Anné`` in its first hand saved as UTF-8 and in
+    its second as Latin-1 (two saves of a client joined in one file), CRLF
+    ends; and the text it must read as."""
+    text = decode(STARS.read_bytes()).replace("Ann", "Anné")
+    hands = text.split("\n\n\n")
+    assert len(hands) > 2 and "Anné" in hands[0] and "Anné" in hands[1]
+    encodings = ["utf-8", "latin-1"] + ["utf-8"] * (len(hands) - 2)
+    data = b"\r\n\r\n\r\n".join(
+        h.replace("\n", "\r\n").encode(e) for h, e in zip(hands, encodings, strict=True)
+    )
+    return data, text
+
+
+def test_each_line_is_utf8_where_it_is_and_latin1_where_not(tmp_path: Path) -> None:
+    """A file joining UTF-8 and Latin-1 hands: each line is decoded by itself,
+    so ``Anné`` is one player in both (never ``AnnÃ©`` in the UTF-8 hands,
+    which reading the whole file as Latin-1 gave)."""
+    data, text = _mixed_bytes()
+    assert decode(data) == text
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(data)
+    assert list(read_lines(path)) == text.splitlines()
+    names = {
+        name
+        for _, hand in iter_imported([path])
+        if not isinstance(hand, str) and hand.record is not None
+        for name in hand.record["players"]
+    }
+    assert "Anné" in names and not any("Ã" in name for name in names)
+
+
+@pytest.mark.parametrize("block", [1, 2, 3, 7, 1 << 20])
+def test_read_lines_cuts_blocks_only_at_line_ends(block: int, tmp_path: Path) -> None:
+    """Blocks of any size (a CRLF or a UTF-8 character across two blocks, CR
+    ends, a line longer than a block, a last line without an end) read the
+    same lines; the Latin-1 line by itself."""
+    data = "Anné\r\nBob\rCid\n\néé\r\n\rlast é\r\n".encode() + "Deé".encode("latin-1")
+    path = tmp_path / "f.txt"
+    path.write_bytes(data)
+    expected = ["Anné", "Bob", "Cid", "", "éé", "", "last é", "Deé"]
+    assert list(read_lines(path, block=block)) == expected
+    assert decode(data).split("\n") == expected

@@ -35,11 +35,12 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from pathlib import Path
-from typing import TypeVar
+from typing import BinaryIO, TypeVar
 
 from holdem.records.sites import (
     acpc,
     ggpoker,
+    header,
     ipoker,
     pacific,
     partypoker,
@@ -91,22 +92,31 @@ _SIGNS = (
 SUFFIXES = (".txt", ".log", ".hh", ".xml", ".csv")
 
 
+def _line_text(line: bytes) -> str:
+    """One line of a file that is not UTF-16: UTF-8, else Latin-1 (a file
+    may join hands saved in either)."""
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode("latin-1")
+
+
 def decode(data: bytes) -> str:
-    """A site file's text: UTF-8 or UTF-16 (with or without a byte-order
-    mark), else Latin-1; CRLF and CR line ends read as LF."""
-    if data.startswith(codecs.BOM_UTF8):
-        text = data[3:].decode("utf-8", "replace")
-    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    """A site file's text: UTF-16 (with or without a byte-order mark), else
+    each line UTF-8 where it is valid UTF-8 and Latin-1 where it is not (a
+    file may join hands saved in either); CRLF and CR line ends read as LF."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         text = data.decode("utf-16", "replace")
     elif len(data) > 1 and data[1:2] == b"\0" and data[0:1] != b"\0":
         text = data.decode("utf-16-le", "replace")
     elif len(data) > 1 and data[0:1] == b"\0":
         text = data.decode("utf-16-be", "replace")
     else:
+        data = data.removeprefix(codecs.BOM_UTF8)
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            text = data.decode("latin-1")
+            text = "".join(map(_line_text, data.splitlines(keepends=True)))
     return text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
 
 
@@ -231,6 +241,8 @@ def _read_chunk(
         yield _failed(which, f"line-{first}", file, first, error)
         return
     for k, hand in enumerate(hands):
+        if which in header.SITES and len(hands) == 1:
+            hand.meta.update(header.read(chunk, tournament=hand.tournament))
         if hand.hand_id == f"line-{hand.line}":
             hand.hand_id = f"line-{hand.line + first - 1}"
         hand.line += first - 1
@@ -299,34 +311,31 @@ def site_files(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield path
 
 
-def read_lines(path: Path) -> Iterator[str]:
-    """The lines of a site file, read as it is consumed (never whole): UTF-8
-    or UTF-16 with or without a byte-order mark, else Latin-1 (as
+def read_lines(path: Path, *, block: int = 1 << 20) -> Iterator[str]:
+    """The lines of a site file, read as it is consumed (never whole, ``block``
+    bytes at a time): UTF-16 with or without a byte-order mark, else each line
+    UTF-8 where it is valid UTF-8 and Latin-1 where it is not (as
     :func:`decode`); CRLF and CR line ends read as LF, without the line end.
 
     Raises:
         OSError: the file cannot be read.
+        ValueError: ``block`` is below 1.
     """
+    if block < 1:
+        raise ValueError(f"block must be at least 1 byte, got {block}")
     with path.open("rb") as raw:
         head = raw.read(4)
-        encoding = "utf-8"
-        if head.startswith(codecs.BOM_UTF8):
-            encoding = "utf-8-sig"
-        elif head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = ""
+        if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
             encoding = "utf-16"
         elif len(head) > 1 and head[1:2] == b"\0" and head[0:1] != b"\0":
             encoding = "utf-16-le"
         elif len(head) > 1 and head[0:1] == b"\0":
             encoding = "utf-16-be"
-        else:
-            raw.seek(0)
-            checker = codecs.getincrementaldecoder("utf-8")()
-            try:
-                while block := raw.read(1 << 20):
-                    checker.decode(block)
-                checker.decode(b"", final=True)
-            except UnicodeDecodeError:
-                encoding = "latin-1"
+        if not encoding:
+            raw.seek(len(codecs.BOM_UTF8) if head.startswith(codecs.BOM_UTF8) else 0)
+            yield from _byte_lines(raw, block)
+            return
     with path.open(encoding=encoding, errors="replace", newline=None) as text:
         for line in text:
             yield line.rstrip("\n")
@@ -340,6 +349,41 @@ def _no_line_end(path: Path) -> bool:
         raw.seek(max(0, size - 2))
         tail = raw.read()
     return bool(tail) and tail.rstrip(b"\0")[-1:] not in (b"\n", b"\r")
+
+
+def _byte_lines(raw: BinaryIO, size: int) -> Iterator[str]:
+    """The lines of a binary file (LF, CRLF or CR ends), decoded as
+    :func:`decode` does, reading ``size`` bytes at a time: each block is cut
+    after its last line end (never after a final CR, which may begin a CRLF)
+    and the rest joined to the next (a line longer than a block is joined
+    once)."""
+    parts: list[bytes] = []  # what is read after the last line end
+    while block := raw.read(size):
+        cut = max(block.rfind(b"\n"), block.rfind(b"\r", 0, len(block) - 1))
+        if cut < 0:
+            parts.append(block)
+            continue
+        parts.append(block[: cut + 1])
+        yield from _ended_lines(b"".join(parts))
+        parts = [block[cut + 1 :]]
+    rest = b"".join(parts)
+    if rest:
+        yield from _ended_lines(rest + b"\n")
+
+
+def _ended_lines(data: bytes) -> list[str]:
+    """The lines of ``data``, which ends with a line end: all UTF-8 when it
+    is, else each line by :func:`_line_text` (no UTF-8 character holds a CR
+    or LF byte, so a line is never cut inside one)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = "".join(map(_line_text, data.splitlines(keepends=True)))
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    lines.pop()  # after the last line end
+    return lines
 
 
 def iter_imported(

@@ -354,6 +354,12 @@ def to_record(hand: SiteHand, pot: Decimal | None = None) -> tuple[dict[str, Any
         "free_fold": True,
         "tournament": hand.tournament,
     }
+    # What the site wrote of the table (PHH metadata): the header's fields and
+    # each player's seat number, for the export to write them back.
+    record.update(hand.meta)
+    numbers = [p[0] for p in players]
+    if min(numbers) >= 1 and len(set(numbers)) == n:
+        record["seats"] = numbers
     if any(live):
         record["live_posts"] = live
     if any(dead):

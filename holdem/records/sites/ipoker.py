@@ -29,7 +29,7 @@ import xml.etree.ElementTree as ElementTree
 from decimal import Decimal
 
 from holdem.records.sites import ipoker_text
-from holdem.records.sites.model import Post, SiteAction, SiteHand, parse_amount
+from holdem.records.sites.model import Post, SiteAction, SiteHand, decimal_text, parse_amount
 
 SITE = "ipoker"
 
@@ -210,6 +210,36 @@ def _read(hand: SiteHand, game: ElementTree.Element, game_type: str) -> None:
         if post.kind == "bb" and hand.big_blind and post.amount > hand.big_blind:
             post.kind = "sb_bb"
     ipoker_text.blinds_from_posts(hand)
+    _button_from_posts(hand)
+
+
+def _button_from_posts(hand: SiteHand) -> None:
+    """The button where no ``dealer="1"`` marks it (trackers' exports of other
+    sites' hands), or where the marked one contradicts the blinds posted: the
+    dealt-in seat before the one small blind, whose next dealt-in seat posts a
+    big blind (R2); heads-up the small blind is the button (R14). When no
+    dealer is marked and the posts do not fix it, the hand is skipped with
+    the posters named."""
+    acted = {a.player for a in hand.actions}
+    dealt = [s for s in hand.seats if s[1] not in hand.out]
+    dealt = [s for s in dealt if s[1] in acted or any(p.player == s[1] for p in hand.posts)]
+    small = [p.player for p in hand.posts if p.kind == "sb"]
+    big = {p.player for p in hand.posts if p.kind == "bb"}
+    names = [s[1] for s in dealt]
+    button: int | None = None
+    if len(small) == 1 and small[0] in names and len(names) >= 2:
+        k = names.index(small[0])
+        if names[(k + 1) % len(names)] in big:
+            button = dealt[k if len(names) == 2 else k - 1][0]
+    if button is not None:
+        hand.button = button
+    elif hand.button is None and len(names) >= 2:  # fewer: the check says so
+        posted = ", ".join(f"{p.player} {p.kind} {decimal_text(p.amount)}" for p in hand.posts)
+        hand.skipped(
+            "unsupported",
+            "no dealer marked and the blinds posted do not fix the button "
+            f"(posted: {posted or 'nothing'}; seats: {', '.join(names) or 'none'})",
+        )
 
 
 def _act(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 import attrs
 
@@ -186,6 +187,10 @@ class SiteHand:
             wrote them (a summary's ``won ($X)`` against the play's
             ``collected``, a summary board against the dealt one), each as
             words; a hand with any is ``differed`` with ``summary``.
+        meta: PHH metadata fields the hand's header writes (``currency``,
+            ``table``, ``year``, ``month``, ``day``, ``time``,
+            ``time_zone_abbreviation``, ``seat_count``: see
+            :mod:`holdem.records.sites.header`), copied into its record.
     """
 
     site: str
@@ -217,6 +222,7 @@ class SiteHand:
     rake_inferred: bool = False
     cash_drop: Decimal = Decimal(0)
     conflicts: list[str] = attrs.Factory(list)
+    meta: dict[str, Any] = attrs.Factory(dict)
 
     def skipped(self, reason: str, detail: str = "") -> SiteHand:
         """Mark the hand skipped with ``reason`` (first reason wins) and return it."""

@@ -80,14 +80,15 @@ def write_hand(
             ``($0.50/$1 USD)``), or ``""`` for none (chips).
         time: the time written in the header.
         seat_numbers: the seat number written for each hand seat (a table's
-            own numbers, 1-based and increasing, when seats are empty), or
-            ``None``: ``1`` to ``seats``.
+            own numbers when seats are empty, or a site's), going round the
+            table as :func:`seat_order` says; the seat lines are written in
+            number order. ``None``: ``1`` to ``seats``.
         max_seats: the table's size written as ``N-max``, or ``None``: the
             hand's seats (at least 2).
 
     Raises:
         ValueError: the hand is not over, or ``seat_numbers`` does not give
-            one number to each seat.
+            each seat a number going round the table (:func:`seat_order`).
     """
     result = hand.result
     if result is None:
@@ -99,6 +100,7 @@ def write_hand(
     numbers = tuple(range(1, n + 1)) if seat_numbers is None else tuple(seat_numbers)
     if len(numbers) != n:
         raise ValueError(f"seat_numbers: {len(numbers)} numbers for {n} seats")
+    in_order = seat_order(numbers)
     size = max(n, 2) if max_seats is None else max_seats
     code = f" {currency_code}" if currency_code else ""
     stakes = f"({money(config.small_blind)}/{money(config.big_blind)}{code})"
@@ -110,7 +112,7 @@ def write_hand(
         f"PokerStars Hand #{number}: {title} - {time}",
         f"Table '{table}' {size}-max Seat #{numbers[config.button]} is the button",
     ]
-    for s in range(n):
+    for s in in_order:
         lines.append(f"Seat {numbers[s]}: {names[s]} ({money(config.stacks[s])} in chips)")
     log = hand.log
     posted: dict[int, list[Posted]] = {}
@@ -125,8 +127,32 @@ def write_hand(
             if cards and "??" not in cards and "?" not in "".join(cards):
                 lines.append(f"Dealt to {names[s]} [{' '.join(cards)}]")
     lines += _play(hand, money, seat)
-    lines += _summary(hand, money, numbers)
+    lines += _summary(hand, money, numbers, in_order)
     return "\n".join(lines)
+
+
+def seat_order(numbers: Sequence[int]) -> list[int]:
+    """The hand's seats (indices of ``numbers``) in the order of their seat
+    numbers, as the seat lines are written.
+
+    Args:
+        numbers: the seat number of each hand seat, the hand's seats being in
+            clockwise order: distinct numbers from 1 that increase round the
+            table (``[2, 3, 1]``: seat 1 follows seat 3), so that the table
+            read back in number order is the same table.
+
+    Raises:
+        ValueError: the numbers are not distinct, below 1, or do not go round
+            the table in the hand's order.
+    """
+    n = len(numbers)
+    if not n or len(set(numbers)) != n or min(numbers) < 1:
+        raise ValueError(f"seat_numbers: {list(numbers)} are not distinct numbers from 1")
+    first = min(range(n), key=numbers.__getitem__)
+    order = [(first + k) % n for k in range(n)]
+    if any(numbers[a] >= numbers[b] for a, b in zip(order, order[1:], strict=False)):
+        raise ValueError(f"seat_numbers: {list(numbers)} do not go round the table in order")
+    return order
 
 
 def _posts(posted: dict[int, list[Posted]], names: tuple[str, ...], money: _Money) -> list[str]:
@@ -238,7 +264,7 @@ def _play(hand: Hand, money: _Money, seat: int | None) -> list[str]:
     return lines
 
 
-def _summary(hand: Hand, money: _Money, numbers: tuple[int, ...]) -> list[str]:
+def _summary(hand: Hand, money: _Money, numbers: tuple[int, ...], in_order: list[int]) -> list[str]:
     result = hand.result
     assert result is not None
     names = hand.config.names
@@ -253,7 +279,7 @@ def _summary(hand: Hand, money: _Money, numbers: tuple[int, ...]) -> list[str]:
         lines.append(f"Board [{' '.join(boards[0])}]")
     folded_on = _folds(hand)
     shown = {e.seat: e for e in hand.log if isinstance(e, Shown)}
-    for s in range(hand.config.seats):
+    for s in in_order:
         tags = []
         if s == hand.config.button:
             tags.append(" (button)")
