@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 from holdem.engine._guard import _INSIDE
 from holdem.engine._guard import enter as _enter
 from holdem.engine._guard import leave as _leave
-from holdem.engine.betting import Action, Kind, LegalActions, parse_action
+from holdem.engine.betting import Action, Kind, LegalActions, fast_legal_actions, parse_action
 from holdem.engine.cards import _FAST_SAMPLE, UNKNOWN, Dealer, deal_seeded, seed_value
 from holdem.engine.config import Structure, TableConfig, plain_int
 from holdem.engine.events import (
@@ -58,20 +58,6 @@ _FOLD, _CHECK, _CALL, _ALL_IN, _BET = Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.ALL
 _FOLD_ACTION, _CHECK_ACTION = Action(_FOLD), Action(_CHECK)
 _CALL_ACTION, _ALL_IN_ACTION = Action(_CALL), Action(_ALL_IN)
 _POT_LIMIT = Structure.POT_LIMIT
-
-# The slots of LegalActions (betting.fast_legal_actions fills them the same
-# way, after checking that attrs' __init__ only stores the values): the engine
-# builds one value per decision.
-_new = object.__new__
-_slot = LegalActions.__dict__
-_set_seat = _slot["seat"].__set__
-_set_can_fold = _slot["can_fold"].__set__
-_set_can_check = _slot["can_check"].__set__
-_set_call = _slot["call"].__set__
-_set_min_raise_to = _slot["min_raise_to"].__set__
-_set_max_raise_to = _slot["max_raise_to"].__set__
-_set_raise_word = _slot["raise_word"].__set__
-_set_can_all_in = _slot["can_all_in"].__set__
 
 
 class _HoleCards:
@@ -441,17 +427,7 @@ class Hand(StreetProgression):
                     can_all_in = high == bet + stack
                     break
         can_fold = owed > 0 or self.config.free_fold  # R3.1
-        # fast_legal_actions(...) inlined: the same frozen value, filled slot by slot.
-        legal = _new(LegalActions)
-        _set_seat(legal, seat)
-        _set_can_fold(legal, can_fold)
-        _set_can_check(legal, owed <= 0)
-        _set_call(legal, call)
-        _set_min_raise_to(legal, low)
-        _set_max_raise_to(legal, high)
-        _set_raise_word(legal, word)
-        _set_can_all_in(legal, can_all_in)
-        return legal
+        return fast_legal_actions(seat, can_fold, owed <= 0, call, low, high, word, can_all_in)
 
     def act(self, seat: int, action: Action | str, *, decision: int | None = None) -> None:
         """Apply ``action`` (an :class:`~holdem.engine.betting.Action` or its text) for ``seat``.

@@ -311,20 +311,41 @@ def _award(
                     winners.append(s)
         if best is None:
             raise HoldemError(f"no seat eligible for the {pot.name} has a hand that can win it")
-        if len(winners) == 1:
-            shares = [pot.amount]  # one winner takes every chip, odd ones included
-        else:
-            winners.sort(key=lambda s: (s - button - 1) % n)
-            units, rest = divmod(pot.amount, chip_unit)
-            share, odd = divmod(units, len(winners))
-            shares = [
-                share * chip_unit + (chip_unit if i < odd else 0) for i in range(len(winners))
-            ]
-            shares[0] += rest
+        shares = _split_pot(pot.amount, winners, button, n, chip_unit)
         for s, chips in zip(winners, shares):
             payouts[s] += chips
         result.append(_new_award(pot, tuple(winners), tuple(shares), run))
     return tuple(result), tuple(payouts)
+
+
+def _split_pot(
+    amount: int, winners: list[int], button: int, seats: int, chip_unit: int
+) -> list[int]:
+    """The shares of a pot of ``amount`` chips won by ``winners`` (R8.1 to R8.3).
+
+    One winner takes every chip. Tied winners are sorted in place clockwise
+    from the seat left of the button; each gets an equal number of whole
+    ``chip_unit`` units, the odd units go one each to the first of them, and
+    chips below one unit to the first (R8.2, R8.3).
+
+    Args:
+        amount: the pot, in chips.
+        winners: the winning seats (sorted in place when two or more).
+        button: the button seat.
+        seats: the number of seats at the table.
+        chip_unit: the smallest chip in play, in chips.
+
+    Returns:
+        Each winner's share in chips, in the order of ``winners``.
+    """
+    if len(winners) == 1:
+        return [amount]  # one winner takes every chip, odd ones included
+    winners.sort(key=lambda s: (s - button - 1) % seats)
+    units, rest = divmod(amount, chip_unit)
+    share, odd = divmod(units, len(winners))
+    shares = [share * chip_unit + (chip_unit if i < odd else 0) for i in range(len(winners))]
+    shares[0] += rest
+    return shares
 
 
 # A rate in text: a decimal or a percent ("5%", "2.5 %", "0.05") or a fraction

@@ -511,20 +511,10 @@ class ShowdownPhase:
         self._show_queue = []
         amount = sum(self._contrib) + self._dead
         payout = [0] * n
-        if len(winners) == 1:
-            payout[winners[0]] = amount
-            shares: tuple[int, ...] = (amount,)
-        else:  # R8.2, R8.3: the odd units from the first winner left of the button
-            winners.sort(key=lambda s: (s - button - 1) % n)
-            unit = self.config.chip_unit
-            units, rest = divmod(amount, unit)
-            share, odd = divmod(units, len(winners))
-            split = [share * unit + (unit if i < odd else 0) for i in range(len(winners))]
-            split[0] += rest
-            for s, chips in zip(winners, split):
-                payout[s] += chips
-            shares = tuple(split)
-        self._close(tuple(live), tuple(winners), shares, tuple(payout), tuple(ranks), board)
+        shares = _pots._split_pot(amount, winners, button, n, self.config.chip_unit)
+        for s, chips in zip(winners, shares):
+            payout[s] = chips
+        self._close(tuple(live), tuple(winners), tuple(shares), tuple(payout), tuple(ranks), board)
 
     def _win_by_folds(self) -> bool:
         """Pay the one seat left (R5.2) when it put in the most any seat did
